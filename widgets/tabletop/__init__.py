@@ -1,0 +1,30 @@
+"""Tabletop Arcade: rules engines, Jupyter widgets and a variant lab for three retro tabletop games.
+
+    >>> from tabletop import zaxxon
+    >>> game = zaxxon.new_game(seed=1)
+    >>> game.legal_actions()[:3]
+
+Importing ``tabletop`` is cheap: games, widgets and plotly load only when used.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .engine import Action, Event, Game, IllegalAction, RigError, SaveError
+
+__version__ = "0.1.0"
+
+__all__ = ["Action", "Event", "Game", "IllegalAction", "RigError", "SaveError", "__version__", "simulate"]
+
+
+def __getattr__(name: str) -> Any:
+    import importlib
+
+    if name in ("xevious", "xevoz", "zaxxon", "games", "ui", "lab"):
+        return importlib.import_module(f".{name}", __name__)
+    if name == "simulate":
+        from .sim import simulate
+
+        return simulate
+    raise AttributeError(f"module 'tabletop' has no attribute {name!r}")

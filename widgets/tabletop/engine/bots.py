@@ -1,0 +1,72 @@
+"""Bots: a state and the legal actions in, one action out.
+
+A bot sees the :class:`~tabletop.engine.game.Game` (``game.state`` for the snapshot, ``game.raw_state`` for the
+rules' own fast state, ``game.fork()`` to look ahead) and the list of legal actions, and returns one of them.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .actions import Action
+from .game import Game
+
+
+class Bot(ABC):
+    """Base class of bots. ``seed`` makes a bot's own choices repeatable."""
+
+    name: str = "bot"
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def reseed(self, seed: int) -> None:
+        self.rng.seed(seed)
+
+    @abstractmethod
+    def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
+        """Pick one of ``legal`` (never empty) for ``game.current_player``."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal actions."""
+
+    name = "random"
+
+    def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
+        return legal[self.rng.randrange(len(legal))]
+
+
+class FirstBot(Bot):
+    """Always takes the first legal action (deterministic; handy in tests)."""
+
+    name = "first"
+
+    def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
+        return legal[0]
+
+
+def play_out(game: Game[Any], bots: Sequence[Bot] | Mapping[int, Bot], *, max_steps: int = 100_000) -> int:
+    """Let bots play until the game is over (or ``max_steps``); return the number of actions played.
+
+    ``bots`` gives one bot per seat (a sequence) or only some seats (a mapping): play stops when it is the turn
+    of a seat that has no bot.
+    """
+    seats = dict(enumerate(bots)) if not isinstance(bots, Mapping) else dict(bots)
+    steps = 0
+    while steps < max_steps:
+        p = game.current_player
+        if p is None or p not in seats:
+            break
+        legal = game.legal_actions()
+        if not legal:
+            raise RuntimeError(f"{game.rules.title}: seat {p} has no legal action but the game is not over")
+        game.play(seats[p].choose(game, legal))
+        steps += 1
+    return steps

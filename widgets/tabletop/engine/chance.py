@@ -1,0 +1,137 @@
+"""Seeded, riggable chance.
+
+Every outcome comes from a counter-based generator (SplitMix64 of ``seed`` and the draw number), so a game's
+randomness is fully described by its seed and how many draws were made: rolling back or forking is copying two
+integers. A rigged outcome is queued per *kind* ("die", "spinner", "card", "helix"...) and is used by the next
+draw of that kind; it still consumes a draw number, so the rest of the game sees the same sequence whether or not
+a roll was rigged.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import RigError
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def splitmix64(x: int) -> int:
+    x = (x + _GOLDEN) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+def fresh_seed() -> int:
+    """A new random seed (recorded in the game so a save still replays exactly)."""
+    return int.from_bytes(os.urandom(6), "big")
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """One chance outcome: its kind, the value, and whether a teacher or test rigged it."""
+
+    kind: str
+    value: Any
+    rigged: bool
+    n: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "value": self.value, "rigged": self.rigged, "n": self.n}
+
+
+class Chance:
+    """The only source of randomness in a game.
+
+    ``domains`` maps each kind of chance to the outcomes it can ever show; rigging anything else raises
+    :class:`RigError` at once.
+    """
+
+    __slots__ = ("seed", "counter", "domains", "queues", "_base")
+
+    def __init__(self, seed: int, domains: Mapping[str, Sequence[Any]]) -> None:
+        self.seed = int(seed)
+        self.counter = 0
+        self.domains = {k: tuple(v) for k, v in domains.items()}
+        self.queues: dict[str, deque[Any]] = {}
+        self._base = splitmix64(self.seed & _MASK)
+
+    # -- rigging ---------------------------------------------------------------------------------------
+    def check_rig(self, kind: str, values: Sequence[Any]) -> None:
+        if kind not in self.domains:
+            known = ", ".join(sorted(self.domains)) or "none"
+            raise RigError(f"this game has no chance of kind {kind!r}; it has: {known}")
+        dom = self.domains[kind]
+        for v in values:
+            if v not in dom:
+                shown = ", ".join(map(str, dom)) if len(dom) <= 16 else f"{len(dom)} outcomes"
+                raise RigError(f"{v!r} cannot come up on the {kind}; possible outcomes: {shown}")
+
+    def rig(self, kind: str, values: Sequence[Any]) -> None:
+        self.check_rig(kind, values)
+        self.queues.setdefault(kind, deque()).extend(values)
+
+    def pending(self) -> dict[str, list[Any]]:
+        return {k: list(q) for k, q in self.queues.items() if q}
+
+    # -- drawing ---------------------------------------------------------------------------------------
+    def next_u64(self) -> int:
+        self.counter += 1
+        return splitmix64((self._base + self.counter * _GOLDEN) & _MASK)
+
+    def draw(self, kind: str, options: Sequence[Any] | None = None,
+             weights: Sequence[float] | None = None) -> Draw:
+        """Draw one outcome of ``kind`` among ``options`` (default: the kind's whole domain)."""
+        opts = self.domains[kind] if options is None else options
+        if not opts:
+            raise RigError(f"nothing left to draw for {kind!r}")
+        x = self.next_u64()
+        q = self.queues.get(kind)
+        if q:
+            value = q[0]
+            if value not in opts:
+                raise RigError(f"the rigged {kind} {value!r} cannot come up now; possible now: "
+                               + ", ".join(map(str, opts)))
+            q.popleft()
+            return Draw(kind, value, True, self.counter)
+        if weights is None:
+            value = opts[(x * len(opts)) >> 64]
+        else:
+            total = float(sum(weights))
+            u = (x >> 11) * (1.0 / (1 << 53)) * total
+            acc = 0.0
+            value = opts[-1]
+            for o, w in zip(opts, weights, strict=True):
+                acc += w
+                if u < acc:
+                    value = o
+                    break
+        return Draw(kind, value, False, self.counter)
+
+    def shuffle(self, items: Sequence[Any]) -> list[Any]:
+        """A seeded Fisher-Yates shuffle (not riggable: rig the draws from the deck instead)."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = (self.next_u64() * (i + 1)) >> 64
+            out[i], out[j] = out[j], out[i]
+        return out
+
+    # -- snapshots -------------------------------------------------------------------------------------
+    def snapshot(self) -> tuple[int, dict[str, tuple[Any, ...]]]:
+        return self.counter, {k: tuple(q) for k, q in self.queues.items() if q}
+
+    def restore(self, snap: tuple[int, dict[str, tuple[Any, ...]]]) -> None:
+        self.counter = snap[0]
+        self.queues = {k: deque(v) for k, v in snap[1].items()}
+
+    def copy(self) -> Chance:
+        c = Chance.__new__(Chance)
+        c.seed, c.counter, c.domains, c._base = self.seed, self.counter, self.domains, self._base
+        c.queues = {k: deque(q) for k, q in self.queues.items() if q}
+        return c

@@ -1,0 +1,122 @@
+"""The one protocol every game implements (OpenSpiel's Game/State split, boardgame.io's "moves as functions").
+
+A game subclasses :class:`Rules` and keeps its state in its own (mutable, fast) object. The kit's
+:class:`~tabletop.engine.game.Game` owns everything else: seeded chance, the log, history, undo, fork,
+save/load and replay. ``apply`` may mutate the state it is given freely and raise
+:class:`~tabletop.engine.errors.IllegalAction` at any point: the kit applies actions to a copy, so a refused
+action never changes the game.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .actions import Action
+from .chance import Chance, Draw
+from .events import Event
+from .variants import NoVariant, Variant
+
+S = TypeVar("S")
+
+
+class Context:
+    """What ``apply`` and ``initial_state`` may use: chance draws and the event log."""
+
+    __slots__ = ("chance", "events", "draws", "players", "variant", "_known", "player")
+
+    def __init__(self, chance: Chance, players: tuple[str, ...], variant: Variant,
+                 known_rules: frozenset[str] | None, player: int | None) -> None:
+        self.chance = chance
+        self.players = players
+        self.variant = variant
+        self.events: list[Event] = []
+        self.draws: list[Draw] = []
+        self._known = known_rules
+        self.player = player
+
+    def emit(self, rule: str, text: str, player: int | None = -1, **data: Any) -> Event:
+        """Log one event. ``rule`` must be a clause id of the game's catalog."""
+        if self._known is not None and rule not in self._known:
+            raise ValueError(f"event names unknown rule clause {rule!r} (add it to the game's catalog)")
+        ev = Event(rule, text, self.player if player == -1 else player, data)
+        self.events.append(ev)
+        return ev
+
+    def draw(self, kind: str, options: Sequence[Any] | None = None,
+             weights: Sequence[float] | None = None) -> Any:
+        """Draw a chance outcome (rigged if a rig is queued for this kind) and return its value."""
+        d = self.chance.draw(kind, options, weights)
+        self.draws.append(d)
+        return d.value
+
+    def roll(self, sides: int = 6) -> int:
+        """Roll the game's die (kind ``"die"``)."""
+        value: int = self.draw("die")
+        return value
+
+    def shuffle(self, items: Sequence[Any]) -> list[Any]:
+        return self.chance.shuffle(items)
+
+
+class Rules(ABC, Generic[S]):
+    """A game's rules. Subclasses set the class attributes and implement the abstract methods."""
+
+    #: short id used in clause ids, saves and the simulator ("zaxxon", "xevoz", "xevious")
+    name: ClassVar[str] = "game"
+    #: the title learners see
+    title: ClassVar[str] = "Game"
+    #: every action class of the game (used to decode actions from saves and the browser)
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+    #: each kind of chance and all the outcomes it can show (for rigging)
+    chance_domains: ClassVar[Mapping[str, Sequence[Any]]] = {"die": (1, 2, 3, 4, 5, 6)}
+    #: the game's Variant dataclass
+    variant_type: ClassVar[type[Variant]] = NoVariant
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    default_players: ClassVar[tuple[str, ...]] = ("Player 1", "Player 2")
+    #: the rule catalog (TOML) of the game; see :mod:`tabletop.engine.catalog`
+    catalog_path: ClassVar[Path | None] = None
+    #: bump when the rules change so that old saves are refused with a reason instead of replaying wrongly
+    rules_version: ClassVar[int] = 1
+
+    @abstractmethod
+    def initial_state(self, ctx: Context) -> S:
+        """The state after setup; may draw chance and emit setup events."""
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> list[Action]:
+        """Every action the current player may take now (empty when the game is over)."""
+
+    @abstractmethod
+    def apply(self, state: S, action: Action, ctx: Context) -> None:
+        """Carry out ``action`` on ``state`` or raise ``IllegalAction(rule, reason)``."""
+
+    @abstractmethod
+    def current_player(self, state: S) -> int | None:
+        """The seat to act, or ``None`` when the game is over."""
+
+    @abstractmethod
+    def winner(self, state: S) -> int | None:
+        """The winning seat, or ``None`` (no winner yet, or a draw / turn cap)."""
+
+    def is_over(self, state: S) -> bool:
+        return self.current_player(state) is None
+
+    def to_json(self, state: S) -> dict[str, Any]:
+        """A JSON-safe picture of the state (default: ``dataclasses.asdict``)."""
+        if dataclasses.is_dataclass(state) and not isinstance(state, type):
+            return dataclasses.asdict(state)
+        raise NotImplementedError("override to_json for a non-dataclass state")
+
+    def copy_state(self, state: S) -> S:
+        """A copy ``apply`` can mutate freely (override with a faster one if it matters)."""
+        return copy.deepcopy(state)
+
+    def describe(self, state: S) -> str:
+        """One or two lines for a text view of the position (used by ``repr(game)``)."""
+        return ""
