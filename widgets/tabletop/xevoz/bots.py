@@ -7,7 +7,7 @@ from typing import Any
 
 from tabletop.engine import Action, Bot, Game, RandomBot
 
-from .actions import AttachDrain, Chop, Flip, FreeDrain, Heal, Move, Place, Ready
+from .actions import AttachDrain, Chop, Flip, FreeDrain, Heal, Move, PickFigure, Place, Ready
 from .data import Attack, cell_name, parse_cell
 
 
@@ -55,7 +55,14 @@ class GreedyBot(Bot):
                     flip = Flip(slot + 1)
                     if flip in legal:
                         return flip
-            return legal[0]
+            if isinstance(legal[0], Ready):
+                return legal[0]
+            # not ready-able: pick a figure with as many parts as the opponent's (the equal-parts check)
+            want = st.sides[1 - me].figure.n_parts
+            for a in legal:
+                if isinstance(a, PickFigure) and rules.comp.figures[a.figure].n_parts == want:
+                    return a
+            return legal[self.rng.randrange(len(legal))]
         if ph == "call":
             return max(legal, key=lambda a: self._call_value(rules, st, me, a.colour))  # type: ignore[attr-defined]
         if ph == "actions":

@@ -310,6 +310,8 @@ class XevozRules(Rules[XevozState]):
         if a.figure not in self.comp.figures:
             raise IllegalAction("xevoz.redesign", f"there is no ready figure {a.figure!r}; figures: "
                                 + ", ".join(self.comp.figures))
+        if a.figure == state.sides[seat].figure.id:
+            raise IllegalAction("xevoz.redesign", f"you already battle with {state.sides[seat].figure.name}")
         f = self.comp.figures[a.figure]
         state.sides[seat] = Side(f, f.helix)
         ctx.emit("xevoz.redesign", f"{ctx.players[seat]} picks {f.name} ({f.n_parts} parts) and its helix.",
