@@ -2,7 +2,7 @@
 // Everything clickable is also focusable (Tab) and pressable with Enter/Space; colour is never the only cue:
 // species have a shape + letter, seats are "P1"/"P2" with patterns, the rolled glyph says ROLLED.
 
-const XZ_SYMBOL = { sword: "⚔", star: "★", bomb: "✹", drain: "DRAIN" };
+const XZ_SYMBOL = { sword: "sword", star: "star", bomb: "bomb", drain: "DRAIN" };
 
 function xzShapePoints(shape, x, y, r) {
   const poly = (n, rot, rr) => Array.from({ length: n }, (_, i) => {
@@ -35,10 +35,11 @@ function xzIcon(ctx, speciesId, x, y, r) {
 }
 
 function xzAttackText(a) {
+  // words, not icon fonts: "9 2 swords", "4 star", "4 bomb", "5 DRAIN"
   const counts = {};
   for (const s of a.symbols) counts[s] = (counts[s] || 0) + 1;
-  const parts = Object.entries(counts).map(([s, n]) => (n > 1 ? `${XZ_SYMBOL[s]}×${n}` : XZ_SYMBOL[s]));
-  return `${a.strength} ${parts.join(" ")}`;
+  const parts = Object.entries(counts).map(([s, n]) => (n > 1 ? `${n} ${XZ_SYMBOL[s]}s` : XZ_SYMBOL[s]));
+  return `${a.strength} ${parts.join(" + ")}`;
 }
 
 function xzPressable(ctx, attrs, entry, label) {
@@ -185,7 +186,7 @@ function xzTree(ctx, st, seat) {
     g.append(ctx.s("rect", { x, y, width: 236 - x, height: ROW - 3, rx: 3, class: "xz-node-bg" }));
     let label = p.name;
     if (!p.present) label = `✂ ${p.name} (in the pile)`;
-    if (p.drain) label = `${p.name} — DRAIN ATTACK, not life${away ? (side.drain_on === "off" ? " (off, to reattach)" : ` (on ${ctx.seatName(1 - seat)}'s ${side.drain_on})`) : ""}`;
+    if (p.drain) label = `${p.name}: DRAIN (no life)${away ? (side.drain_on === "off" ? ", off" : `, on P${2 - seat}'s ${side.drain_on}`) : ""}`;
     if (p.power && !p.drain) label += " ◆";
     g.append(ctx.s("text", { x: x + 4, y: y + 12, class: "xz-node-text" }, label));
     if (foreign) g.append(ctx.s("text", { x: 232, y: y + 12, "text-anchor": "end", class: "xz-badge" }, `⚡P${2 - seat} DRAIN`));

@@ -1,0 +1,70 @@
+"""One Xevoz round played by clicking in real JupyterLab + Chromium (notebook 02): the DOM and Python agree."""
+
+from __future__ import annotations
+
+import pytest
+
+NB = "notebooks/xevoz/02_battle_round.ipynb"
+BOARD = ".tt-board[data-game='xevoz']"  # the first view on the page: the walkthrough's board
+
+
+def _lab(request: pytest.FixtureRequest):
+    try:
+        return request.getfixturevalue("lab")
+    except pytest.FixtureLookupError:
+        pytest.skip("the front-end kit's browser fixture (lab) is not available")
+
+
+def _version(page) -> int:
+    return int(page.get_attribute(BOARD, "data-version"))
+
+
+def _click_and_wait(page, selector: str) -> None:
+    before = _version(page)
+    page.click(selector)
+    page.wait_for_function(f"Number(document.querySelector(\"{BOARD}\").dataset.version) > {before}")
+
+
+@pytest.mark.browser
+def test_play_a_round_by_clicking(request: pytest.FixtureRequest) -> None:
+    lab = _lab(request)
+    page = lab.open_notebook(NB, wait_for=f"{BOARD} svg.xz-mat")
+    st = lab.kernel_json("{'phase': board.game.raw_state.phase, 'player': board.current_player}")
+    assert st == {"phase": "move", "player": 1}  # notebook 02 ends with Player 2 to move after its win
+
+    # Step 8: click a highlighted square; Python moves the figure, the DOM shows it
+    target = page.query_selector(f"{BOARD} g.xz-cell.xz-target")
+    cell = target.get_attribute("data-cell")
+    _click_and_wait(page, f"{BOARD} g.xz-cell.xz-target[data-cell='{cell}']")
+    if lab.kernel_json("board.game.raw_state.phase") == "follow":
+        _click_and_wait(page, f"{BOARD} g.xz-cell.xz-target")
+    py = lab.kernel_json("{'pos': board.game.state['sides'][1]['pos'], 'phase': board.game.raw_state.phase}")
+    assert py == {"pos": cell, "phase": "call"}
+    assert "P2" in page.text_content(f"{BOARD} g.xz-cell[data-cell='{cell}']")
+
+    # Step 4-6: Player 2 (attacker) calls WHITE; rolls rigged: skull-helm white 8 (2 swords) beats bone-blade 4
+    lab.run_in_kernel("board.rig(helix1='2a', helix2='1a')")
+    _click_and_wait(page, f"{BOARD} button.xz-call[data-call='white']")
+    assert "Player 2 wins the WHITE attack" in page.inner_text(f"{BOARD} .xz-roll")
+    assert page.query_selector(f"{BOARD} .xz-glyph.xz-rolled[data-glyph='skull-helm']") is not None
+
+    # Step 7: chop a part of Player 1's figure by clicking it, then one with the keyboard (Enter)
+    part = page.get_attribute(f"{BOARD} g.xz-node.xz-target[data-seat='0']", "data-part")
+    _click_and_wait(page, f"{BOARD} g.xz-node.xz-target[data-seat='0'][data-part='{part}']")
+    assert lab.kernel_json("board.game.state['sides'][0]['life']") == 23
+    assert page.get_attribute(f"{BOARD} g.xz-node[data-seat='0'][data-part='{part}']", "data-present") == "0"
+    before = _version(page)
+    page.focus(f"{BOARD} g.xz-node.xz-target[data-seat='0']")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"Number(document.querySelector(\"{BOARD}\").dataset.version) > {before}")
+    assert lab.kernel_json("board.game.state['sides'][0]['life']") == 22
+
+    # a refused action (calling while the winner still has to move) shows its rule in place, changes nothing
+    assert lab.kernel_json("board.game.raw_state.phase") == "move"
+    n = lab.kernel_json("len(board.game.history)")
+    lab.run_in_kernel("from tabletop.xevoz import Call\n"
+                      "board.handle_message({'type': 'act', 'id': Call('black').key, 'version': board.version})")
+    page.wait_for_selector(f"{BOARD} .tt-error[data-rule='xevoz.movement']")
+    assert "winner's move" in page.inner_text(f"{BOARD} .tt-error")
+    assert lab.kernel_json("len(board.game.history)") == n
+    lab.screenshot("xevoz-round")
