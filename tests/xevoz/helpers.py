@@ -14,7 +14,7 @@ from tabletop.xevoz.data import cell_name, parse_cell
 #   6 drain-spike meta-beast W 5 drain / B 5 sword
 # Skull Jack (seat 2) slots:  1 skull-helm (gold) unnatural W 8 sword sword / B 5 star
 #   2 bone-scythe unnatural W 7 sword / B 3 star    3 chain-whip sectoid W 3 sword sword sword / B 7 star
-#   4 grave-lantern arcaster W 6 star / B 4 bomb    5 soul-hook (gold) meta-beast W 9 sword / B 4 sword sword
+#   4 grave-lantern arcaster W 6 star / B 4 bomb    5 shadow-wing hyperfury W 6 sword / B 4 sword sword
 #   6 drain-fang unnatural W 6 drain / B 4 sword
 
 

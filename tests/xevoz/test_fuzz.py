@@ -44,6 +44,17 @@ def test_two_thousand_random_battles_end() -> None:
     assert max(lengths) < MAX_STEPS
 
 
+def test_uniform_random_battles_end() -> None:
+    """The kit's plain RandomBot (uniform, also in the build phase: it picks figures and swaps glyphs)."""
+    from tabletop.engine import RandomBot
+
+    for seed in range(300):
+        g = xevoz.new_game(seed=seed, safe=False)
+        g.keep_log = False
+        play_out(g, [RandomBot(seed=seed), RandomBot(seed=seed + 1)], max_steps=MAX_STEPS)
+        assert g.is_over, f"seed {seed}: {g!r}"
+
+
 def test_random_variants_battles_end() -> None:
     variants = [{"drain_symbol_when_attached": "extra-chop"}, {"mats": ("meta-beast", "sectoid")},
                 {"mats": ("biomecha", "neo-sapiens", "arcaster"), "figures": ("thunder-shaman", "razorclaw")}]

@@ -211,9 +211,25 @@ def test_first_attacker_adds_black_and_white_and_rerolls_ties() -> None:  # xevo
     g.rig(helix1="1a", helix2="2b")  # 7+3 against 7+3: tie
     g.play(RollHelix())
     assert g.raw_state.phase == "first" and "re-roll" in g.log[-1].text
-    g.rig(helix1="1b", helix2="5a")  # 10 against 13
+    g.rig(helix1="1b", helix2="1a")  # 10 against 13
     g.play(RollHelix())
     assert g.raw_state.attacker == 1 and g.raw_state.phase == "world" and g.current_player == 1
+
+
+def test_first_attacker_when_totals_can_never_differ() -> None:  # xevoz.first-attacker
+    g = xevoz.new_game(seed=1, variant={"figures": ("skull-jack", "skull-jack")})
+    for _seat in (0, 1):  # both helixes made of glyphs that all add up to 10
+        g.play(Swap(1, "rib-cage"))
+        g.play(Ready())
+    g.rig(helix1="2a", helix2="3a")  # totals 10 and 10; black 3 against 7
+    ev = g.play(RollHelix())
+    assert "higher black strength decides" in ev[0].text and g.raw_state.attacker == 1
+    h = xevoz.new_game(seed=1)
+    h.play(Ready())
+    h.play(Ready())
+    h.rig(helix1="2a", helix2="3a")  # 10 and 10, but other totals are possible: a plain re-roll
+    h.play(RollHelix())
+    assert h.raw_state.phase == "first"
 
 
 def test_choose_world_by_rolled_species() -> None:  # xevoz.choose-world

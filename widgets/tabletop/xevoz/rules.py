@@ -371,6 +371,16 @@ class XevozRules(Rules[XevozState]):
                 g, w, b = self.glyph_at(state.sides[s], faces[s])
                 totals.append(w.strength + b.strength)
             state.roll = {"kind": "first", "faces": faces, "totals": totals}
+            if totals[0] == totals[1] and not self._totals_can_differ(state):
+                # reconstruction: both helixes can only ever add up to this one total, so re-rolling could never
+                # end; the black strengths (then the white) of the glyphs rolled decide instead
+                blacks = [self.glyph_at(state.sides[s], faces[s])[2].strength for s in (0, 1)]
+                whites = [self.glyph_at(state.sides[s], faces[s])[1].strength for s in (0, 1)]
+                if blacks[0] != blacks[1] or whites[0] != whites[1]:
+                    totals = blacks if blacks[0] != blacks[1] else whites
+                    ctx.emit("xevoz.first-attacker", "Both helixes can only ever total "
+                             f"{state.roll['totals'][0]}, so the higher "
+                             f"{'black' if blacks[0] != blacks[1] else 'white'} strength decides.", player=None)
             if totals[0] == totals[1]:
                 ctx.emit("xevoz.first-attacker", f"Both roll {totals[0]} (black + white): a tie, re-roll.",
                          player=None, faces=faces, totals=totals)
@@ -395,6 +405,11 @@ class XevozRules(Rules[XevozState]):
         state.phase = "start"
         ctx.emit("xevoz.choose-world", f"{ctx.players[seat]} rolls {g.id} ({sp}): the battle is on the {sp} "
                  "mat.", face=face, species=g.species, mat=mat)
+
+    def _totals_can_differ(self, state: XevozState) -> bool:
+        sums = {self.comp.glyphs[g].white.strength + self.comp.glyphs[g].black.strength
+                for side in state.sides for g, _ in side.helix}
+        return len(sums) > 1
 
     def _choose_mat(self, state: XevozState, a: ChooseMat, ctx: Context, seat: int) -> None:
         choices = self.mat_choices(state)
