@@ -2,8 +2,9 @@
 
 The sensible bot looks at the squares a move can end on and scores each: progress along the track, markers
 it would take (worth more when the sheet row is low), and the risk of the battle waiting there. It spends the
-Cockpit Card when one exact landing is clearly better than an average roll, always catches up, spends an Extra
-Weapon outright against several enemies (a sure kill beats a 1-in-4 card duel) and for +1 when the roll matters.
+Cockpit Card when one exact landing is clearly better than an average roll, always catches up, and saves its Extra
+Weapons for the Gump Markers of Stage 7: the stage gate and the catch-up rule undo any lead before Stage 7, so
+what counts is the markers a player brings there.
 Battle Cards are turned at random: against a thinking enemy no heading is better than another.
 """
 
@@ -45,11 +46,16 @@ class SensibleBot(Bot):
         if EnemyAim in types or (Aim in types and Blast not in types):
             return legal[self.rng.randrange(len(legal))] if Blast not in types else Blast()
         if Blast in types:
-            return Blast()
+            me = s.pilots[s.order[s.turn]]
+            if me.w >= 4 or (s.stage < 7 and me.s == 0 and me.l == 1):
+                return Blast()
+            return legal[self.rng.randrange(len(legal) - 1)]  # an Aim: keep the weapon for the Gumps
         if Fire in types:
             assert s.pend is not None
             me = s.pilots[s.pend["who"]]
-            use = s.pend.get("guard") is not None or me.w >= 2 or s.pend["n"] >= 3
+            last_gump = s.stage == 7 and s.pend.get("guard") is not None and sum(s.gumps) == 1
+            andor = s.stage == 1 and s.pend.get("guard") is not None
+            use = last_gump or andor or me.w >= 5 or (s.stage < 7 and me.s == 0 and me.l == 1)
             return Fire(use)
         if Attack in types:
             return Attack()
@@ -65,13 +71,13 @@ class SensibleBot(Bot):
         if TryAgain in types:
             me = s.pilots[p]
             sp = rules._space(s, (me.area, me.idx))
-            if (sp.awards.l and me.l < 3) or (sp.awards.s and me.s == 0):
+            if s.stage < 7 and ((sp.awards.l and me.l < 5) or (sp.awards.s and me.s < 5) or (sp.awards.w and me.w < 5)):
                 return TryAgain()
         if Roll in types:
             avg = sum(self._move_value(rules, s, p, n) for n in range(1, 7)) / 6
             if any(isinstance(a, Fly) for a in legal):
                 best_n = max(range(1, 7), key=lambda n: self._move_value(rules, s, p, n))
-                if self._move_value(rules, s, p, best_n) - avg > 2.5:
+                if self._move_value(rules, s, p, best_n) - avg > (1.0 if s.stage == 7 else 2.0):
                     return Fly(best_n)
             return Roll()
         return legal[self.rng.randrange(len(legal))]
@@ -92,11 +98,12 @@ class SensibleBot(Bot):
     def _score(self, rules: XeviousRules, s: XeviousState, p: int, pos: tuple[int, int], step: int) -> float:
         me = s.pilots[p]
         areas = rules.stage_of(s).areas
-        value = float(step)
+        # before Stage 7 the stage gate and the catch-up rule undo any lead: markers matter, distance little
+        value = float(step) * (1.0 if s.stage == 7 else 0.25)
         if pos[0] >= len(areas):
             return value + 1.0
         sp = rules._space(s, pos)
-        hurt = 1.5 if me.s else (3.0 if me.l > 1 else 6.0)
+        hurt = 1.5 if me.s else (2.5 + (1.0 if me.w else 0) if me.l > 1 else 6.0)
 
         def worth(aw: Any) -> float:
             return (aw.w * (1.0 if me.w < 5 else 0) + aw.s * (1.5 if me.s < 5 else 0)
