@@ -91,6 +91,7 @@ class Game(Generic[S]):
         self.codec = _codec_for(rules)
         self._known = _known_rules(rules)
         self._script: list[tuple[str, Any]] = []
+        self.version = 0  # rig() below bumps it
         if rig:
             self.rig(**rig)
         ctx = Context(self.chance, self.players, self.variant, self._known, None)
