@@ -13,7 +13,8 @@ from tabletop.engine import Game
 
 def game(players: int = 2, variant: dict[str, Any] | None = None, seed: int = 1) -> Game[Any]:
     """A new game in which seat 0 plays first, then seat 1, ... (the order-of-play rolls are rigged)."""
-    return xevious.new_game(seed=seed, players=players, variant=variant, rig={"die": [6 - i for i in range(players)]})
+    rig = {"die": [6 - i for i in range(players)]} if players > 1 else None  # one player rolls for nothing
+    return xevious.new_game(seed=seed, players=players, variant=variant, rig=rig)
 
 
 def put(g: Game[Any], seat: int, area: int | None = None, idx: int | None = None, *, w: int | None = None,
