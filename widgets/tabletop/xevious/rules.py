@@ -358,6 +358,8 @@ class XeviousRules(Rules[XeviousState]):
             return [StopAt(k + 1, self._space(state, pos).label() if pos[0] < len(self.stage_of(state).areas)
                            else "stage gate")
                     for k, pos in enumerate(state.path) if k + 1 in state.pend["stops"]]  # type: ignore[index]
+        if ph == "retry":
+            return [TryAgain(), Pass()]
         pend = state.pend
         assert pend is not None
         if ph == "boost":
@@ -369,8 +371,6 @@ class XeviousRules(Rules[XeviousState]):
             return acts
         if ph == "enemy":
             return [EnemyAim(h) for h in pend["headings"]]
-        if ph == "retry":
-            return [TryAgain(), Pass()]
         return []  # pragma: no cover
 
     def _space(self, state: XeviousState, pos: tuple[int, int]) -> Space:
