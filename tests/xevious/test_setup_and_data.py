@@ -69,7 +69,7 @@ def test_prep_sheet_colours_and_three_solvalou() -> None:
     """xevious.prep-sheet and xevious.prep-solvalou: a mover and sheet of one colour, 3 Solvalou and nothing else."""
     g = xevious.new_game(seed=3, players=4)
     colours = [p["colour"] for p in g.state["pilots"]]
-    assert colours == ["blue", "red", "yellow", "green"]
+    assert colours == ["blue", "red", "green", "orange"]
     for p in g.state["pilots"]:
         assert (p["solvalou"], p["extra_weapon"], p["shield"]) == (3, 0, 0)
     rules = [e.rule for e in g.log]

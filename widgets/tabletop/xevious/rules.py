@@ -21,7 +21,7 @@ from ..engine import Action, Context, IllegalAction, Rules, Variant, option
 from . import data
 from .data import Awards, Space, Stage
 
-COLOURS = ("blue", "red", "yellow", "green")
+COLOURS = ("blue", "red", "green", "orange")  # the kit's seat colours (each also has a pattern)
 HEADINGS4 = ("up", "right", "down", "left")
 HEADINGS2 = ("left", "right")
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
