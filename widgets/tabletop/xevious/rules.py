@@ -554,11 +554,11 @@ class XeviousRules(Rules[XeviousState]):
             if i == 0:
                 why = "entrance"
                 break
-            if self._guard_at(state, me, (a, i)):
-                why = "guard"
-                break
             if areas[a][i].stop:
                 why = "stop"
+                break
+            if self._guard_at(state, me, (a, i)):
+                why = "guard"
                 break
         return path, why
 

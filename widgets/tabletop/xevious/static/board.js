@@ -6,10 +6,10 @@
 const XV_W = 78, XV_H = 70, XV_GAP = 6, XV_PAD = 92;
 const XV_ICON = {
   entrance: "IN", exit: "OUT", plain: "·", green: "♣", ground: "⊕", air: "✈", squad: "✈✈",
-  card: "🂠", flag: "⚑", pin: "📍", sol: "☀", phantom: "👻",
+  card: "▤", flag: "⚑", pin: "✦", sol: "☀", phantom: "◈",
 };
 const XV_WORD = {
-  entrance: "entrance", exit: "exit", plain: "", green: "green: may stop", ground: "ground", air: "air 1 enemy",
+  entrance: "entrance", exit: "exit", plain: "", green: "green", ground: "ground", air: "air 1 enemy",
   squad: "air", card: "card", flag: "Flag", pin: "Pin", sol: "Sol", phantom: "Phantom",
 };
 
@@ -75,7 +75,7 @@ function renderBoard(ctx) {
       if (sp.kind === "ground") word = `ground ${sp.n}`;
       if (sp.kind === "squad") word = `air ×${sp.n}`;
       g.append(s("text", { x: x + XV_W / 2, y: y + 44, class: "xv-word" }, word));
-      const extra = [xvAwards(sp.awards), sp.boost ? "+1 W" : ""].filter(Boolean).join(" ");
+      const extra = [sp.kind === "green" ? "may stop" : "", xvAwards(sp.awards), sp.boost ? "W: +1" : ""].filter(Boolean).join(" ");
       if (extra) g.append(s("text", { x: x + XV_W / 2, y: y + 57, class: "xv-extra" }, extra));
       if (sp.stop) g.append(s("text", { x: x + XV_W - 4, y: y + 12, class: "xv-stop-tag" }, "STOP"));
       if (guard) g.append(s("text", { x: x + 4, y: y + 12, class: "xv-guard-tag" }, "ANDOR"));
@@ -162,7 +162,7 @@ function xvChoices(ctx) {
     const mine = phase === "aim";
     parts.push(h("p", { class: "xv-secret" }, mine
       ? [ctx.seatTag(who), pend.kind === "squad" ? ` — ${pend.left} enemies left: turn your Battle Card secretly (arrow keys) ` : " — turn your Battle Card secretly (arrow keys) ", "— others look away!"]
-      : [ctx.seatTag(pend.who), "'s card is face down ", h("span", { class: "xv-card xv-card-back", "aria-label": "a face-down Battle Card" }, "🂠"), ". ", ctx.seatTag(who), " turns the enemy's card:"]));
+      : [ctx.seatTag(pend.who), "'s card is face down ", h("span", { class: "xv-card xv-card-back", "aria-label": "a face-down Battle Card" }, "?"), ". ", ctx.seatTag(who), " turns the enemy's card (arrow keys):"]));
     const row = h("div", { class: "xv-arrows" });
     for (const a of legal) {
       if (a.type === "Aim" || a.type === "EnemyAim") row.append(btn(a, `${ctx.view.arrows[a.heading]} ${a.heading}`, "xv-arrow"));
