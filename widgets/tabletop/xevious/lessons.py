@@ -226,7 +226,8 @@ L03 = Lesson("03", "Air-to-ground and air-to-air battles", (
          "(`xevious.ground-battle`).",
          ("xevious.ground-battle",), ({"die": [2, 3]}, Roll())),
     Step("Air-to-ground: equal loses",
-         "Red lands there too and rolls 2: equal or less loses, and Red's ship takes damage.",
+         "Red lands there too and rolls 2: equal or less loses (`xevious.ground-battle`), and Red's ship takes "
+         "damage: no Shield Marker, so a Solvalou Marker goes (`xevious.damage-solvalou`).",
          ("xevious.ground-battle", "xevious.damage-solvalou"), ({"die": [2, 2]}, Roll())),
     Step("Air-to-air: turn your Battle Card secretly",
          "Blue flies on to the air-to-air battle. Blue turns a Battle Card secretly — here *up* — and Red, the "
