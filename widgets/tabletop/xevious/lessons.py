@@ -237,7 +237,7 @@ L03 = Lesson("03", "Air-to-ground and air-to-air battles", (
          ({"die": 2}, Roll(), StopAt(2), Aim("up"), EnemyAim("down"))),
     Step("Air-to-air: a loss",
          "Red meets an enemy too. Red turns *left*, Blue as the enemy also turns *left*: the arrows do not point "
-         "towards each other, so Red loses. Against a random enemy you win 1 time in 4.",
+         "towards each other, so Red loses (`xevious.battle-cards`). Against a random enemy you win 1 time in 4.",
          ("xevious.air-battle", "xevious.battle-cards"),
          ({"die": 2}, Roll(), StopAt(2), Aim("left"), EnemyAim("left"))),
 ))
