@@ -22,6 +22,7 @@ from .rules import (
     CatchUp,
     EnemyAim,
     Fire,
+    Fly,
     Roll,
     StopAt,
     TryAgain,
@@ -180,7 +181,8 @@ L01 = Lesson("01", "Pieces, preparations and the Attack Strength Sheet", (
          "player picks a Solvalou Mover and the Attack Strength Sheet of its colour (`xevious.prep-sheet`), puts "
          "3 Solvalou Markers on it and nothing else (`xevious.prep-solvalou`). Stage 1 goes on the table and "
          "every mover starts on the starting point, the bottom right corner (`xevious.prep-stage`). Everybody "
-         "rolls the die: the highest roll plays first (`xevious.prep-order`; here Blue rolled 5, Red 2).",
+         "rolls the die: the highest roll plays first (`xevious.prep-order`; here Blue rolled 5, Red 2), and turns "
+         "go round in that order (`xevious.turn-order`).",
          ()),
     Step("The Attack Strength Sheet",
          "Blue rolls 6, stops on the Card space and draws *Shield generator*. The Shield Marker goes on the "
@@ -288,6 +290,11 @@ L05 = Lesson("05", "Flag, Pin, Sol, Phantom and the cards", (
          "(`xevious.xevious-cards`): *Tailwind* — fly forward 2 spaces, passing the exit and its Shield Marker.",
          ("xevious.card-space",),
          ({"die": 4, "card": "tailwind"}, Roll(), StopAt(4))),
+    Step("The Cockpit Card",
+         "Instead of rolling, Blue turns the Cockpit Card face down and flies exactly 1 space, onto the exit "
+         "(`xevious.cockpit-card` — our role for a card the rulebook only lists: once per stage, fly any number "
+         "from 1 to 6).",
+         ("xevious.cockpit-card", "xevious.exit-markers"), (Fly(1),)),
 ))
 
 L06 = Lesson("06", "Stage respawn and catching up", (
@@ -344,6 +351,54 @@ def _roll_six_in_area_3(g: Game[XeviousState]) -> None:
         g.play(Fire(False))
 
 
+def demo(stage: int, rule: str, plan: Callable[[Any], tuple[int, ...] | None],
+         extra: dict[str, Any] | None = None) -> Callable[[Game[XeviousState]], None]:
+    """Fast-forward to ``stage``, then play until ``rule`` happens: ``plan(pilot)`` gives the rigged dice for
+    the mover to play (or None: roll a 1 and move on). Battle Cards are played head-on (won)."""
+
+    def run(g: Game[XeviousState]) -> None:
+        autopilot(stage)(g)
+        for _ in range(60):
+            if any(e.rule == rule for t in g.history[-3:] for e in t.events):
+                _settle(g)
+                return
+            s = g.raw_state
+            legal = g.legal_actions()
+            types = {type(a) for a in legal}
+            if Roll in types:
+                me = s.pilots[s.order[s.turn]]
+                dice = plan(me)
+                g.rig(die=list(dice) if dice else 1, **(extra or {}) if dice else {})
+                g.play(Roll())
+            else:
+                _settle(g, once=True)
+        raise RuntimeError(f"{rule} did not happen")  # pragma: no cover
+
+    return run
+
+
+def _settle(g: Game[XeviousState], once: bool = False) -> None:
+    """Finish whatever decision is pending (farthest stop, no weapon, Battle Cards head-on)."""
+    for _ in range(20):
+        s = g.raw_state
+        if g.is_over or s.phase == "turn":
+            return
+        legal = g.legal_actions()
+        if s.phase == "stop":
+            g.play(legal[-1])
+        elif s.phase == "boost":
+            g.play(Fire(False))
+        elif s.phase == "aim":
+            g.play(Aim("up"))
+        elif s.phase == "enemy":
+            assert s.pend is not None
+            g.play(EnemyAim(OPPOSITE[s.pend["aim"]]))
+        else:
+            g.play(legal[-1])
+        if once:
+            return
+
+
 def _gump_attack_fails(g: Game[XeviousState]) -> None:
     if Attack in {type(a) for a in g.legal_actions()}:
         g.play(Attack())
@@ -358,6 +413,32 @@ def _gump_attack_fails(g: Game[XeviousState]) -> None:
         g.play(Fire(False))
 
 L07 = Lesson("07", "Stage 7 and the Gump Markers", (
+    Step("Stage 2: hidden Sol citadels",
+         "Every stage has its own condition (`xevious.stage-condition`, our reconstruction, printed on each "
+         "panel). Fast-forward to Stage 2: an air-to-ground battle won there also uncovers a hidden Sol citadel "
+         "— 1 Extra Weapon Marker (`xevious.condition-hidden-sol`).",
+         ("xevious.condition-hidden-sol",),
+         (demo(2, "xevious.condition-hidden-sol", lambda p: (1, 6) if (p.area, p.idx) == (0, 0) else None),)),
+    Step("Stage 3: Garu Zakato fog",
+         "In Stage 3 fog covers the ground: a green space you pass is no stop (`xevious.condition-fog`).",
+         ("xevious.condition-fog",),
+         (demo(3, "xevious.condition-fog", lambda p: (4, 6) if (p.area, p.idx) == (0, 0) else None),)),
+    Step("Stage 4: rescue the Phantom",
+         "In Stage 4 a HIT! on the Phantom space rescues the Phantom wingman, who takes your next hit "
+         "(`xevious.condition-phantom`).",
+         ("xevious.condition-phantom",),
+         (demo(4, "xevious.condition-phantom",
+               lambda p: (2 - p.idx,) if p.area == 1 and p.idx < 2 else ((1,) if p.area == 0 and p.idx == 7 else None),
+               {"blaster": "HIT!"}),)),
+    Step("Stage 5: Zoshi squadrons",
+         "In Stage 5 every battle against several enemies has one enemy more (`xevious.condition-zoshi`).",
+         ("xevious.condition-zoshi",),
+         (demo(5, "xevious.condition-zoshi", lambda p: (2,) if (p.area, p.idx) == (0, 0) else None),)),
+    Step("Stage 6: Garu Barra batteries",
+         "In Stage 6, ending a move on a plain space draws fire from a hidden battery: an air-to-ground battle "
+         "against 2 (`xevious.condition-garu-barra`).",
+         ("xevious.condition-garu-barra",),
+         (demo(6, "xevious.condition-garu-barra", lambda p: (1, 6) if (p.area, p.idx) == (0, 0) else None),)),
     Step("On to Stage 7",
          "Fast-forward through Stages 1 to 6 (rigged rolls of 6; every stage has its own condition, "
          "`xevious.stage-condition`). Stage 7 is played on the panel of Stage 1 and holds the Gump Markers "

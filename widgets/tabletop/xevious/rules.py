@@ -580,6 +580,11 @@ class XeviousRules(Rules[XeviousState]):
             self._after(state, ctx, v)
             return
         stops = [k + 1 for k, pos in enumerate(path[:-1]) if self._optional_stop(state, pos, v)]
+        if v.stage_conditions and self.stage_of(state).condition == "garu-zakato-fog" and any(
+                pos[0] < len(self.stage_of(state).areas) and self._space(state, pos).kind == "green"
+                for pos in path[:-1]):
+            ctx.emit("xevious.condition-fog", f"Fog over Stage 3: {ctx.players[p]} cannot stop on the green space "
+                     "passed.")
         if why in ("entrance", "stop", "guard"):
             rule = {"entrance": "xevious.entrance-stop", "stop": "xevious.must-stop",
                     "guard": ("xevious.condition-gump" if state.stage == 7 else "xevious.condition-andor-genesis")}
