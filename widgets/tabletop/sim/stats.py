@@ -43,7 +43,9 @@ def wilson(k: int, n: int, z: float = Z95) -> Rate:
     denom = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    return Rate(k, n, max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if k == 0 else min(p, max(0.0, centre - half))
+    high = 1.0 if k == n else max(p, min(1.0, centre + half))
+    return Rate(k, n, low, high)
 
 
 @dataclass(frozen=True)
