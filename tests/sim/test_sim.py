@@ -11,6 +11,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tabletop.sim import Cancel, SimResults, TextProgress, simulate
 from tabletop.sim.core import _chunk_size, play_one
@@ -209,3 +211,22 @@ def test_cli_runs_as_module_and_prints_summary(tmp_path: Path) -> None:
     opts = subprocess.run([sys.executable, "-m", "tabletop.sim", MOD, "--options"], capture_output=True,
                           text=True, env=env, timeout=60)
     assert "target = 20" in opts.stdout and "[pig.win]" in opts.stdout
+
+
+@settings(max_examples=15, deadline=None)
+@given(chunk=st.integers(1, 40), n=st.integers(0, 60), seed=st.integers(0, 10_000))
+def test_results_do_not_depend_on_chunking_or_executor(chunk: int, n: int, seed: int) -> None:
+    variants = [None, {"target": 25}]
+    ref = run(variants=variants, n=n, seed=seed, bots=["greedy", "random"])
+    with ThreadPoolExecutor(2) as ex:
+        got = simulate(piggame, variants=variants, n=n, seed=seed, bots=["greedy", "random"], executor=ex,
+                       workers=2, chunk=chunk, progress=False)
+    assert got.records == ref.records and got.complete
+    assert len(got.records) == 2 * n
+
+
+def test_tabletop_simulate_is_the_simulator() -> None:
+    import tabletop
+    import tabletop.sim
+
+    assert tabletop.simulate is tabletop.sim.simulate
