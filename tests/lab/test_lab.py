@@ -64,15 +64,23 @@ def test_run_fills_summary_and_charts_then_updates_them_in_place() -> None:
     first = lab.run()
     assert first is not None and first.complete and first.labels == ["rulebook rules", "target=45"]
     assert set(lab._figs) == {"win_rates", "lengths", "rules", "comparison"}
-    assert all(isinstance(f, go.FigureWidget) for f in lab.charts.children)
+    assert all(isinstance(o, w.Output) for o in lab.charts.children)
     assert "paired games" in lab.summary.value
-    wins_fig = lab._figs["win_rates"]
-    old_y = wins_fig.data[1].y
+    area = lab._figs["win_rates"]
+
+    def shown(out: w.Output) -> dict:
+        (only,) = out.outputs
+        return only["data"]["application/vnd.plotly.v1+json"]
+
+    old = shown(area)
+    assert old["data"][1]["name"] == "target=45"
+    assert isinstance(lab.figures["win_rates"], go.Figure)
     lab.set(target=100)
     lab.n_box.value = 30
     second = lab.run()
-    assert second is not None and lab._figs["win_rates"] is wins_fig  # same widget, new data
-    assert wins_fig.data[1].name == "target=100" and wins_fig.data[1].y != old_y
+    assert second is not None and lab._figs["win_rates"] is area  # same area, new chart
+    new = shown(area)
+    assert new["data"][1]["name"] == "target=100" and new["data"][1]["y"] != old["data"][1]["y"]
     assert len(second.records) == 60
 
 

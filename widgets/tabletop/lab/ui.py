@@ -92,6 +92,16 @@ def value_of(info: OptionInfo, control: w.Widget) -> Any:
     return v
 
 
+def figure_output(fig: Any) -> dict[str, Any]:
+    """A display output for a plotly figure (rendered by JupyterLab's plotly renderer; no bundled plotly.js)."""
+    import json
+
+    title = fig.layout.title.text or "plotly figure"
+    return {"output_type": "display_data", "metadata": {},
+            "data": {"application/vnd.plotly.v1+json": {**json.loads(fig.to_json()), "config": {"responsive": True}},
+                     "text/plain": f"<plotly figure: {title}>"}}
+
+
 class Lab:
     """A variant lab for one game: the rulebook (variant 1) against the options you pick (variant 2)."""
 
@@ -133,7 +143,8 @@ class Lab:
         self.message = w.HTML("")
         self.summary = w.HTML("")
         self.charts = w.VBox([])
-        self._figs: dict[str, Any] = {}
+        self._figs: dict[str, w.Output] = {}
+        self.figures: dict[str, Any] = {}
         head = w.HTML(f"<h3>{html.escape(self.rules.title)} variant lab</h3><p>Pick rule options (variant 2); "
                       "the rulebook rules are variant 1. Both are played on the same seeds, so a difference "
                       "is the rule, not the dice.</p>")
@@ -219,9 +230,7 @@ class Lab:
 
     # -- charts ------------------------------------------------------------------------------------------------
     def show(self, res: SimResults) -> None:
-        """Put ``res`` in the summary and the charts (figures are updated in place after the first run)."""
-        import plotly.graph_objects as go
-
+        """Put ``res`` in the summary and the charts (each chart's area is updated in place)."""
         from . import figures
 
         self.results = res
@@ -230,14 +239,11 @@ class Lab:
         self.summary.value = note + "<pre style='white-space:pre-wrap'>" + html.escape(res.summary()) + "</pre>"
         figs = figures.all_figures(res)
         for name, fig in figs.items():
-            fw = self._figs.get(name)
-            if fw is None:
-                self._figs[name] = go.FigureWidget(fig)
-            else:
-                with fw.batch_update():
-                    fw.data = ()
-                    fw.add_traces(list(fig.data))
-                    fw.layout = fig.layout
+            out = self._figs.get(name)
+            if out is None:
+                out = self._figs[name] = w.Output(layout=w.Layout(min_height="380px"))
+            out.outputs = (figure_output(fig),)
+        self.figures = figs
         self.charts.children = tuple(self._figs[k] for k in figs)
 
     def _ipython_display_(self) -> None:
