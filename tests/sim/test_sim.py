@@ -71,6 +71,9 @@ def test_rule_firings_are_counted_from_events() -> None:
     assert rec.rules["pig.setup"] == 1 and rec.rules["pig.win"] == 1
     # every action is a roll or a hold, and each emits exactly one of those events
     assert rec.rules["pig.roll"] + rec.rules["pig.hold"] == rec.steps
+    # per seat: the win is credited to the winner; setup concerns no seat
+    assert rec.seat_rules["pig.win"][rec.winner] == 1 and sum(rec.seat_rules["pig.win"]) == 1
+    assert "pig.setup" not in rec.seat_rules and sum(rec.seat_rules["pig.roll"]) == rec.rules["pig.roll"]
     res = run(n=20, bots="greedy")
     assert res.rule_counts()["pig.win"] == 20
     assert res.rule_games()["pig.hold"].k == 20

@@ -74,3 +74,15 @@ def test_paired_comparison_uses_only_common_seeds() -> None:
     res = _res([0] * 10, [1] * 10)
     res.records = [r for r in res.records if not (r.variant == 1 and r.seed >= 6)]
     assert res.compare().n == 6
+
+
+def test_rule_edge_counts_the_seat_the_rule_favoured() -> None:
+    recs = [GameRecord(i, 0, 0, 10, 0, True, {"x.boost": 3}, {"x.boost": [2, 1]}) for i in range(30)]
+    recs += [GameRecord(30 + i, 0, 0, 10, 0, True, {"x.boost": 2}, {"x.boost": [1, 1]}) for i in range(5)]  # tie
+    recs += [GameRecord(40 + i, 0, 1, 10, 0, True, {}, {}) for i in range(5)]  # never fired
+    recs += [GameRecord(50 + i, 0, 1, 10, 0, True, {"x.boost": 1}, {"x.boost": [1, 0]}) for i in range(10)]
+    res = SimResults("demo", [{}], ["random", "random"], 50, 0, recs)
+    edge = res.rule_edge("x.boost")
+    assert (edge.rate.k, edge.rate.n, edge.games_fired, edge.games) == (30, 40, 45, 50)
+    assert "wins more often than chance" in edge.summary()
+    assert "nothing to say" in res.rule_edge("x.other").summary()

@@ -12,10 +12,10 @@ Command line: ``python -m tabletop.sim GAME ...`` or ``tabletop-simulate`` (``--
 from __future__ import annotations
 
 from .core import Cancel, TextProgress, WidgetProgress, play_chunk, play_one, simulate
-from .results import Comparison, FirstPlayer, GameRecord, SimResults
+from .results import Comparison, FirstPlayer, GameRecord, RuleEdge, SimResults
 from .stats import Diff, Rate, paired_diff, wilson
 
-__all__ = ["Cancel", "Comparison", "Diff", "FirstPlayer", "GameRecord", "Rate", "SimResults", "TextProgress",
+__all__ = ["Cancel", "Comparison", "Diff", "FirstPlayer", "GameRecord", "Rate", "RuleEdge", "SimResults", "TextProgress",
            "WidgetProgress", "load", "paired_diff", "play_chunk", "play_one", "simulate", "wilson"]
 
 

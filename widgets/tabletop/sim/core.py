@@ -104,7 +104,7 @@ def play_one(modname: str, variant: dict[str, Any], bot_names: Sequence[str], se
     rules, table = _rules_for(modname)
     g: Game[Any] = Game(rules, seed=seed, variant=variant, players=len(bot_names), safe=False, log=False)
     bots = [table[name](seed=seed * 1_000_003 + seat) for seat, name in enumerate(bot_names)]
-    fired: Counter[str] = Counter(e.rule for e in g.history[0].events)
+    fired: Counter[tuple[str, int | None]] = Counter((e.rule, e.player) for e in g.history[0].events)
     first = g.current_player
     steps = 0
     play = g.play
@@ -117,11 +117,18 @@ def play_one(modname: str, variant: dict[str, Any], bot_names: Sequence[str], se
             raise RuntimeError(f"{rules.title} (seed {seed}): seat {p} has no legal action but the game is "
                                "not over")
         for e in play(bots[p].choose(g, legal)):
-            fired[e.rule] += 1
+            fired[e.rule, e.player] += 1
         steps += 1
     over = g.current_player is None
+    totals: dict[str, int] = {}
+    by_seat: dict[str, list[int]] = {}
+    seats = len(bot_names)
+    for (rule, player), k in fired.items():
+        totals[rule] = totals.get(rule, 0) + k
+        if player is not None and 0 <= player < seats:
+            by_seat.setdefault(rule, [0] * seats)[player] += k
     return GameRecord(seed=seed, variant=vi, winner=g.winner if over else None, steps=steps,
-                      first=first, finished=over, rules=dict(fired))
+                      first=first, finished=over, rules=totals, seat_rules=by_seat)
 
 
 def play_chunk(modname: str, variant: dict[str, Any], bot_names: Sequence[str], first_seed: int, count: int,

@@ -20,13 +20,14 @@ from .stats import Diff, Rate, paired_diff, quantile, wilson
 RESULTS_FORMAT = "tabletop-sim"
 RESULTS_VERSION = 1
 CSV_COLUMNS = ("game", "version", "bots", "variant_index", "variant", "seed", "winner", "first", "steps",
-               "finished", "rules")
+               "finished", "rules", "seat_rules")
 
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     """One simulated game: its seed and variant, the winning seat (``None``: no winner), its length in
-    actions, the seat that moved first, whether it ended before the step cap, and how often each rule fired."""
+    actions, the seat that moved first, whether it ended before the step cap, how often each rule fired, and
+    (for events that concern a seat) how often it fired for each seat."""
 
     seed: int
     variant: int
@@ -35,6 +36,35 @@ class GameRecord:
     first: int | None = 0
     finished: bool = True
     rules: dict[str, int] = field(default_factory=dict)
+    seat_rules: dict[str, list[int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RuleEdge:
+    """Does a rule decide games? Among games where one seat had the rule fire for it more often than every
+    other seat, how often that seat won (against the fair share)."""
+
+    rule: str
+    rate: Rate
+    fair: float
+    games_fired: int
+    games: int
+
+    def summary(self) -> str:
+        if not self.rate.n:
+            return (f"{self.rule} never fired more often for one seat than for the others in a decided game "
+                    f"({self.games_fired} of {self.games} games saw it at all): nothing to say")
+        base = (f"when {self.rule} fired most for one seat, that seat won {100 * self.rate.p:.1f}% of "
+                f"{self.rate.n} such games (95% CI {100 * self.rate.low:.1f}-{100 * self.rate.high:.1f}%; "
+                f"a fair share is {100 * self.fair:.0f}%)")
+        if self.rate.low > self.fair:
+            return base + ": the seat it favours wins more often than chance"
+        if self.rate.high < self.fair:
+            return base + ": the seat it favours wins less often than chance"
+        return base + ": not distinguishable from chance at this sample size"
+
+    def __str__(self) -> str:
+        return self.summary()
 
 
 @dataclass(frozen=True)
@@ -197,6 +227,24 @@ class SimResults:
             c.update(r.rules.keys())
         return {k: wilson(v, len(gs)) for k, v in c.most_common()}
 
+    def rule_edge(self, rule: str, variant: int = 0) -> RuleEdge:
+        """Among decided games where ``rule`` fired more often for one seat than for every other, how often
+        that seat won (a plain answer to "does this rule decide games?"; an association, not a proof)."""
+        gs = self.games(variant)
+        k = n = fired = 0
+        for r in gs:
+            counts = r.seat_rules.get(rule)
+            if r.rules.get(rule):
+                fired += 1
+            if not counts or r.winner is None:
+                continue
+            top = max(counts)
+            if top == 0 or counts.count(top) > 1:
+                continue
+            n += 1
+            k += counts.index(top) == r.winner
+        return RuleEdge(rule, wilson(k, n), 1 / max(self.seats, 1), fired, len(gs))
+
     def compare(self, a: int = 0, b: int = 1) -> Comparison:
         """Variant ``b`` minus variant ``a`` on the seeds both finished (paired: common random numbers)."""
         for v in (a, b):
@@ -254,7 +302,8 @@ class SimResults:
                              f"(this is {RESULTS_VERSION})")
         try:
             recs = [GameRecord(int(g["seed"]), int(g["variant"]), g["winner"], int(g["steps"]), g.get("first"),
-                               bool(g.get("finished", True)), {str(k): int(v) for k, v in g.get("rules", {}).items()})
+                               bool(g.get("finished", True)), {str(k): int(v) for k, v in g.get("rules", {}).items()},
+                               {str(k): [int(x) for x in v] for k, v in g.get("seat_rules", {}).items()})
                     for g in d["games"]]
             return cls(game=d["game"], variants=list(d["variants"]), bots=list(d["bots"]), n=int(d["n"]),
                        seed=int(d["seed"]), records=recs, version=d.get("version", ""),
@@ -273,7 +322,8 @@ class SimResults:
         for r in self.records:
             w.writerow([self.game, self.version, ";".join(self.bots), r.variant, vjson[r.variant], r.seed,
                         "" if r.winner is None else r.winner, "" if r.first is None else r.first, r.steps,
-                        int(r.finished), json.dumps(r.rules, sort_keys=True)])
+                        int(r.finished), json.dumps(r.rules, sort_keys=True),
+                        json.dumps(r.seat_rules, sort_keys=True)])
         return buf.getvalue()
 
     @classmethod
@@ -291,7 +341,8 @@ class SimResults:
             variants.setdefault(vi, json.loads(row["variant"]))
             recs.append(GameRecord(int(row["seed"]), vi, int(row["winner"]) if row["winner"] != "" else None,
                                    int(row["steps"]), int(row["first"]) if row["first"] != "" else None,
-                                   row["finished"] == "1", {k: int(v) for k, v in json.loads(row["rules"]).items()}))
+                                   row["finished"] == "1", {k: int(v) for k, v in json.loads(row["rules"]).items()},
+                                   {k: [int(x) for x in v] for k, v in json.loads(row["seat_rules"]).items()}))
         per = Counter(r.variant for r in recs)
         n = max(per.values())
         return cls(game=rows[0]["game"], variants=[variants[i] for i in sorted(variants)],
