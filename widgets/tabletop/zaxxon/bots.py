@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import Action, Bot, Game, RandomBot
-from .rules import Altitude, EndTurn, Move, MoveZaxxon, Shoot, ZaxxonRules, ZaxxonShoot, ZState
 from .board import DIRS
+from .rules import Altitude, EndTurn, Move, MoveZaxxon, Shoot, ZaxxonRules, ZaxxonShoot, ZState
 
 
 class ZaxxonRandomBot(RandomBot):
@@ -33,6 +33,11 @@ class GreedyBot(Bot):
 
     name = "greedy"
     AREA_COST = 4
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        super().__init__(seed=seed)
+        #: (seat, shot Zaxxon?, Zaxxon's space, target spaces) -> (goal spaces, distance map); planes are ignored
+        self._cache: dict[tuple[Any, ...], tuple[set[int], dict[int, int]]] = {}
 
     def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -56,13 +61,21 @@ class GreedyBot(Bot):
             return best[1]
         # 2. fly toward firing positions
         plan = {}
+        tkey = tuple(s.tcell)
         for pi in (seat * 2, seat * 2 + 1):
-            goals = self._goals(rules, s, seat, pi)
-            plan[pi] = (goals, self._distances(rules, s, seat, goals))
+            key = (seat, s.planes[pi][3], s.zx, tkey)
+            got = self._cache.get(key)
+            if got is None:
+                goals = self._goals(rules, s, seat, pi)
+                got = self._cache[key] = (goals, self._distances(rules, s, seat, goals))
+                if len(self._cache) > 256:
+                    self._cache.clear()
+            plan[pi] = got
         moves = [a for a in legal if isinstance(a, Move)]
         if len(moves) == len(legal):  # a plane on a wall: finish the crossing
             return min(moves, key=lambda a: plan[seat * 2 + a.plane - 1][1].get(b.index[a.to], 999))
         options: list[tuple[float, Action]] = []
+        sideways: list[Action] = []
         for a in legal:
             if isinstance(a, Move):
                 pi = seat * 2 + a.plane - 1
@@ -75,6 +88,8 @@ class GreedyBot(Bot):
                     gain -= 50
                 if gain > 0:
                     options.append((gain + self.rng.random() * 0.01, a))
+                elif gain == 0 and dist.get(here, 999) < 999:
+                    sideways.append(a)  # as good as staying: used to get round a plane in the way
             elif isinstance(a, Altitude):
                 pi = seat * 2 + a.plane - 1
                 goals, dist = plan[pi]
@@ -89,6 +104,8 @@ class GreedyBot(Bot):
                     options.append((1.2, a))
         if options:
             return max(options, key=lambda t: t[0])[1]
+        if sideways and self.rng.random() < 0.5:
+            return sideways[self.rng.randrange(len(sideways))]
         return next((a for a in legal if isinstance(a, EndTurn)), legal[0])
 
     # -- helpers -------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Action, Context, IllegalAction, Rules, Variant, option
-from .board import BOARD, DIRS, OPEN, ZAXXON_MOVES, ZAXXON_SHOTS, Board
+from .board import BOARD, DIRS, ZAXXON_MOVES, ZAXXON_SHOTS, Board
 
 ROLL, SPIN, ZAXXON, MOVE, OVER = range(5)
 PHASES = ("roll", "spin", "zaxxon", "move", "over")
@@ -192,6 +192,12 @@ class ZaxxonRules(Rules[ZState]):
         # cells a plane of each seat may ever occupy (its home base, outer fortress, walls, the inner fortress)
         self.allowed = [frozenset(i for i in range(len(b.terrain)) if b.zone[i] in ("1ap" if s == 0 else "2bq") + "i"
                                   and b.terrain[i] != "Z" and b.terrain[i] != "#") for s in (0, 1)]
+        #: per seat and space: may a plane of this seat ever stand on / fly over it (walls: only the low section)
+        self.passable = [[i in self.allowed[s] and b.terrain[i] != "W" for i in range(len(b.terrain))]
+                         for s in (0, 1)]
+        #: ordered pairs of neighbouring spaces on the two sides of the RADAR barrier
+        self.radar = frozenset((a, n) for a in range(len(b.terrain)) for n in b.nbr[a]
+                               if n >= 0 and b.crosses_radar(a, n))
 
     # -- setup ---------------------------------------------------------------------------------------------
     def initial_state(self, ctx: Context) -> ZState:
@@ -434,6 +440,11 @@ class ZaxxonRules(Rules[ZState]):
         assert seat is not None
         b = self.board
         res: list[Action] = []
+        occ = {p[0]: i for i, p in enumerate(s.planes)}
+        tmap = {c: i for i, c in enumerate(s.tcell) if c >= 0}
+        passable = self.passable[seat]
+        terrain, names = b.terrain, b.names
+        radar_block = s.variant.radar_barrier and s.low == seat
         wall = self._on_wall(s, seat)
         pis = (wall,) if wall >= 0 else (seat * 2, seat * 2 + 1)
         for pi in pis:
@@ -441,44 +452,46 @@ class ZaxxonRules(Rules[ZState]):
             if p[2]:
                 continue
             num = pi % 2 + 1
-            for to in b.nbr[p[0]]:
-                if to >= 0 and self.move_problem(s, seat, pi, to) is None:
-                    res.append(Move(num, b.names[to]))
+            here = p[0]
+            for to in b.nbr[here]:
+                if to < 0 or not passable[to] or to in occ or to in tmap:
+                    continue
+                if terrain[to] == "w" and (not p[1] or s.count < 2):
+                    continue
+                if radar_block and (here, to) in self.radar:
+                    continue
+                res.append(Move(num, names[to]))
             if wall >= 0:
                 continue
             res.append(Altitude(num, not p[1]))
-            res.extend(self._shots(s, seat, pi))
+            res.extend(self._shots(s, seat, pi, occ, tmap))
         if wall < 0:
             res.append(EndTurn())
         return res
 
-    def _shots(self, s: ZState, seat: int, pi: int) -> list[Action]:
+    def _shots(self, s: ZState, seat: int, pi: int, occ: dict[int, int], tmap: dict[int, int]) -> list[Action]:
         b = self.board
         p = s.planes[pi]
         out: list[Action] = []
         num = pi % 2 + 1
         zx = self._zaxxon_cells(s)
+        terrain, nbr = b.terrain, b.nbr
         for d in range(6):
-            c = b.nbr[p[0]][d]
+            c = nbr[p[0]][d]
             n = 1
             while c >= 0 and n <= s.count:
-                t = b.terrain[c]
-                if t == "#" or t in "Ww":
+                t = terrain[c]
+                if t == "#" or t == "W" or t == "w":
                     break
-                other = self._plane_at(s, c)
-                if other >= 0:
+                if c in occ or c in tmap or c in zx:
                     if self._target_problem(s, seat, pi, c) is None:
-                        out.append(Shoot(num, b.names[c]))
-                    break
-                ti = self._target_at(s, c)
-                if ti >= 0 or c in zx:
-                    if self._target_problem(s, seat, pi, c) is None:
+                        ti = tmap.get(c, -1)
                         if ti >= 0 and b.targets[ti].kind == "fuel" and not s.tinner[ti]:
                             out.extend(Shoot(num, b.names[c], b.names[f]) for f in self._free_fuel(s))
                         else:
                             out.append(Shoot(num, b.names[c]))
                     break
-                c = b.nbr[c][d]
+                c = nbr[c][d]
                 n += 1
         return out
 
