@@ -322,3 +322,51 @@ def load_board(path: Path | str | None = None) -> Board:
 
 
 BOARD = load_board()
+
+
+def load_scenarios(board: Board, path: Path | str | None = None) -> dict[str, dict[str, Any]]:
+    """Teaching start positions (``scenarios.toml``), validated against the board."""
+    p = Path(path) if path is not None else Path(__file__).with_name("scenarios.toml")
+    data = tomllib.loads(p.read_text(encoding="utf-8")).get("scenario", {})
+    by_start = {board.names[t.cell]: t for t in board.targets}
+    out: dict[str, dict[str, Any]] = {}
+    for name, sc in data.items():
+        def bad(msg: str, name: str = name) -> BoardError:
+            return BoardError(f"scenario {name!r}: {msg}")
+        planes: dict[int, tuple[int, bool]] = {}
+        for key, val in sc.get("planes", {}).items():
+            seat, num = (int(x) for x in key.split("-"))
+            words = val.split()
+            if words[0] not in board.index:
+                raise bad(f"unknown space {words[0]!r}")
+            cell = board.index[words[0]]
+            if board.terrain[cell] in "#WwZ" or board.outer_of(cell) not in (seat, None):
+                raise bad(f"a plane of player {seat + 1} cannot stand on {words[0]}")
+            planes[seat * 2 + num - 1] = (cell, words[1:] == ["high"])
+        removed = []
+        for nm in sc.get("removed", []):
+            if nm not in by_start:
+                raise bad(f"no target starts on {nm}")
+            removed.append(by_start[nm].idx)
+        moved = {}
+        for nm, dest in sc.get("moved", {}).items():
+            t = by_start.get(nm)
+            if t is None or t.kind != "fuel" or t.owner is None:
+                raise bad(f"{nm} is not an outer fuel tank")
+            if dest not in board.index or board.index[dest] not in board.fuel_spaces:
+                raise bad(f"{dest} is not a FUEL space")
+            moved[t.idx] = board.index[dest]
+        for ti in removed:
+            if board.targets[ti].kind == "fuel" and ti not in moved:
+                raise bad(f"the fuel tank from {board.names[board.targets[ti].cell]} is removed but was never "
+                          "moved to a FUEL space (list it under 'moved' too)")
+        hits = []
+        for key in sc.get("zaxxon_hits", []):
+            seat, num = (int(x) for x in key.split("-"))
+            hits.append(seat * 2 + num - 1)
+        cells = [c for c, _ in planes.values()]
+        if len(set(cells)) != len(cells):
+            raise bad("two planes on one space")
+        out[name] = {"title": sc.get("title", name), "planes": planes, "removed": removed, "moved": moved,
+                     "zaxxon_hits": hits, "zaxxon_active": bool(sc.get("zaxxon_active", False))}
+    return out

@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Action, Context, IllegalAction, Rules, Variant, option
-from .board import BOARD, DIRS, ZAXXON_MOVES, ZAXXON_SHOTS, Board
+from .board import BOARD, DIRS, ZAXXON_MOVES, ZAXXON_SHOTS, Board, load_scenarios
+
+SCENARIOS = load_scenarios(BOARD)
 
 ROLL, SPIN, ZAXXON, MOVE, OVER = range(5)
 PHASES = ("roll", "spin", "zaxxon", "move", "over")
@@ -125,6 +127,9 @@ class ZaxxonVariant(Variant):
                                        doc="A player may not end the turn while another action is possible.")
     grounded_after_shot: bool = option(True, rule="zaxxon.shot-down-outer",
                                        doc="A plane shot down does not move again until the next turn.")
+    scenario: str = option("", rule="zaxxon.setup", doc="Start from a named teaching position of scenarios.toml "
+                           "(as if the game had been played for a while) instead of the rulebook setup.",
+                           choices=("", *SCENARIOS))
     max_rounds: int = option(0, rule="zaxxon.turn-cap", doc="End the game without a winner after this many "
                              "turns (0 = never, as in the rulebook).", low=0, high=100_000)
 
@@ -210,6 +215,9 @@ class ZaxxonRules(Rules[ZState]):
         s.tcell = [t.cell for t in b.targets]
         s.tinner = [0] * len(b.targets)
         s.zx = b.zaxxon_start
+        if ctx.variant.scenario:
+            self._scenario(s, SCENARIOS[ctx.variant.scenario])
+            ctx.emit("zaxxon.setup", f"Teaching position: {SCENARIOS[ctx.variant.scenario]['title']}.", player=None)
         ctx.emit("zaxxon.setup", "The pieces stand on their lettered spaces; Zaxxon faces the purple triangles. "
                  "Each player has two planes on the home base (at Low Altitude) and a die.", player=None)
         ctx.emit("zaxxon.mission", "Mission: shoot 2 fuel tanks, the gun turret and the missile silo in your outer "
@@ -218,6 +226,29 @@ class ZaxxonRules(Rules[ZState]):
 
     def current_player(self, state: ZState) -> int | None:
         return state.mover
+
+    def _scenario(self, s: ZState, sc: dict[str, Any]) -> None:
+        b = self.board
+        for pi, (cell, high) in sc["planes"].items():
+            s.planes[pi][0], s.planes[pi][1] = cell, int(high)
+        for pi in sc["zaxxon_hits"]:
+            s.planes[pi][3] = 1
+        for ti, dest in sc["moved"].items():
+            s.tcell[ti], s.tinner[ti] = dest, 1
+        for ti in sc["removed"]:
+            t = b.targets[ti]
+            if t.kind == "fuel" and s.tinner[ti]:
+                s.mission[t.owner or 0][3] += 1
+            s.tcell[ti] = -1
+        for t in b.targets:
+            if t.owner is None:
+                continue
+            m = s.mission[t.owner]
+            if t.kind == "fuel":
+                m[0] += s.tcell[t.idx] != t.cell
+            elif s.tcell[t.idx] < 0:
+                m[1 if t.kind == "silo" else 2] = 1
+        s.zx_active = sc["zaxxon_active"]
 
     def winner(self, state: ZState) -> int | None:
         return state.winner
