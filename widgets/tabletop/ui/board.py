@@ -1,0 +1,520 @@
+"""``BoardWidget``: the anywidget base class every game board builds on.
+
+Python owns the game. The browser only ever sends ``{"type": "act", "id": <action key>, "version": <int>}``
+(or ``"undo"`` / ``"bot"``); every message is untrusted and validated here. A malformed, stale or illegal message
+sets the ``error`` trait (shown as a banner in the widget, with the clause id) and changes nothing.
+
+See ``tabletop/ui/README.md`` for the full API and the JS conventions.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+import json
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from types import ModuleType
+from typing import Any, ClassVar
+
+import anywidget
+import traitlets as t
+
+from ..engine import Action, Bot, Game, IllegalAction, RandomBot, RigError, thaw
+from . import _bundle
+
+#: titles of the kit's own refusals (they are not rules of any game, so they live here, not in a catalog)
+UI_RULES: dict[str, str] = {
+    "ui.message": "Malformed message",
+    "ui.stale": "The board had changed",
+    "ui.locked": "The board is read-only now",
+    "ui.not-legal": "Not a legal move now",
+    "ui.bot": "Bot move",
+    "ui.game-over": "The game is over",
+    "ui.undo": "Nothing to undo",
+    "ui.internal": "The board failed",
+}
+
+MESSAGE_TYPES = ("act", "undo", "bot")
+MAX_ID_LENGTH = 4000
+
+ChangeCallback = Callable[["BoardWidget", str], Any]
+
+
+class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
+    """A live board for one :class:`~tabletop.engine.Game`.
+
+    ``Board(game=None, *, bots=None, seed=None, variant=None, players=None, rig=None, interactive=True,
+    auto_bots=True)``: pass a game, or let the board start one with ``game_module.new_game(seed=..., ...)``.
+    ``bots`` is ``{seat: Bot or bot name}``, or one Bot/name that plays every seat but the first.
+    """
+
+    # -- what a game subclass sets ---------------------------------------------------------------------
+    #: the game package (module or dotted name, e.g. "tabletop.zaxxon") used when no game is passed
+    game_module: ClassVar[str | ModuleType | None] = None
+    #: the game's renderer (declares ``function renderBoard(ctx)``) and its stylesheet
+    board_js: ClassVar[str | Path | None] = None
+    board_css: ClassVar[str | Path | None] = None
+    #: how many of the latest events the widget shows
+    max_log: ClassVar[int] = 150
+    #: most bot moves played in reply to one message (a safety bound, not a rule)
+    bot_limit: ClassVar[int] = 400
+
+    _kit_js: ClassVar[tuple[str, ...]] = ("kit.js", "chance.js")
+    _kit_css: ClassVar[tuple[str, ...]] = ("kit.css", "chance.css")
+    _entry: ClassVar[str] = "ttRenderBoard"
+
+    # -- synced traits ---------------------------------------------------------------------------------
+    title = t.Unicode("").tag(sync=True)
+    game_name = t.Unicode("").tag(sync=True)
+    state = t.Dict().tag(sync=True)
+    legal = t.List().tag(sync=True)
+    events = t.List().tag(sync=True)
+    error = t.Dict(allow_none=True, default_value=None).tag(sync=True)
+    version = t.Int(0).tag(sync=True)
+    players = t.List().tag(sync=True)
+    current_player = t.Int(None, allow_none=True).tag(sync=True)
+    winner = t.Int(None, allow_none=True).tag(sync=True)
+    is_over = t.Bool(False).tag(sync=True)
+    last_draws = t.List().tag(sync=True)
+    rigged = t.Dict().tag(sync=True)
+    view_data = t.Dict().tag(sync=True)  # what view() returns (JS: ctx.view)
+    clauses = t.Dict().tag(sync=True)
+    bot_seats = t.Dict().tag(sync=True)
+    can_undo = t.Bool(False).tag(sync=True)
+    interactive = t.Bool(True).tag(sync=True)
+    notice = t.Unicode("").tag(sync=True)
+
+    def __init__(self, game: Game[Any] | None = None, *, bots: Any = None, seed: int | None = None,
+                 variant: Any = None, players: Any = None, rig: Mapping[str, Any] | None = None,
+                 interactive: bool = True, auto_bots: bool = True, **kwargs: Any) -> None:
+        type(self)._prepare_bundle()
+        super().__init__(**kwargs)
+        if game is None:
+            game = self.make_game(seed=seed, variant=variant, players=players, rig=rig)
+        elif seed is not None or variant is not None or players is not None or rig is not None:
+            raise TypeError("pass either a game or seed/variant/players/rig to start one, not both")
+        if not isinstance(game, Game):
+            raise TypeError(f"game must be a tabletop Game, not {type(game).__name__}")
+        self._game: Game[Any] = game
+        self._bots: dict[int, Bot] = {}
+        self._legal_by_id: dict[str, Action] = {}
+        self._callbacks: list[ChangeCallback] = []
+        self._error_n = 0
+        self.auto_bots = auto_bots
+        self.helper_bot: Bot = RandomBot(seed=game.seed)
+        self.interactive = interactive
+        self._set_bots(bots)
+        self.on_msg(self._on_msg)
+        self._sync(clear_error=True)
+        if self.auto_bots:
+            self.run_bots()
+
+    # -- bundling --------------------------------------------------------------------------------------
+    @classmethod
+    def _prepare_bundle(cls) -> None:
+        """Join the kit JS/CSS with the game's files once per class (every time with TABLETOP_UI_DEV=1)."""
+        if "_esm" in cls.__dict__ and not _bundle.DEV:
+            return
+        js = [*cls._kit_js, *([cls.board_js] if cls.board_js else [])]
+        css = [*cls._kit_css, *([cls.board_css] if cls.board_css else [])]
+        cls._esm = _bundle.join_js(js, cls._entry)
+        cls._css = _bundle.join_css(css)
+
+    # -- the game --------------------------------------------------------------------------------------
+    def make_game(self, *, seed: int | None, variant: Any, players: Any,
+                  rig: Mapping[str, Any] | None) -> Game[Any]:
+        """A new game from ``game_module.new_game`` (override for a game without a package)."""
+        mod = self.game_module
+        if mod is None:
+            raise TypeError(f"{type(self).__name__} has no game_module; pass game=...")
+        if isinstance(mod, str):
+            mod = importlib.import_module(mod)
+        game: Game[Any] = mod.new_game(seed=seed, variant=variant, players=players, rig=rig)
+        return game
+
+    @property
+    def game(self) -> Game[Any]:
+        """The game shown. Setting it shows another game (bots are kept, no bot moves are made)."""
+        return self._game
+
+    @game.setter
+    def game(self, game: Game[Any]) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"game must be a tabletop Game, not {type(game).__name__}")
+        self._game = game
+        self._sync(clear_error=True)
+        self._changed("game")
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        """Seat -> bot. Assign ``{1: RandomBot()}`` (or bot names from the game's ``BOTS``) to change them."""
+        return dict(self._bots)
+
+    @bots.setter
+    def bots(self, bots: Any) -> None:
+        self._set_bots(bots)
+        self._sync(clear_error=False)
+
+    def _set_bots(self, bots: Any) -> None:
+        n = len(self._game.players)
+        if bots is None:
+            seats: dict[int, Any] = {}
+        elif isinstance(bots, Mapping):
+            seats = dict(bots)
+        else:
+            seats = {i: bots for i in range(1, n)}
+        out: dict[int, Bot] = {}
+        for seat, bot in seats.items():
+            if not isinstance(seat, int) or not 0 <= seat < n:
+                raise ValueError(f"bot seat {seat!r} is not a seat of this game (seats 0 to {n - 1})")
+            out[seat] = self._make_bot(bot, seat)
+        self._bots = out
+
+    def _make_bot(self, bot: Any, seat: int) -> Bot:
+        if isinstance(bot, Bot):
+            return bot
+        if isinstance(bot, type) and issubclass(bot, Bot):
+            return bot(seed=self._game.seed + seat)
+        if isinstance(bot, str):
+            table = self._bot_table()
+            if bot not in table:
+                raise ValueError(f"no bot named {bot!r}; this game has: {', '.join(sorted(table))}")
+            return table[bot](seed=self._game.seed + seat)
+        raise TypeError(f"a bot must be a Bot, a Bot class or a bot name, not {type(bot).__name__}")
+
+    def _bot_table(self) -> dict[str, type[Bot]]:
+        mod = self.game_module
+        if isinstance(mod, str):
+            mod = importlib.import_module(mod)
+        table: dict[str, type[Bot]] = {"random": RandomBot}
+        if mod is not None:
+            table.update(getattr(mod, "BOTS", {}))
+        return table
+
+    # -- Python API ------------------------------------------------------------------------------------
+    def play(self, action: Action | Mapping[str, Any] | str) -> list[Any]:
+        """Play an action (an Action, its dict, its key, or words matching one legal action), then let bots
+        reply. A refusal raises ``IllegalAction`` and is also shown in the widget; nothing changes."""
+        if isinstance(action, str) and not action.lstrip().startswith("{"):
+            action = self._game.find(action)
+        try:
+            events = self._game.play(action)
+        except IllegalAction as exc:
+            self._set_error(exc.rule, exc.reason)
+            raise
+        self._sync(clear_error=True)
+        self._changed("act")
+        if self.auto_bots:
+            self.run_bots()
+        return events
+
+    def rig(self, **outcomes: Any) -> None:
+        """Queue chance outcomes (``board.rig(die=[3, 5])``); the widget shows them as pending rigs."""
+        self._game.rig(**outcomes)
+        self._sync(clear_error=False)
+        self._changed("rig")
+
+    def undo(self) -> None:
+        """Take back the last move made at the board, with the bot replies that followed it."""
+        self._game.undo()
+        while (self._game.can_undo and self._game.current_player in self._bots
+               and len(self._bots) < len(self._game.players)):
+            self._game.undo()
+        self._sync(clear_error=True)
+        self._changed("undo")
+
+    def bot_move(self) -> Action:
+        """Let the bot of the seat to play (or a random helper bot) make one move; then bot seats reply."""
+        g = self._game
+        seat = g.current_player
+        if seat is None:
+            raise IllegalAction(f"{g.rules.name}.game-over", "the game is over; no bot can move")
+        bot = self._bots.get(seat, self.helper_bot)
+        act = bot.choose(g, g.legal_actions())
+        g.play(act)
+        self._sync(clear_error=True)
+        self._changed("bot")
+        if self.auto_bots:
+            self.run_bots()
+        return act
+
+    def run_bots(self) -> int:
+        """Let bots play while it is a bot seat's turn (not when every seat is a bot: use ``bot_move``)."""
+        g = self._game
+        if not self._bots or len(self._bots) >= len(g.players):
+            return 0
+        steps = 0
+        while steps < self.bot_limit:
+            seat = g.current_player
+            if seat is None or seat not in self._bots:
+                break
+            legal = g.legal_actions()
+            if not legal:
+                break
+            act = self._bots[seat].choose(g, legal)
+            try:
+                g.play(act)
+            except IllegalAction as exc:
+                self._set_error(exc.rule, f"the bot of {g.players[seat]} chose a refused move ({act}): "
+                                f"{exc.reason}")
+                break
+            steps += 1
+        if steps:
+            self._sync(clear_error=False)
+            self._changed("bot")
+        return steps
+
+    def on_change(self, callback: ChangeCallback, *, remove: bool = False) -> None:
+        """Call ``callback(board, what)`` after every change: what is "act", "undo", "bot", "rig" or "game"."""
+        if remove:
+            self._callbacks.remove(callback)
+        else:
+            self._callbacks.append(callback)
+
+    def refresh(self) -> None:
+        """Re-send everything (after changing the game behind the board's back)."""
+        self._sync(clear_error=False)
+
+    # -- what subclasses may override -------------------------------------------------------------------
+    def view(self) -> dict[str, Any]:
+        """Extra JSON the game's renderer needs (board geometry, labels...). Called on every sync."""
+        return {}
+
+    def legal_entry(self, action: Action) -> dict[str, Any]:
+        """How one legal action is sent to the browser: ``{id, text, type, **fields}``."""
+        entry = action.to_dict()
+        entry.pop("type", None)
+        entry.update(id=action.key, text=str(action), type=type(action).__name__)
+        return entry
+
+    def static_svg(self) -> str | None:
+        """An SVG picture of the board for pages without a kernel (``None``: the kit shows a text summary)."""
+        return None
+
+    # -- the browser's messages (untrusted) ---------------------------------------------------------------
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        try:
+            self.handle_message(content)
+        except Exception as exc:  # the browser must always get an answer
+            self.log.exception("tabletop board: message failed")
+            self._set_error("ui.internal", f"{type(exc).__name__}: {exc}")
+
+    def handle_message(self, content: Any) -> bool:
+        """Validate and carry out one message from the browser. Returns True if the game changed."""
+        if not isinstance(content, Mapping):
+            return self._refuse("ui.message", "a message must be an object with a 'type'")
+        kind = content.get("type")
+        if kind not in MESSAGE_TYPES:
+            shown = repr(kind)[:40]
+            return self._refuse("ui.message", f"unknown message type {shown}; expected one of "
+                                + ", ".join(MESSAGE_TYPES))
+        version = content.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            return self._refuse("ui.message", "the message carries no board version (a whole number)")
+        if version != self.version:
+            return self._refuse("ui.stale", f"you clicked on an out-of-date board (you saw version {version}, "
+                                f"it is now {self.version}); it shows the current position now, try again")
+        if not self.interactive:
+            return self._refuse("ui.locked", self.notice or "this board is read-only right now")
+        g = self._game
+        if kind == "undo":
+            if not g.can_undo:
+                return self._refuse("ui.undo", "there is nothing to undo")
+            self.undo()
+            return True
+        if g.current_player is None:
+            return self._refuse("ui.game-over", "the game is over; start a new game to play again")
+        if kind == "bot":
+            try:
+                self.bot_move()
+            except IllegalAction as exc:
+                return self._refuse(exc.rule, f"the bot chose a refused move: {exc.reason}")
+            return True
+        return self._act(content.get("id"))
+
+    def _act(self, action_id: Any) -> bool:
+        g = self._game
+        if not isinstance(action_id, str) or not action_id:
+            return self._refuse("ui.message", "the message names no action (its 'id' must be an action key)")
+        if len(action_id) > MAX_ID_LENGTH:
+            return self._refuse("ui.message", f"the action id is too long ({len(action_id)} characters)")
+        seat = g.current_player
+        if seat in self._bots and len(self._bots) < len(g.players):
+            return self._refuse("ui.bot", f"it is {g.players[seat]}'s turn and a bot plays that seat; "
+                                "press Bot move")
+        action = self._legal_by_id.get(action_id)
+        if action is None:
+            try:
+                action = g.decode(action_id)
+            except ValueError as exc:
+                return self._refuse("ui.message", f"not an action of {g.rules.title}: {exc}")
+            probe = g.fork()
+            try:
+                probe.play(action)
+            except IllegalAction as exc:
+                return self._refuse(exc.rule, exc.reason)
+            except RigError as exc:
+                return self._refuse("ui.not-legal", f"{action} cannot be played now: {exc}")
+            return self._refuse("ui.not-legal", f"{action} is not among the legal moves now")
+        try:
+            self.play(action)
+        except IllegalAction as exc:  # legal_actions offered it but the rules refused: show it
+            self._set_error(exc.rule, exc.reason)
+            return False
+        return True
+
+    # -- syncing ---------------------------------------------------------------------------------------
+    def _refuse(self, rule: str, reason: str) -> bool:
+        self._set_error(rule, reason)
+        return False
+
+    def _set_error(self, rule: str, reason: str) -> None:
+        self._error_n += 1
+        self.error = {"rule": rule, "reason": reason, "title": self._clause_title(rule), "n": self._error_n}
+
+    def clear_error(self) -> None:
+        self.error = None
+
+    def _clause_title(self, rule: str) -> str:
+        if rule in UI_RULES:
+            return UI_RULES[rule]
+        entry = self.clauses.get(rule)
+        return str(entry["title"]) if entry else ""
+
+    def _clause_table(self) -> dict[str, dict[str, str]]:
+        rules = self._game.rules
+        out: dict[str, dict[str, str]] = {}
+        if rules.catalog_path is not None:
+            from ..engine import load_catalog
+
+            for c in load_catalog(rules.catalog_path).clauses:
+                out[c.id] = {"title": c.title, "says": c.says, "where": c.where,
+                             "reconstruction": c.reconstruction}
+        name = rules.name
+        out.setdefault(f"{name}.game-over", {"title": "The game is over", "says": "", "where": "",
+                                             "reconstruction": ""})
+        out.setdefault(f"{name}.undo", {"title": "Undo", "says": "", "where": "", "reconstruction": ""})
+        out.setdefault(f"{name}.actions", {"title": "Not an action of this game", "says": "", "where": "",
+                                           "reconstruction": ""})
+        return out
+
+    def _event_rows(self) -> list[dict[str, Any]]:
+        rows: list[dict[str, Any]] = []
+        g = self._game
+        for turn in reversed(g.history):
+            action = str(turn.action) if turn.action is not None else "setup"
+            for ev in reversed(turn.events):
+                rows.append({"rule": ev.rule, "text": ev.text, "player": ev.player, "turn": turn.n,
+                             "actor": turn.player, "action": action})
+                if len(rows) >= self.max_log:
+                    break
+            if not turn.events:
+                rows.append({"rule": "", "text": action, "player": turn.player, "turn": turn.n,
+                             "actor": turn.player, "action": action})
+            if len(rows) >= self.max_log:
+                break
+        rows.reverse()
+        return rows
+
+    def _sync(self, *, clear_error: bool) -> None:
+        g = self._game
+        legal = g.legal_actions()
+        self._legal_by_id = {a.key: a for a in legal}
+        with self.hold_sync():
+            if self._game.rules.name != self.game_name or not self.clauses:
+                self.clauses = self._clause_table()
+            self.title = g.rules.title
+            self.game_name = g.rules.name
+            self.state = thaw(g.state)
+            self.legal = [self.legal_entry(a) for a in legal]
+            self.events = self._event_rows()
+            self.players = list(g.players)
+            self.current_player = g.current_player
+            self.winner = g.winner
+            self.is_over = g.is_over
+            self.last_draws = [d.to_dict() for d in g.last_draws]
+            self.rigged = thaw(g.rigged)
+            self.can_undo = g.can_undo
+            self.bot_seats = {str(s): getattr(b, "name", type(b).__name__) for s, b in self._bots.items()}
+            self.view_data = self.view_json()
+            if clear_error:
+                self.error = None
+            self.version = self.version + 1
+
+    def view_json(self) -> dict[str, Any]:
+        v = self.view()
+        json.dumps(v)  # fail here, in Python, with a clear traceback if view() is not JSON-safe
+        return v
+
+    def _changed(self, what: str) -> None:
+        for cb in list(self._callbacks):
+            cb(self, what)
+
+    # -- static fallback (no kernel) ------------------------------------------------------------------------
+    def static_html(self) -> str:
+        """A self-contained HTML picture of the board (nbconvert / Jupyter Book pages, no kernel)."""
+        return static_board_html(self)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, meta = bundle
+        data["text/html"] = self.static_html()
+        return data, meta
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} of {self._game!r}>"
+
+
+# -- the static HTML summary ----------------------------------------------------------------------------------
+_STATIC_STYLE = ("font-family:system-ui,sans-serif;font-size:16px;line-height:1.4;color:#111;background:#fff;"
+                 "border:2px solid #345;border-radius:8px;padding:12px;max-width:60em")
+
+
+def _esc(value: Any) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def status_text(game: Game[Any]) -> str:
+    if game.is_over:
+        w = game.winner
+        return "Game over: " + (f"{game.players[w]} wins" if w is not None else "no winner")
+    p = game.current_player
+    return f"{game.players[p]} to play" if p is not None else ""
+
+
+def static_board_html(board: BoardWidget, *, max_events: int = 12, max_actions: int = 12) -> str:
+    g = board.game
+    parts = [f'<div class="tt-static tt-static-board" data-game="{_esc(g.rules.name)}" style="{_STATIC_STYLE}">',
+             f'<h3 style="margin:0 0 4px 0">{_esc(g.rules.title)}</h3>',
+             f'<p style="margin:0 0 8px 0"><b>{_esc(status_text(g))}</b> &middot; players: '
+             + ", ".join(_esc(p) for p in g.players) + "</p>"]
+    svg = board.static_svg()
+    if svg:
+        parts.append(f'<div class="tt-static-svg">{svg}</div>')
+    draws = g.last_draws
+    if draws:
+        parts.append("<p>Last chance: " + ", ".join(
+            f"{_esc(d.kind)} {_esc(d.value)}" + (" (rigged)" if d.rigged else "") for d in draws) + "</p>")
+    desc = g.rules.describe(g.raw_state)
+    if desc:
+        parts.append(f'<pre style="white-space:pre-wrap">{_esc(desc)}</pre>')
+    events = g.log[-max_events:]
+    if events:
+        parts.append("<p style='margin:8px 0 2px 0'><b>Log</b></p><ol style='margin:0'>")
+        parts += [f"<li>{_esc(e.text)} <code>{_esc(e.rule)}</code></li>" for e in events]
+        parts.append("</ol>")
+    legal = g.legal_actions()
+    if legal:
+        more = f" (and {len(legal) - max_actions} more)" if len(legal) > max_actions else ""
+        parts.append(f"<p style='margin:8px 0 2px 0'><b>Legal moves</b>{_esc(more)}</p><ul style='margin:0'>")
+        parts += [f"<li>{_esc(a)}</li>" for a in legal[:max_actions]]
+        parts.append("</ul>")
+    parts.append(f"<details><summary>State (JSON)</summary><pre style='white-space:pre-wrap'>"
+                 f"{_esc(json.dumps(thaw(g.state), indent=1, default=str))}</pre></details>")
+    parts.append("<p style='font-size:13px;color:#444;margin:6px 0 0 0'>Static picture: run the notebook to "
+                 "play on the live board.</p></div>")
+    return "\n".join(parts)
+

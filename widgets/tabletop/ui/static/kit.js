@@ -1,0 +1,359 @@
+// Tabletop Arcade front-end kit.
+// Python joins this file + chance.js + a game's board.js into one ES module (no imports, no build step).
+// A game's board.js declares `function renderBoard(ctx)` (and optionally `function boardKey(event, ctx)`).
+// Names starting with `tt` and drawDie/drawSpinner/drawFaces are reserved for the kit.
+// Rule: text from games and players is set with textContent only, never as HTML.
+
+const TT_SVG_NS = "http://www.w3.org/2000/svg";
+
+function ttSetAttrs(node, attrs) {
+  if (!attrs) return node;
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) {
+      if (typeof v !== "function") throw new Error(`tabletop kit: ${k} must be a function`);
+      node.addEventListener(k.slice(2).toLowerCase(), v);
+    } else if (k === "class" || k === "className") {
+      node.setAttribute("class", Array.isArray(v) ? v.filter(Boolean).join(" ") : String(v));
+    } else if (k === "dataset") {
+      for (const [dk, dv] of Object.entries(v)) if (dv !== null && dv !== undefined) node.dataset[dk] = String(dv);
+    } else if (k === "style" && typeof v === "object") {
+      for (const [sk, sv] of Object.entries(v)) {
+        if (sk.startsWith("--")) node.style.setProperty(sk, String(sv)); else node.style[sk] = sv;
+      }
+    } else if (k === "text") {
+      node.textContent = String(v);
+    } else if (k === "innerHTML" || k === "outerHTML" || k === "srcdoc") {
+      throw new Error("tabletop kit: HTML strings are not allowed; build nodes with h()/s()");
+    } else if ((k === "href" || k === "src" || k === "xlink:href") && /^\s*javascript:/i.test(String(v))) {
+      throw new Error("tabletop kit: javascript: URLs are not allowed");
+    } else {
+      node.setAttribute(k, v === true ? "" : String(v));
+    }
+  }
+  return node;
+}
+
+function ttAppend(node, children) {
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return node;
+}
+
+/** h("button", {class: "x", onClick: fn}, "text", child...) -> HTMLElement (strings become text nodes). */
+function ttH(tag, attrs, ...children) {
+  return ttAppend(ttSetAttrs(document.createElement(tag), attrs), children);
+}
+
+/** s("circle", {cx: 1, cy: 2, r: 3}) -> SVGElement (strings become text nodes). */
+function ttS(tag, attrs, ...children) {
+  return ttAppend(ttSetAttrs(document.createElementNS(TT_SVG_NS, tag), attrs), children);
+}
+
+function ttSeatName(players, i) {
+  if (i === null || i === undefined || i < 0) return "table";
+  return players && players[i] !== undefined ? String(players[i]) : `Player ${i + 1}`;
+}
+
+/** A coloured, patterned swatch + name for a seat (colour is never the only cue). */
+function ttSeatTag(players, i) {
+  return ttH("span", { class: `tt-seat tt-seat-${i}`, dataset: { seat: i } },
+    ttH("span", { class: "tt-seat-swatch", "aria-hidden": "true" }), ttSeatName(players, i));
+}
+
+function ttFmtOutcome(v) {
+  if (v === null || v === undefined) return "";
+  if (Array.isArray(v)) return v.map(ttFmtOutcome).join(" ");
+  if (typeof v === "object") return Object.values(v).map(ttFmtOutcome).join(" ");
+  return String(v);
+}
+
+/** A small picture of one chance draw {kind, value, rigged} for the header of every board. */
+function ttDrawChip(d, view) {
+  const cfg = (view && view.chance && view.chance[d.kind]) || {};
+  const mode = cfg.mode || (d.kind === "die" ? "die" : d.kind === "spinner" ? "spinner" : "faces");
+  const label = `${d.kind} ${ttFmtOutcome(d.value)}${d.rigged ? " (rigged)" : ""}`;
+  const chip = ttH("span", { class: ["tt-draw", d.rigged && "tt-draw-rigged"], dataset: { kind: d.kind, value: ttFmtOutcome(d.value), rigged: d.rigged ? "1" : "0" }, role: "img", "aria-label": label, title: label });
+  let pic = null;
+  if (mode === "die" && typeof d.value === "number" && d.value >= 1 && d.value <= 6) {
+    pic = drawDie(d.value, { size: 44 });
+  } else if (mode === "spinner") {
+    pic = drawSpinner(d.value, { size: 56, sectors: cfg.sectors });
+  }
+  if (pic) chip.append(pic); else chip.append(ttH("span", { class: "tt-draw-text" }, ttFmtOutcome(d.value)));
+  chip.append(ttH("span", { class: "tt-draw-kind" }, d.kind));
+  if (d.rigged) chip.append(ttH("span", { class: "tt-rigged-mark" }, "RIGGED"));
+  return chip;
+}
+
+const TT_TRAITS = ["title", "game_name", "state", "legal", "events", "error", "version", "players",
+  "current_player", "winner", "is_over", "last_draws", "rigged", "view_data", "clauses", "bot_seats", "can_undo",
+  "interactive", "notice"];
+
+const TT_LIST_MAX = 30;
+
+const TT_HELP = "Keys: Tab moves between controls, Enter or Space presses · 1–9 plays a listed move · " +
+  "U undo · B bot move · Esc clears the selection and the message";
+
+/** The view of a BoardWidget: frame (title, turn, error banner, moves, log, controls) around renderBoard(ctx). */
+function ttRenderBoard({ model, el }) {
+  const memo = { selected: null, filter: "" };
+  const root = ttH("div", {
+    class: "tt-root tt-board", tabindex: "0", role: "group", "data-lm-suppress-shortcuts": "true",
+  });
+  el.classList.add("tt-host");
+  el.replaceChildren(root);
+  let pendingAt = 0;
+  let pendingTimer = null;
+  let scheduled = false;
+  let dismissedError = 0;
+  let lastCtx = null;
+  let visibleActions = [];
+  const rtts = [];
+
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(() => { scheduled = false; draw(); });
+  };
+  for (const name of TT_TRAITS) model.on(`change:${name}`, schedule);
+
+  function read() {
+    const m = {};
+    for (const name of TT_TRAITS) m[name] = model.get(name);
+    return m;
+  }
+
+  function send(type, extra) {
+    const version = Number(root.dataset.version);
+    pendingAt = performance.now();
+    root.dataset.pending = "1";
+    clearTimeout(pendingTimer);
+    pendingTimer = setTimeout(() => { pendingAt = 0; delete root.dataset.pending; }, 10000);
+    model.send(Object.assign({ type, version }, extra || {}));
+  }
+  const sendAct = (id) => send("act", { id: String(id) });
+
+  function actionButton(entry, index, interactive) {
+    return ttH("button", {
+      type: "button", class: "tt-action", disabled: !interactive,
+      dataset: { actionId: entry.id, index: index, focus: `act:${entry.id}`, type: entry.type },
+      onClick: (ev) => { ev.preventDefault(); sendAct(ev.currentTarget.dataset.actionId); },
+    }, index < 9 ? ttH("span", { class: "tt-key", "aria-hidden": "true" }, String(index + 1)) : null,
+    ttH("span", { class: "tt-action-text" }, entry.text));
+  }
+
+  function header(m) {
+    let status;
+    if (m.is_over) {
+      status = ttH("span", { class: "tt-status tt-over" }, "Game over: ",
+        m.winner === null || m.winner === undefined ? "no winner" : [ttSeatTag(m.players, m.winner), " wins"]);
+    } else if (m.current_player !== null && m.current_player !== undefined) {
+      const bot = m.bot_seats[String(m.current_player)];
+      status = ttH("span", { class: "tt-status" }, ttSeatTag(m.players, m.current_player), " to play",
+        bot ? ttH("span", { class: "tt-botnote" }, ` (${bot} bot)`) : null);
+    } else {
+      status = ttH("span", { class: "tt-status" }, "");
+    }
+    const draws = (m.last_draws || []).map((d) => ttDrawChip(d, m.view_data));
+    const rigKinds = Object.entries(m.rigged || {});
+    const rigs = rigKinds.length ? ttH("span", { class: "tt-rigs", title: "Outcomes queued by rig()" },
+      ttH("span", { class: "tt-rigged-mark" }, "RIGGED NEXT"), " ",
+      rigKinds.map(([k, vs]) => `${k}: ${vs.map(ttFmtOutcome).join(", ")}`).join("; ")) : null;
+    return ttH("header", { class: "tt-head" },
+      ttH("h3", { class: "tt-title" }, m.title || "Board"),
+      ttH("div", { class: "tt-turn", "aria-live": "polite" }, status),
+      draws.length ? ttH("div", { class: "tt-draws", "aria-label": "last chance outcomes" }, draws) : null,
+      rigs);
+  }
+
+  function errorBanner(m) {
+    const e = m.error;
+    if (!e || e.n === dismissedError) return ttH("div", { class: "tt-error", hidden: true, role: "alert" });
+    const clause = (m.clauses || {})[e.rule];
+    return ttH("div", { class: "tt-error", role: "alert", dataset: { rule: e.rule, n: e.n } },
+      ttH("span", { class: "tt-error-icon", "aria-hidden": "true" }, "✋"),
+      ttH("div", { class: "tt-error-body" },
+        ttH("div", { class: "tt-error-head" }, ttH("strong", {}, "Not allowed"),
+          e.title ? ` — ${e.title}` : "", " ", ttH("code", { class: "tt-rule" }, e.rule)),
+        ttH("div", { class: "tt-error-reason" }, e.reason),
+        clause && clause.says ? ttH("div", { class: "tt-error-says" }, "The rule: ", clause.says) : null),
+      ttH("button", { type: "button", class: "tt-dismiss", "aria-label": "Dismiss message", dataset: { focus: "dismiss" },
+        onClick: () => { dismissedError = e.n; schedule(); } }, "×"));
+  }
+
+  function actionsPanel(m) {
+    const legal = m.legal || [];
+    const interactive = m.interactive && !m.is_over;
+    const words = memo.filter.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    const matching = words.length ? legal.filter((a) => words.every((w) => String(a.text).toLowerCase().includes(w))) : legal;
+    visibleActions = matching.slice(0, TT_LIST_MAX);
+    const who = m.current_player === null || m.current_player === undefined ? "" : ` for ${ttSeatName(m.players, m.current_player)}`;
+    const list = ttH("ul", { class: "tt-action-list" }, visibleActions.map((a, i) => ttH("li", {}, actionButton(a, i, interactive))));
+    const parts = [ttH("h4", {}, `Legal moves${who} (${legal.length})`)];
+    if (legal.length > 12 || memo.filter) {
+      parts.push(ttH("input", {
+        type: "search", class: "tt-filter", placeholder: "type to filter moves", "aria-label": "filter moves",
+        value: memo.filter, dataset: { focus: "filter" },
+        onInput: (ev) => { memo.filter = ev.target.value; schedule(); },
+      }));
+    }
+    parts.push(list);
+    if (matching.length > visibleActions.length) {
+      parts.push(ttH("p", { class: "tt-more" }, `${matching.length - visibleActions.length} more — type to filter`));
+    }
+    if (!legal.length) parts.push(ttH("p", { class: "tt-more" }, m.is_over ? "No moves: the game is over." : "No moves."));
+    return ttH("section", { class: "tt-actions", "aria-label": "legal moves" }, parts);
+  }
+
+  function controls(m) {
+    const live = m.interactive;
+    const seat = m.current_player;
+    const bot = seat === null || seat === undefined ? null : m.bot_seats[String(seat)];
+    return ttH("div", { class: "tt-controls" },
+      ttH("button", { type: "button", class: "tt-undo", disabled: !(live && m.can_undo), dataset: { focus: "undo" },
+        onClick: () => send("undo") }, "↶ Undo (U)"),
+      ttH("button", { type: "button", class: "tt-bot", disabled: !(live && !m.is_over), dataset: { focus: "bot" },
+        onClick: () => send("bot") }, bot ? `Bot move: ${bot} (B)` : "Bot move (B)"));
+  }
+
+  function logPanel(m) {
+    const clauses = m.clauses || {};
+    const items = [];
+    let lastTurn = null;
+    for (const ev of m.events || []) {
+      if (ev.turn !== lastTurn) {
+        lastTurn = ev.turn;
+        items.push(ttH("li", { class: "tt-log-turn", dataset: { turn: ev.turn } },
+          ev.turn === 0 ? "Setup" : [`${ev.turn}. `, ttSeatTag(m.players, ev.actor), `: ${ev.action}`]));
+      }
+      if (!ev.rule) continue;
+      const c = clauses[ev.rule];
+      const summary = ttH("summary", {}, ttH("span", { class: "tt-log-text" }, ev.text), " ",
+        ttH("code", { class: "tt-rule" }, ev.rule));
+      const body = c ? ttH("div", { class: "tt-explain" }, ttH("strong", {}, c.title), c.says ? `: ${c.says}` : "",
+        c.where ? ttH("span", { class: "tt-where" }, ` (rulebook: ${c.where})`) : null,
+        c.reconstruction ? ttH("div", { class: "tt-reconstruction" }, "Reconstruction: ", c.reconstruction) : null)
+        : ttH("div", { class: "tt-explain" }, "No catalog entry.");
+      items.push(ttH("li", { class: "tt-log-event", dataset: { rule: ev.rule } }, ttH("details", {}, summary, body)));
+    }
+    const list = ttH("ol", { class: "tt-log-list" }, items);
+    return ttH("section", { class: "tt-log", "aria-label": "game log" }, ttH("h4", {}, "Log"), list);
+  }
+
+  function stage(m) {
+    const box = ttH("div", { class: "tt-stage" });
+    const ctx = {
+      el: box, root, model, memo,
+      state: m.state, legal: m.legal || [], view: m.view_data || {}, players: m.players || [],
+      currentPlayer: m.current_player, winner: m.winner, isOver: m.is_over, version: m.version,
+      lastDraws: m.last_draws || [], rigged: m.rigged || {}, events: m.events || [], clauses: m.clauses || {},
+      interactive: !!m.interactive && !m.is_over, error: m.error,
+      h: ttH, s: ttS, drawDie, drawSpinner, drawFaces,
+      send: (id) => sendAct(id),
+      get selected() { return memo.selected; },
+      select(value) { memo.selected = value; schedule(); },
+      clearSelection() { memo.selected = null; schedule(); },
+      isSelected(value) { return memo.selected !== null && JSON.stringify(memo.selected) === JSON.stringify(value); },
+      legalWhere(match) {
+        const legal = m.legal || [];
+        if (typeof match === "function") return legal.filter(match);
+        return legal.filter((a) => Object.entries(match).every(([k, v]) => JSON.stringify(a[k]) === JSON.stringify(v)));
+      },
+      isLegal(id) { return (m.legal || []).some((a) => a.id === id); },
+      seatName: (i) => ttSeatName(m.players, i),
+      seatTag: (i) => ttSeatTag(m.players, i),
+      explain: (rule) => ((m.clauses || {})[rule] || {}).title || "",
+      rerender: schedule,
+    };
+    lastCtx = ctx;
+    if (typeof renderBoard === "function") {
+      try {
+        renderBoard(ctx);
+      } catch (err) {
+        console.error("tabletop: renderBoard failed", err);
+        box.replaceChildren(ttH("p", { class: "tt-render-error" }, `The board could not be drawn: ${err}`));
+      }
+    } else {
+      box.append(ttH("pre", { class: "tt-state-json", "aria-label": "game state" }, JSON.stringify(m.state, null, 1)));
+    }
+    return box;
+  }
+
+  function draw() {
+    const m = read();
+    const active = document.activeElement;
+    const focusKey = active && root.contains(active) ? (active.dataset.focus || (active === root ? "root" : null)) : null;
+    const filterCaret = active && active.classList && active.classList.contains("tt-filter") ? active.selectionStart : null;
+    root.dataset.version = String(m.version);
+    root.dataset.game = m.game_name || "";
+    root.dataset.currentPlayer = m.current_player === null || m.current_player === undefined ? "" : String(m.current_player);
+    root.dataset.over = m.is_over ? "1" : "0";
+    root.dataset.interactive = m.interactive ? "1" : "0";
+    root.classList.toggle("tt-locked", !m.interactive);
+    root.setAttribute("aria-label", `${m.title || "game"} board`);
+    const side = ttH("aside", { class: "tt-side" }, actionsPanel(m), controls(m), logPanel(m));
+    root.replaceChildren(
+      header(m),
+      m.notice ? ttH("div", { class: "tt-notice", role: "status" }, m.notice) : null,
+      errorBanner(m),
+      ttH("div", { class: "tt-main" }, stage(m), side),
+      ttH("footer", { class: "tt-help" }, TT_HELP));
+    const log = root.querySelector(".tt-log-list");
+    if (log) log.scrollTop = log.scrollHeight;
+    if (focusKey) {
+      const target = focusKey === "root" ? root : root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);
+      const fallback = root.querySelector(".tt-action:not([disabled])") || root;
+      (target || fallback).focus({ preventScroll: true });
+      if (target && filterCaret !== null && target.setSelectionRange) target.setSelectionRange(filterCaret, filterCaret);
+    }
+    if (pendingAt) {
+      const dt = performance.now() - pendingAt;
+      rtts.push(Math.round(dt * 10) / 10);
+      root.dataset.rtt = dt.toFixed(1);
+      root.dataset.rtts = JSON.stringify(rtts.slice(-100));
+      pendingAt = 0;
+      delete root.dataset.pending;
+      clearTimeout(pendingTimer);
+    }
+    root.dataset.draws = String(Number(root.dataset.draws || 0) + 1);
+  }
+
+  function onKey(ev) {
+    if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const tag = ev.target && ev.target.tagName;
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") {
+      if (ev.key === "Escape") { ev.target.blur(); root.focus(); ev.preventDefault(); }
+      return;
+    }
+    if (typeof boardKey === "function" && lastCtx && boardKey(ev, lastCtx) === true) {
+      ev.preventDefault(); ev.stopPropagation(); return;
+    }
+    const m = read();
+    let handled = true;
+    if (/^[1-9]$/.test(ev.key)) {
+      const a = visibleActions[Number(ev.key) - 1];
+      if (a && m.interactive && !m.is_over) sendAct(a.id); else handled = false;
+    } else if (ev.key === "u" || ev.key === "U") {
+      if (m.interactive && m.can_undo) send("undo"); else handled = false;
+    } else if (ev.key === "b" || ev.key === "B") {
+      if (m.interactive && !m.is_over) send("bot"); else handled = false;
+    } else if (ev.key === "Escape") {
+      memo.selected = null;
+      if (m.error) dismissedError = m.error.n;
+      schedule();
+    } else {
+      handled = false;
+    }
+    if (handled) { ev.preventDefault(); ev.stopPropagation(); }
+  }
+  root.addEventListener("keydown", onKey);
+
+  draw();
+  return () => {
+    for (const name of TT_TRAITS) model.off(`change:${name}`, schedule);
+    clearTimeout(pendingTimer);
+  };
+}
