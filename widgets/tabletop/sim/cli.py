@@ -110,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from distributed import Client, LocalCluster
 
             if args.dask == "local":
-                cluster = LocalCluster(n_workers=args.workers or 2, threads_per_worker=1)
+                cluster = LocalCluster(n_workers=args.workers or 2, threads_per_worker=1, dashboard_address=None)
                 client = Client(cluster)
             else:
                 client = Client(args.dask)
