@@ -147,10 +147,10 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
         self.panel.steps = [self._step_json(i, s, game) for i, s in enumerate(self.steps)]
         self.panel.on_msg(self._on_msg)
         self.board.on_change(self._board_changed)
-        self.panel.layout = ipywidgets.Layout(flex="1 1 340px", min_width="300px", max_width="640px")
+        self.panel.layout = ipywidgets.Layout(flex="1 1 340px", min_width="300px", max_width="640px",
+                                             margin="0 14px 10px 0")
         self.board.layout = ipywidgets.Layout(flex="2 1 560px", min_width="320px")
-        layout = ipywidgets.Layout(display="flex", flex_flow="row wrap", align_items="flex-start", gap="14px",
-                                   width="100%")
+        layout = ipywidgets.Layout(display="flex", flex_flow="row wrap", align_items="flex-start", width="100%")
         super().__init__(children=[self.panel, self.board], layout=layout, **kwargs)
         self.add_class("tt-walkthrough")
         self._check_all()
