@@ -22,6 +22,7 @@ import os
 import pstats
 import random
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,7 @@ if str(ROOT / "widgets") not in sys.path:
 
 from tabletop import games  # noqa: E402
 from tabletop.engine import Game, Variant  # noqa: E402
-from tabletop.sim import simulate  # noqa: E402
+from tabletop.sim import Cancel, simulate  # noqa: E402
 from tabletop.sim.core import resolve_game  # noqa: E402
 
 SMART = ("greedy", "sensible", "smart")
@@ -67,39 +68,43 @@ def alt_variant(vtype: type[Variant]) -> dict[str, Any] | None:
     return None
 
 
-def playouts(mod: Any, bot: str, seconds: float, *, log: bool = True) -> dict[str, float]:
-    """Play whole games with ``bot`` in every seat for about ``seconds``: steps/s and games/s."""
+def playouts(mod: Any, bot: str, seconds: float, *, log: bool = True, max_steps: int = 5000) -> dict[str, float]:
+    """Play whole games with ``bot`` in every seat for about ``seconds``: steps/s and games/s (a game still
+    going after ``max_steps`` actions is stopped and counted as capped)."""
     rules = mod.Rules()
     table = mod.BOTS
     seats = len(rules.default_players)
-    steps = games_played = 0
+    steps = games_played = capped = 0
     seed = 0
     t0 = time.perf_counter()
     deadline = t0 + seconds
     while True:
         g: Game[Any] = Game(rules, seed=seed, safe=False, log=log)
         bots = [table[bot](seed=seed * 7 + i) for i in range(seats)]
+        n = 0
         while True:
             p = g.current_player
             if p is None:
                 break
-            g.play(bots[p].choose(g, g.legal_actions()))
-            steps += 1
-            if steps >= 200_000:  # a guard for a game that never ends
+            if n >= max_steps:
+                capped += 1
                 break
+            g.play(bots[p].choose(g, g.legal_actions()))
+            n += 1
+        steps += n
         games_played += 1
         seed += 1
         if time.perf_counter() >= deadline:
             break
     dt = time.perf_counter() - t0
     return {"steps_per_s": steps / dt, "games_per_s": games_played / dt, "steps_per_game": steps / games_played,
-            "games": games_played}
+            "games": games_played, "capped": capped}
 
 
-def profile(mod: Any, bot: str, seconds: float, top: int = 14) -> str:
+def profile(mod: Any, bot: str, seconds: float, max_steps: int, top: int = 14) -> str:
     pr = cProfile.Profile()
     pr.enable()
-    playouts(mod, bot, seconds)
+    playouts(mod, bot, seconds, max_steps=max_steps)
     pr.disable()
     buf = io.StringIO()
     pstats.Stats(pr, stream=buf).sort_stats("tottime").print_stats(top)
@@ -108,15 +113,26 @@ def profile(mod: Any, bot: str, seconds: float, top: int = 14) -> str:
     return "\n".join(lines[start:start + top + 1])
 
 
-def sweep(mod: Any, n: int, workers: int) -> dict[str, Any]:
+def sweep(mod: Any, n: int, workers: int, max_steps: int, bot: str, budget: float) -> dict[str, Any]:
+    """``n`` games x 2 variants on ``workers`` processes; stopped after ``budget`` seconds (then the time for
+    all of them is projected from the games finished, and says so)."""
     rules = mod.Rules()
     alt = alt_variant(rules.variant_type)
     variants: list[dict[str, Any] | None] = [None, alt if alt is not None else None]
+    cancel = Cancel()
+    timer = threading.Timer(budget, cancel.set)
+    timer.start()
     t0 = time.perf_counter()
-    res = simulate(mod, variants=variants, bots="random", n=n, seed=0, workers=workers, progress=False)
+    try:
+        res = simulate(mod, variants=variants, bots=bot, n=n, seed=0, workers=workers, progress=False,
+                       max_steps=max_steps, cancel=cancel)
+    finally:
+        timer.cancel()
     dt = time.perf_counter() - t0
-    return {"seconds": dt, "games": len(res.records), "variant": alt or "rulebook twice (no option to change)",
-            "unfinished": res.unfinished}
+    done = len(res.records)
+    return {"seconds": dt, "games": done, "total": 2 * n, "complete": res.complete, "bot": bot,
+            "projected_seconds": dt if res.complete else (dt * 2 * n / done if done else float("inf")),
+            "variant": alt or "rulebook twice (no option to change)", "unfinished": res.unfinished}
 
 
 def openspiel(seconds: float) -> dict[str, float] | None:
@@ -145,6 +161,12 @@ def openspiel(seconds: float) -> dict[str, float] | None:
     return {"steps_per_s": nodes / dt, "decisions_per_s": decisions / dt, "games_per_s": n_games / dt}
 
 
+def _capped(row: dict[str, Any], cap: int) -> str:
+    if not row["capped"]:
+        return ""
+    return f"; {row['capped']} of {row['games']} games stopped at the {cap:,}-action cap"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="short timings; the sweep is 1,000 games x 2 variants")
@@ -154,10 +176,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     ap.add_argument("--seconds", type=float, default=None, help="time per measurement (default 4, quick 1)")
     ap.add_argument("--sweep", type=int, default=None, help="games per variant in the sweep (default 10,000)")
+    ap.add_argument("--budget", type=float, default=None,
+                    help="seconds the sweep may take before it stops and projects (default 120, quick 20)")
+    ap.add_argument("--max-steps", type=int, default=5000,
+                    help="stop a game after this many actions and count it as capped (default 5,000)")
     args = ap.parse_args(argv)
 
     secs = args.seconds or (1.0 if args.quick else 4.0)
     n_sweep = args.sweep or (1000 if args.quick else 10_000)
+    budget = args.budget or (20.0 if args.quick else 120.0)
     names = args.games if args.games else games.available()
     report: dict[str, Any] = {"quick": args.quick, "cores": os.cpu_count(), "workers": args.workers, "games": {}}
     print(f"Tabletop Arcade engine benchmark ({'quick' if args.quick else 'full'}; {os.cpu_count()} local cores, "
@@ -179,28 +206,34 @@ def main(argv: list[str] | None = None) -> int:
         label = getattr(mod.Rules, "name", name)
         row: dict[str, Any] = {}
         print(f"\n== {label}")
-        rnd = playouts(mod, "random", secs)
+        rnd = playouts(mod, "random", secs, max_steps=args.max_steps)
         row["random"] = rnd
         ratio = f"   ratio to yardstick {rnd['steps_per_s'] / yard['steps_per_s']:.2f}" if yard else ""
         print(f"  random bots, log on : {rnd['steps_per_s']:>10,.0f} steps/s {rnd['games_per_s']:>9,.1f} games/s "
-              f"({rnd['steps_per_game']:.0f} steps/game){ratio}")
+              f"({rnd['steps_per_game']:.0f} steps/game{_capped(rnd, args.max_steps)}){ratio}")
         if yard:
             row["ratio"] = rnd["steps_per_s"] / yard["steps_per_s"]
             row["ratio_decisions"] = rnd["steps_per_s"] / yard["decisions_per_s"]
         sb = smart_bot(mod)
         if sb:
-            sm = playouts(mod, sb, secs)
+            sm = playouts(mod, sb, secs, max_steps=args.max_steps)
             row[sb] = sm
             print(f"  {sb + ' bots, log on':<20}: {sm['steps_per_s']:>10,.0f} steps/s {sm['games_per_s']:>9,.1f} "
-                  f"games/s ({sm['steps_per_game']:.0f} steps/game)")
-        sw = sweep(mod, n_sweep, args.workers)
+                  f"games/s ({sm['steps_per_game']:.0f} steps/game{_capped(sm, args.max_steps)})")
+        # random bots that cannot finish a game would time only the cap: then the sweep uses the smart bot
+        sweep_bot = sb if rnd["capped"] * 2 > rnd["games"] and sb else "random"
+        sw = sweep(mod, n_sweep, args.workers, args.max_steps, sweep_bot, budget)
         row["sweep"] = sw
-        print(f"  {n_sweep:,} games x 2 variants ({sw['variant']}), random bots, {args.workers} workers: "
-              f"{sw['seconds']:.2f} s ({sw['games'] / sw['seconds']:,.0f} games/s"
-              + (f"; {sw['unfinished']} hit the step cap" if sw["unfinished"] else "") + ")")
+        how = (f"{sw['seconds']:.2f} s" if sw["complete"] else
+               f"stopped after {sw['seconds']:.1f} s with {sw['games']:,} games: about {sw['projected_seconds']:,.0f} s "
+               "for all (projected)")
+        print(f"  {n_sweep:,} games x 2 variants ({sw['variant']}), {sweep_bot} bots, {args.workers} workers: "
+              f"{how} ({sw['games'] / sw['seconds']:,.0f} games/s"
+              + (f"; {sw['unfinished']} games stopped at the {args.max_steps:,}-action cap" if sw["unfinished"]
+               else "") + ")")
         if args.profile:
             print("  hot spots (random bots, by own time):")
-            text = profile(mod, "random", secs)
+            text = profile(mod, "random", secs, args.max_steps)
             print("\n".join("    " + ln for ln in text.splitlines()))
             row["profile"] = text
         report["games"][label] = row
