@@ -20,17 +20,17 @@ def _wait_version_above(page: Any, root_sel: str, v: int) -> None:
 
 
 @pytest.mark.browser
-def test_play_turns_by_clicking_in_jupyterlab(board_lab: Any) -> None:
+def test_play_turns_by_clicking_in_jupyterlab(lab: Any) -> None:
     """xevious.green-stop and xevious.move-roll in the browser: click Roll, click the highlighted green space,
     press R for the next player; the DOM and the Python game agree."""
-    lab = board_lab
     page = lab.open_notebook(NB, wait_for=".xv-board")
-    page.wait_for_function("document.querySelectorAll('.tt-board .xv-board').length >= 4")
+    page.wait_for_function("document.querySelectorAll('.tt-board .xv-board').length >= 2")
     boards = page.locator(".tt-root.tt-board")
     live = boards.last
     sel = ".tt-root.tt-board"
     assert live.get_attribute("data-interactive") == "1"
-    assert boards.first.get_attribute("data-interactive") == "0"  # the step boards are read-only
+    assert boards.first.get_attribute("data-interactive") == "0"  # the walkthrough's board is read-only
+    assert page.locator(".tt-walkthrough").count() == 1
     # rig the die in the kernel (what a teacher does), then click the big Roll button
     lab.run_in_kernel("board.rig(die=4)")
     _wait_version_above(page, sel, _version(live) - 1)

@@ -125,3 +125,22 @@ def test_static_html_and_text_picture() -> None:
     b = xevious.Board(seed=3)
     html = b.static_html()
     assert "Super Xevious" in html and "Stage 1" in html and "<script" not in html
+
+
+def test_walkthrough_steps_restore_exact_positions_and_hand_over() -> None:
+    """The notebooks' step-through: each step replays its rigged moves; Back restores the exact position; the
+    last step hands the board over (xevious.squad-battle happens in lesson 04's step 2)."""
+    from tabletop.xevious.lessons import lesson
+    from tabletop.xevious.widget import walkthrough
+
+    w = walkthrough("04")
+    les = lesson("04")
+    assert len(w.steps) == len(les.steps) + 1 and not w.board.interactive
+    w.goto(1)
+    digest = w.board.game.digest()
+    assert any(e.rule == "xevious.squad-battle" for e in w.board.game.log)
+    w.goto(3)
+    w.goto(1)
+    assert w.board.game.digest() == digest == les.game_at(1).digest()
+    w.goto(len(w.steps) - 1)
+    assert w.board.interactive

@@ -67,3 +67,22 @@ class Board(BoardWidget):
 
     def static_svg(self) -> str | None:
         return None
+
+
+def walkthrough(number: str | int, **kwargs: Any) -> Any:
+    """The step-through of lesson ``number`` (see :mod:`tabletop.xevious.lessons`) on the kit's Walkthrough:
+    narration beside a read-only board, Back/Next restoring exact positions, then a "Your turn" hand-over."""
+    from ..ui import Step, Walkthrough
+    from .lessons import lesson
+
+    les = lesson(number)
+
+    def player(k: int) -> Any:
+        def play(game: Any) -> None:
+            les.run_step(game, k)
+
+        return play
+
+    steps = [Step(st.title, st.text, actions=player(k), rules=tuple(st.fires)) for k, st in enumerate(les.steps)]
+    kwargs.setdefault("title", f"Super Xevious {les.number}: {les.title}")
+    return Walkthrough(steps, board=Board, new_game=les.new_game, **kwargs)
