@@ -155,6 +155,11 @@ class Pass(XAction):
         return "end the turn"
 
 
+# actions are immutable: the common ones are made once (legal_actions is on the hot path of simulations)
+ROLL, CATCH_UP, TRY_AGAIN, ATTACK, BLAST, PASS = Roll(), CatchUp(), TryAgain(), Attack(), Blast(), Pass()
+FLY = tuple(Fly(n) for n in range(1, 7))
+FIRE = (Fire(True), Fire(False))
+
 ACTIONS: tuple[type[Action], ...] = (Roll, Fly, CatchUp, TryAgain, Attack, StopAt, Fire, Aim, EnemyAim, Blast,
                                      Pass)
 
@@ -260,15 +265,16 @@ class XeviousRules(Rules[XeviousState]):
 
     def _guard_at(self, state: XeviousState, pilot: Pilot, pos: tuple[int, int]) -> str | None:
         """'gump' / 'andor' when a standing guard blocks ``pilot`` on ``pos``, else None."""
-        st = self.stage_of(state)
-        if state.stage == 7:
-            gp = self.stages[6].gumps
-            off = len(gp) - len(state.gumps)
-            for k, standing in enumerate(state.gumps):
-                if standing and gp[off + k] == pos:
-                    return "gump"
-        elif state.cond and pos in st.guard and pos not in pilot.beaten:
-            return "andor"
+        if state.stage != 7:
+            if not state.cond:
+                return None
+            guard = self.stages[state.stage - 1].guard
+            return "andor" if guard and pos in guard and pos not in pilot.beaten else None
+        gp = self.stages[6].gumps
+        off = len(gp) - len(state.gumps)
+        for k, standing in enumerate(state.gumps):
+            if standing and gp[off + k] == pos:
+                return "gump"
         return None
 
     @staticmethod
@@ -344,30 +350,30 @@ class XeviousRules(Rules[XeviousState]):
             me = state.pilots[p]
             out: list[Action] = []
             if self._guard_at(state, me, (me.area, me.idx)):
-                out.append(Attack())
+                out.append(ATTACK)
             else:
-                out.append(Roll())
+                out.append(ROLL)
                 if me.retry and not (state.extras and (me.area, me.idx) in state.daley):
-                    out.append(TryAgain())
+                    out.append(TRY_AGAIN)
                 if me.cockpit:
-                    out.extend(Fly(n) for n in range(1, 7))
+                    out.extend(FLY)
             if self.can_catch_up(state, p):
-                out.append(CatchUp())
+                out.append(CATCH_UP)
             return out
         if ph == "stop":
             return [StopAt(k + 1, self._space(state, pos).label() if pos[0] < len(self.stage_of(state).areas)
                            else "stage gate")
                     for k, pos in enumerate(state.path) if k + 1 in state.pend["stops"]]  # type: ignore[index]
         if ph == "retry":
-            return [TryAgain(), Pass()]
+            return [TRY_AGAIN, PASS]
         pend = state.pend
         assert pend is not None
         if ph == "boost":
-            return [Fire(True), Fire(False)]
+            return list(FIRE)
         if ph == "aim":
             acts: list[Action] = [Aim(h) for h in pend["headings"]]
             if pend["kind"] == "squad" and not pend["used"] and state.pilots[pend["who"]].w > 0:
-                acts.append(Blast())
+                acts.append(BLAST)
             return acts
         if ph == "enemy":
             return [EnemyAim(h) for h in pend["headings"]]
@@ -608,9 +614,10 @@ class XeviousRules(Rules[XeviousState]):
         me = state.pilots[p]
         me.retry = False
         areas = self.stage_of(state).areas
-        for pos in squares:
-            if pos[0] < len(areas) and self._space(state, pos).kind == "exit":
-                self._take(state, p, self._space(state, pos).awards, ctx, "xevious.exit-markers", "the exit")
+        n_areas = len(areas)
+        for a, i in squares:
+            if a < n_areas and areas[a][i].kind == "exit":
+                self._take(state, p, areas[a][i].awards, ctx, "xevious.exit-markers", "the exit")
         me.area, me.idx = squares[-1]
         if step < full:
             sp = self._space(state, squares[-1])
