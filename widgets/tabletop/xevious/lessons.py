@@ -210,7 +210,8 @@ L02 = Lesson("02", "Moving through a stage", (
     Step("Exits and entrances",
          "Blue rolls 1 and wins the battle against 2 with a 3. Then Red rolls 6: passing the exit of area 1 gives "
          "its Shield Marker (`xevious.exit-markers`), and entering area 2 Red must stop on its entrance "
-         "(`xevious.entrance-stop`) — the last 2 steps of the roll are lost.",
+         "(`xevious.entrance-stop`) — here the 6 ends there exactly; with more to go, the rest of the roll "
+         "would be lost.",
          ("xevious.exit-markers", "xevious.entrance-stop"),
          ({"die": [1, 3]}, Roll(), {"die": 6}, Roll(), StopAt(6))),
     Step("Must-stop spaces",
@@ -287,7 +288,8 @@ L05 = Lesson("05", "Flag, Pin, Sol, Phantom and the cards", (
          ({"die": [1, 3]}, Roll(), {"blaster": "HIT!"}, TryAgain())),
     Step("Super Xevious Cards",
          "Red lands on a Card space and draws a Super Xevious Card (`xevious.card-space`) from the deck "
-         "(`xevious.xevious-cards`): *Tailwind* — fly forward 2 spaces, passing the exit and its Shield Marker.",
+         "(`xevious.xevious-cards`): *Tailwind* — fly forward 2 spaces: over the Flag (covered by the Daley "
+         "Piece: nothing) onto the exit, which gives its Shield Marker.",
          ("xevious.card-space",),
          ({"die": 4, "card": "tailwind"}, Roll(), StopAt(4))),
     Step("The Cockpit Card",
