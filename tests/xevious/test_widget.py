@@ -144,3 +144,16 @@ def test_walkthrough_steps_restore_exact_positions_and_hand_over() -> None:
     assert w.board.game.digest() == digest == les.game_at(1).digest()
     w.goto(len(w.steps) - 1)
     assert w.board.interactive
+
+
+def test_static_svg_draws_the_stage_with_words_and_movers() -> None:
+    from tabletop.xevious.widget import render_svg
+
+    g = game()
+    put(g, 1, 2, 5)
+    svg = render_svg(g)
+    assert svg.startswith("<svg") and svg.count("<rect") == 27
+    assert "Area 3, space 6: air-to-ground battle 4, Extra Weapon +1, must stop" in svg
+    assert svg.count("<circle") == 2 and "STOP" in svg
+    html = xevious.Board(game=g).static_html()
+    assert "<svg" in html and "Stage 1" in html
