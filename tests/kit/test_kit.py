@@ -208,3 +208,19 @@ def test_catalog_coverage(tmp_path) -> None:
     bad.write_text('game="pig"\ntitle="P"\nrulebook="x"\n[[clause]]\nid="chess.x"\ntitle="t"\nsays="s"\nwhere="w"\n')
     with pytest.raises(ValueError, match="must look like"):
         load_catalog(bad)
+
+
+def test_setup_rig_is_used_by_setup_and_replayed() -> None:
+    class RollAtSetup(PigRules):
+        def initial_state(self, ctx):  # type: ignore[no-untyped-def]
+            st = super().initial_state(ctx)
+            st.pot = ctx.roll()  # a die rolled during setup (e.g. "roll for the order of play")
+            return st
+
+    g = Game(RollAtSetup(), seed=4, rig={"die": [5]})
+    assert g.state["pot"] == 5 and g.history[0].draws[0].rigged and g.rigged == {}
+    g.play(Roll())
+    h = Game.load(RollAtSetup(), json.loads(json.dumps(g.save())))
+    assert h.state == g.state and h.history[0].draws[0].value == 5
+    with pytest.raises(RigError):
+        Game(RollAtSetup(), seed=4, rig={"die": [9]})

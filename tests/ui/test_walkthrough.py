@@ -160,3 +160,14 @@ def test_static_fallback_lists_the_steps() -> None:
     for s in STEPS:
         assert s.title in page
     assert "<code>pig.hold</code>" in page and "Your turn" in page and "tt-static-board" in page
+
+
+def test_a_step_can_show_a_refused_move_with_its_rule_and_the_game_unchanged() -> None:
+    steps = [Step("Hold with an empty pot", "Holding needs something in the pot (`pig.hold`).", refuse=Hold())]
+    w = Walkthrough(steps, board=PigBoard, new_game=new_game, your_turn=False)
+    assert w.board.error is not None and w.board.error["rule"] == "pig.hold"
+    assert "hold and bank the pot" in w.board.error["reason"] and "nothing in the pot" in w.board.error["reason"]
+    assert w.game.state == new_game().state
+    # a move the rules accept cannot be shown as refused: the walkthrough fails at construction
+    with pytest.raises(StepError, match="accept"):
+        Walkthrough([Step("Roll", "", refuse=Roll())], board=PigBoard, new_game=new_game)

@@ -12,13 +12,13 @@
     # optional: reconstruction = "what we decided where the rulebook is silent"
 
 Clause ids appear in the engine (``IllegalAction.rule``, ``Event.rule``), in the tests that check them and in the
-notebook steps that teach them; :func:`coverage` finds them there (``python -m tabletop.engine.catalog``).
+notebook steps that teach them; :func:`coverage` finds them there (``python -m tabletop.games`` prints the
+report).
 """
 
 from __future__ import annotations
 
 import re
-import sys
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -102,30 +102,3 @@ def coverage(catalog: Catalog, tests: Iterable[Path], notebooks: Iterable[Path])
         out[cid] = {"tests": sorted(f for f, t in texts_t.items() if _mentions(cid, t)),
                     "notebooks": sorted(f for f, t in texts_n.items() if _mentions(cid, t))}
     return out
-
-
-def report(root: Path | str = ".") -> str:
-    """A Markdown table per game: clause -> tests -> notebooks."""
-    root = Path(root)
-    from tabletop.games import all_rules
-
-    tests = sorted((root / "tests").rglob("*.py"))
-    nbs = sorted(p for p in (root / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
-    lines: list[str] = []
-    for rules in all_rules():
-        if rules.catalog_path is None:
-            continue
-        cat = load_catalog(rules.catalog_path)
-        cov = coverage(cat, tests, nbs)
-        lines += [f"## {cat.title} ({len(cat.clauses)} clauses)", "", "| clause | title | tests | notebooks |",
-                  "|---|---|---|---|"]
-        for c in cat.clauses:
-            t = ", ".join(Path(f).name for f in cov[c.id]["tests"]) or "**none**"
-            n = ", ".join(Path(f).name for f in cov[c.id]["notebooks"]) or "—"
-            lines.append(f"| `{c.id}` | {c.title}{' (reconstruction)' if c.reconstruction else ''} | {t} | {n} |")
-        lines.append("")
-    return "\n".join(lines)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    print(report(sys.argv[1] if len(sys.argv) > 1 else "."))

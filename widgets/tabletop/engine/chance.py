@@ -19,6 +19,7 @@ from .errors import RigError
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_NO_RIGS: dict[str, tuple[Any, ...]] = {}
 
 
 def splitmix64(x: int) -> int:
@@ -99,6 +100,8 @@ class Chance:
                 raise RigError(f"the rigged {kind} {value!r} cannot come up now; possible now: "
                                + ", ".join(map(str, opts)))
             q.popleft()
+            if not q:
+                del self.queues[kind]
             return Draw(kind, value, True, self.counter)
         if weights is None:
             value = opts[(x * len(opts)) >> 64]
@@ -124,6 +127,8 @@ class Chance:
 
     # -- snapshots -------------------------------------------------------------------------------------
     def snapshot(self) -> tuple[int, dict[str, tuple[Any, ...]]]:
+        if not self.queues:
+            return self.counter, _NO_RIGS
         return self.counter, {k: tuple(q) for k, q in self.queues.items() if q}
 
     def restore(self, snap: tuple[int, dict[str, tuple[Any, ...]]]) -> None:

@@ -91,13 +91,13 @@ class Game(Generic[S]):
         self.codec = _codec_for(rules)
         self._known = _known_rules(rules)
         self._script: list[tuple[str, Any]] = []
-        if rig:
-            self.rig(**rig)
+        self.version = 0
+        #: outcomes rigged for the setup itself (saved apart: they must be queued before setup on replay)
+        self.setup_rig: dict[str, list[Any]] = _queue_rigs(self.chance, rig or {})
         ctx = Context(self.chance, self.players, self.variant, self._known, None)
         self._state: S = rules.initial_state(ctx)
         self._history: list[Turn] = [Turn(0, None, None, tuple(ctx.events), tuple(ctx.draws))]
         self._undo: list[tuple[S, tuple[int, dict[str, tuple[Any, ...]]], int, int]] = []
-        self.version = 0
         self._legal_cache: tuple[int, list[Action]] | None = None
         self._state_cache: tuple[int, Any] | None = None
 
@@ -176,13 +176,7 @@ class Game(Generic[S]):
         A single value or a list per kind; each is used by the next draw of that kind. An outcome the kind can
         never show raises :class:`RigError` and queues nothing.
         """
-        norm: dict[str, list[Any]] = {}
-        for kind, vals in outcomes.items():
-            seq = list(vals) if isinstance(vals, list | tuple) else [vals]
-            self.chance.check_rig(kind, seq)
-            norm[kind] = seq
-        for kind, seq in norm.items():
-            self.chance.rig(kind, seq)
+        norm = _queue_rigs(self.chance, outcomes)
         if norm:
             self._script.append(("rig", norm))
             self.version += 1
@@ -246,7 +240,7 @@ class Game(Generic[S]):
         return {
             "format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.rules.name,
             "rules_version": self.rules.rules_version, "seed": self.seed, "players": list(self.players),
-            "variant": self.variant.to_dict(), "script": script, "digest": self.digest(),
+            "variant": self.variant.to_dict(), "setup_rig": self.setup_rig, "script": script, "digest": self.digest(),
         }
 
     def digest(self) -> str:
@@ -266,7 +260,8 @@ class Game(Generic[S]):
             raise SaveError(f"this save was made with rules version {data.get('rules_version')}; "
                             f"these are version {rules.rules_version}")
         try:
-            g = cls(rules, seed=int(data["seed"]), variant=data.get("variant"), players=data.get("players"))
+            g = cls(rules, seed=int(data["seed"]), variant=data.get("variant"), players=data.get("players"),
+                    rig=data.get("setup_rig"))
             for i, entry in enumerate(data.get("script", [])):
                 if "rig" in entry:
                     g.rig(**entry["rig"])
@@ -305,6 +300,18 @@ class Game(Generic[S]):
         extra = self.rules.describe(self._state)
         return f"<{self.rules.title} game, seed {self.seed}, {len(self._history) - 1} actions, {status}>" + (
             f"\n{extra}" if extra else "")
+
+
+def _queue_rigs(chance: Chance, outcomes: Mapping[str, Any]) -> dict[str, list[Any]]:
+    """Check every outcome first (all or nothing), then queue them; returns them as lists."""
+    norm: dict[str, list[Any]] = {}
+    for kind, vals in outcomes.items():
+        seq = list(vals) if isinstance(vals, list | tuple) else [vals]
+        chance.check_rig(kind, seq)
+        norm[kind] = seq
+    for kind, seq in norm.items():
+        chance.rig(kind, seq)
+    return norm
 
 
 _CODECS: dict[type, ActionCodec] = {}

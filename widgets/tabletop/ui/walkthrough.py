@@ -38,7 +38,9 @@ class Step:
 
     ``actions`` is a list of Actions / action dicts / action keys / plain words matched with ``game.find``, or a
     callable ``f(game)`` that plays moves itself or returns such a list. ``rules`` names the clause ids the step
-    teaches (clause ids written in the narration are found too); they show as badges.
+    teaches (clause ids written in the narration are found too); they show as badges. ``refuse`` is an action
+    (same forms as ``actions``) that the rules must refuse at the end of the step: the board shows the refusal,
+    with its clause id and reason, and the game does not change (a step that teaches what a rule forbids).
     """
 
     title: str
@@ -46,6 +48,29 @@ class Step:
     rig: Mapping[str, Any] | None = None
     actions: StepActions = ()
     rules: Sequence[str] = field(default_factory=tuple)
+    refuse: Any = None
+
+    def refuse_text(self, game: Game[Any]) -> str:
+        try:
+            return str(game.decode(self.refuse))
+        except ValueError:
+            return repr(self.refuse)
+
+    def refusal(self, game: Game[Any]) -> IllegalAction | None:
+        """The refusal of ``refuse`` in ``game`` (tried on a fork); ``StepError`` if the rules accept it."""
+        if self.refuse is None:
+            return None
+        a = self.refuse
+        try:
+            if isinstance(a, str) and not a.lstrip().startswith("{"):
+                matches = [x for x in game.legal_actions() if a.lower() in str(x).lower()]
+                if matches:
+                    raise StepError(f"step {self.title!r}: {a!r} is legal here, but the step shows it refused")
+                raise StepError(f"step {self.title!r}: give the refused move as an Action or dict, not words")
+            game.fork().play(a)
+        except IllegalAction as exc:
+            return exc
+        raise StepError(f"step {self.title!r}: the rules accept {a!r}, but the step shows it refused")
 
     def apply(self, game: Game[Any]) -> None:
         if self.rig:
@@ -187,6 +212,9 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
             b.notice = "" if hand_over else (f"Step {k + 1} of {n}: the board follows the narration. "
                                              "Press Next (→) to go on.")
             b.game = game
+            refusal = self.steps[k].refusal(game)
+            if refusal is not None:
+                b._set_error(refusal.rule, f"Tried {self.steps[k].refuse_text(game)}: {refusal.reason}")
         self._step = k
         self._moves_since = 0
         with self.panel.hold_sync():
@@ -220,12 +248,20 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
             try:
                 s.apply(game)
             except (IllegalAction, RigError, LookupError, ValueError) as exc:
+                if isinstance(exc, StepError):
+                    raise
                 raise StepError(f"step {i + 1} ({s.title!r}) cannot be replayed: {exc}") from exc
         return game
 
     def _check_all(self) -> None:
         """Replay every step once, so a broken step fails when the notebook runs, not when a reader clicks."""
-        self._position(len(self.steps) - 1)
+        game = self.new_game()
+        for i, s in enumerate(self.steps):
+            try:
+                s.apply(game)
+            except (IllegalAction, RigError, LookupError, ValueError) as exc:
+                raise StepError(f"step {i + 1} ({s.title!r}) cannot be replayed: {exc}") from exc
+            s.refusal(game)
 
     def _step_json(self, i: int, s: Step, game: Game[Any]) -> dict[str, Any]:
         clauses = self.board.clauses

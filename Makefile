@@ -1,0 +1,64 @@
+# Tabletop Arcade — the two commands in the README, and the steps they are made of.
+#   make lab    JupyterLab on notebooks/00_start_here.ipynb (creates .venv on first use)
+#   make test   lint, type check, notebook hygiene, unit + property + widget + browser tests, every notebook
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+PORT   ?= 8888
+# JupyterLab refuses to run as root unless told; Binder and laptops do not run as root.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
+.PHONY: lab test venv test-env chromium lint typecheck check-notebooks unit notebooks browser bench report clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Re-install only when pyproject.toml changed.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	@touch $@ $(VENV)/.installed
+
+venv: $(VENV)/.installed
+
+test-env: $(VENV)/.installed-test
+
+lab: venv
+	$(BIN)/jupyter lab notebooks/00_start_here.ipynb --port=$(PORT) $(ROOT_FLAG)
+
+chromium: test-env
+	@PYTHON=$(BIN)/python bash .ci/ensure-chromium
+
+lint: test-env
+	$(BIN)/ruff check widgets tests benchmarks
+
+typecheck: test-env
+	$(BIN)/mypy
+
+check-notebooks: test-env
+	$(BIN)/python .ci/check_notebooks.py notebooks
+
+unit: test-env
+	$(BIN)/python -m pytest tests -m "not browser" -q
+
+browser: chromium
+	$(BIN)/python -m pytest tests -m browser -q
+
+notebooks: test-env
+	$(BIN)/python -m pytest --nbmake --nbmake-timeout=600 notebooks -q
+
+test: chromium lint typecheck check-notebooks
+	$(BIN)/python -m pytest tests --nbmake --nbmake-timeout=600 notebooks -q
+
+bench: venv
+	$(BIN)/python benchmarks/bench.py
+
+report: venv
+	$(BIN)/python -m tabletop.games .
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
