@@ -119,3 +119,8 @@ def test_static_fallback() -> None:
     assert "die showing 4" in page and "RIGGED" in page and "&lt;i&gt;My&lt;/i&gt;" in page
     s = ChanceWidget(kind="spinner", seed=1)
     assert "not rolled yet" in s.static_html() and "WHITE+Z" in s.static_html()
+    s.rig("BLUE+Z")
+    s.spin()
+    page = s.static_html()
+    assert "<svg" in page and "spun <b>BLUE+Z</b>" in page
+    assert page.count('stroke="#ff9f1c"') == 2  # the one BLUE+Z sector: colour ring and Z ring outlined

@@ -112,6 +112,7 @@ function ttRenderBoard({ model, el }) {
   el.classList.add("tt-host");
   ttReplace(el, root);
   let pendingAt = 0;
+  let sentMark = "";
   let pendingTimer = null;
   let scheduled = false;
   let dismissedError = 0;
@@ -133,11 +134,15 @@ function ttRenderBoard({ model, el }) {
   }
 
   function send(type, extra) {
+    // one message at a time: a double click must not turn into a "stale board" refusal
+    if (pendingAt && performance.now() - pendingAt < 3000) return;
     const version = Number(root.dataset.version);
+    const err = model.get("error");
+    sentMark = `${model.get("version")}/${err ? err.n : 0}`;
     pendingAt = performance.now();
     root.dataset.pending = "1";
     clearTimeout(pendingTimer);
-    pendingTimer = setTimeout(() => { pendingAt = 0; delete root.dataset.pending; }, 10000);
+    pendingTimer = setTimeout(() => { pendingAt = 0; delete root.dataset.pending; }, 3000);
     model.send(Object.assign({ type, version }, extra || {}));
   }
   const sendAct = (id) => send("act", { id: String(id) });
@@ -315,7 +320,8 @@ function ttRenderBoard({ model, el }) {
       (target || fallback).focus({ preventScroll: true });
       if (target && filterCaret !== null && target.setSelectionRange) target.setSelectionRange(filterCaret, filterCaret);
     }
-    if (pendingAt) {
+    const mark = `${m.version}/${m.error ? m.error.n : 0}`;
+    if (pendingAt && mark !== sentMark) {  // Python answered (new version or a new refusal)
       const dt = performance.now() - pendingAt;
       rtts.push(Math.round(dt * 10) / 10);
       root.dataset.rtt = dt.toFixed(1);
