@@ -51,7 +51,9 @@ def test_notebooks_are_committed_without_outputs() -> None:
 
 def test_lesson_view_steps_back_and_forth() -> None:
     pytest.importorskip("anywidget")
-    view = lesson("06").show()
+    from tabletop.zaxxon.widget import LessonView
+
+    view = LessonView(lesson("06"))
     assert view.back.disabled and view.board.interactive is False
     view.go(0)
     assert "refused" in view.text.value and "zaxxon.radar-barrier" in view.text.value

@@ -4,7 +4,9 @@ players' mission checklists. Click a plane, then a highlighted space to move or 
 
 from __future__ import annotations
 
+import html
 import math
+import re
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -12,6 +14,8 @@ from typing import Any
 from tabletop.ui import BoardWidget
 
 from .board import BOARD
+from .lessons import Lesson
+from .lessons import lesson as get_lesson
 
 STATIC = Path(__file__).with_name("static")
 R = 14.0  # hex radius (pointy top)
@@ -126,3 +130,58 @@ def board_svg(state: Any) -> str:
     parts.append(f'<text x="{x + W / 2}" y="{y + 4}" text-anchor="middle" font-size="10">ZAXXON</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _md(text: str) -> str:
+    """A tiny, safe Markdown subset: paragraphs, **bold**, `code`, line breaks (everything else escaped)."""
+    out = []
+    for para in text.strip().split("\n\n"):
+        p = html.escape(para)
+        p = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", p)
+        p = re.sub(r"`(.+?)`", r"<code>\1</code>", p)
+        out.append("<p>" + p.replace("\n", " ") + "</p>")
+    return "".join(out)
+
+
+class LessonView:
+    """A lesson beside a read-only board: Back / Next (buttons, keyboard-focusable), step k of n."""
+
+    def __init__(self, lesson: Lesson | str | int) -> None:
+        import ipywidgets as w
+
+        if not isinstance(lesson, Lesson):
+            lesson = get_lesson(lesson)
+        self.lesson = lesson
+        self.k = 0
+        self.text = w.HTML()
+        self.board = Board(lesson.new_game(), interactive=False)
+        self.back = w.Button(description="< Back", tooltip="previous step")
+        self.next = w.Button(description="Next >", tooltip="next step")
+        self.where = w.Label()
+        self.back.on_click(lambda _: self.go(self.k - 1))
+        self.next.on_click(lambda _: self.go(self.k + 1))
+        self.widget = w.VBox([self.text, w.HBox([self.back, self.where, self.next]), self.board])
+        self.go(0)
+
+    def go(self, k: int) -> None:
+        n = len(self.lesson.steps)
+        self.k = max(0, min(n - 1, k))
+        step = self.lesson.steps[self.k]
+        g, refusal, _ = self.lesson.game_at(self.k)
+        self.board.game = g
+        self.board.notice = f"Lesson {self.lesson.number}, step {self.k + 1} of {n}: {step.title}"
+        extra = ""
+        if refusal is not None:
+            extra = (f"<p><b>Tried:</b> {html.escape(str(step.tries))} &rarr; <b>refused</b> "
+                     f"(<code>{html.escape(refusal.rule)}</code>): {html.escape(refusal.reason)}</p>")
+        played = "".join(f"<li>{html.escape(str(a))}</li>" for a in step.actions)
+        self.text.value = (f"<h3>{html.escape(step.title)}</h3>{_md(step.text)}{extra}"
+                           + (f"<p><b>Played:</b></p><ul>{played}</ul>" if played else ""))
+        self.where.value = f"step {self.k + 1} / {n}"
+        self.back.disabled = self.k == 0
+        self.next.disabled = self.k == n - 1
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
