@@ -167,7 +167,7 @@ const TT_CHANCE_TRAITS = ["kind", "title", "faces", "sectors", "value", "rigged"
 function ttRenderChance({ model, el }) {
   const root = ttH("div", { class: "tt-root tt-chance", "data-lm-suppress-shortcuts": "true" });
   el.classList.add("tt-host");
-  el.replaceChildren(root);
+  ttReplace(el, root);
   let shownN = model.get("n");
   let rotation = ttSpinnerRotation(model.get("sectors"), model.get("value"));
   let animTimer = null;
@@ -218,7 +218,7 @@ function ttRenderChance({ model, el }) {
     const hist = (model.get("history") || []).slice(-12);
     const pend = model.get("pending") || [];
     const err = model.get("error");
-    root.replaceChildren(
+    ttReplace(root, 
       ttH("h3", { class: "tt-title" }, model.get("title") || verb(kind)),
       button, outcome,
       pend.length ? ttH("div", { class: "tt-rigs" }, ttH("span", { class: "tt-rigged-mark" }, "RIGGED NEXT"), ` ${pend.map(ttFmtOutcome).join(", ")}`) : null,
@@ -226,7 +226,7 @@ function ttRenderChance({ model, el }) {
       hist.length ? ttH("ol", { class: "tt-history", "aria-label": "earlier outcomes" },
         hist.map((h) => ttH("li", { class: h.rigged ? "tt-draw-rigged" : "", dataset: { n: h.n } }, ttFmtOutcome(h.value), h.rigged ? ttH("span", { class: "tt-rigged-mark" }, "R") : null))) : null);
     const settle = () => {
-      outcome.replaceChildren(ttH("span", { class: "tt-outcome-text" }, outcomeText(kind, value, rigged)),
+      ttReplace(outcome, ttH("span", { class: "tt-outcome-text" }, outcomeText(kind, value, rigged)),
         rigged ? ttH("span", { class: "tt-rigged-mark", title: "This outcome was rigged with rig()" }, "RIGGED") : null);
       root.dataset.settled = "1";
     };

@@ -42,6 +42,12 @@ function ttAppend(node, children) {
   return node;
 }
 
+/** Replace a node's children (null/false children are skipped, strings become text). */
+function ttReplace(node, ...children) {
+  node.replaceChildren();
+  return ttAppend(node, children);
+}
+
 /** h("button", {class: "x", onClick: fn}, "text", child...) -> HTMLElement (strings become text nodes). */
 function ttH(tag, attrs, ...children) {
   return ttAppend(ttSetAttrs(document.createElement(tag), attrs), children);
@@ -104,7 +110,7 @@ function ttRenderBoard({ model, el }) {
     class: "tt-root tt-board", tabindex: "0", role: "group", "data-lm-suppress-shortcuts": "true",
   });
   el.classList.add("tt-host");
-  el.replaceChildren(root);
+  ttReplace(el, root);
   let pendingAt = 0;
   let pendingTimer = null;
   let scheduled = false;
@@ -174,7 +180,7 @@ function ttRenderBoard({ model, el }) {
     if (!e || e.n === dismissedError) return ttH("div", { class: "tt-error", hidden: true, role: "alert" });
     const clause = (m.clauses || {})[e.rule];
     return ttH("div", { class: "tt-error", role: "alert", dataset: { rule: e.rule, n: e.n } },
-      ttH("span", { class: "tt-error-icon", "aria-hidden": "true" }, "✋"),
+      ttH("span", { class: "tt-error-icon", "aria-hidden": "true" }, "⚠"),
       ttH("div", { class: "tt-error-body" },
         ttH("div", { class: "tt-error-head" }, ttH("strong", {}, "Not allowed"),
           e.title ? ` — ${e.title}` : "", " ", ttH("code", { class: "tt-rule" }, e.rule)),
@@ -214,7 +220,7 @@ function ttRenderBoard({ model, el }) {
     const bot = seat === null || seat === undefined ? null : m.bot_seats[String(seat)];
     return ttH("div", { class: "tt-controls" },
       ttH("button", { type: "button", class: "tt-undo", disabled: !(live && m.can_undo), dataset: { focus: "undo" },
-        onClick: () => send("undo") }, "↶ Undo (U)"),
+        onClick: () => send("undo") }, "Undo (U)"),
       ttH("button", { type: "button", class: "tt-bot", disabled: !(live && !m.is_over), dataset: { focus: "bot" },
         onClick: () => send("bot") }, bot ? `Bot move: ${bot} (B)` : "Bot move (B)"));
   }
@@ -274,7 +280,7 @@ function ttRenderBoard({ model, el }) {
         renderBoard(ctx);
       } catch (err) {
         console.error("tabletop: renderBoard failed", err);
-        box.replaceChildren(ttH("p", { class: "tt-render-error" }, `The board could not be drawn: ${err}`));
+        ttReplace(box, ttH("p", { class: "tt-render-error" }, `The board could not be drawn: ${err}`));
       }
     } else {
       box.append(ttH("pre", { class: "tt-state-json", "aria-label": "game state" }, JSON.stringify(m.state, null, 1)));
@@ -295,7 +301,7 @@ function ttRenderBoard({ model, el }) {
     root.classList.toggle("tt-locked", !m.interactive);
     root.setAttribute("aria-label", `${m.title || "game"} board`);
     const side = ttH("aside", { class: "tt-side" }, actionsPanel(m), controls(m), logPanel(m));
-    root.replaceChildren(
+    ttReplace(root, 
       header(m),
       m.notice ? ttH("div", { class: "tt-notice", role: "status" }, m.notice) : null,
       errorBanner(m),

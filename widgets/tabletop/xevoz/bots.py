@@ -1,0 +1,143 @@
+"""Xevoz bots: a random bot and a greedy bot that reads both helixes before calling."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tabletop.engine import Action, Bot, Game, RandomBot
+
+from .actions import AttachDrain, Chop, Flip, FreeDrain, Heal, Move, PickFigure, Place, Ready
+from .data import Attack, cell_name, parse_cell
+
+
+class XevozRandomBot(RandomBot):
+    """Uniform among the legal actions (in the build phase it declares ready as soon as it may, half the time,
+    so that random battles do not spend most of their moves redesigning)."""
+
+    name = "random"
+
+    def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
+        if game.raw_state.phase == "build" and legal and isinstance(legal[0], Ready) and self.rng.random() < 0.5:
+            return legal[0]
+        return legal[self.rng.randrange(len(legal))]
+
+
+def attack_value(a: Attack, drain_attached: bool) -> float:
+    """How much an attack is worth to its winner, in parts (a rough rule of thumb)."""
+    v = a.swords + 0.8 * a.stars
+    if a.drain:
+        v += 0.8 if drain_attached else 2.0
+    if a.bomb:
+        v += 1.6
+    return v
+
+
+class GreedyBot(Bot):
+    """Builds its helix extra strong in black, calls the colour with the better expected outcome (strengths, bonus spaces and action symbols of both
+    helixes), chops the part that hurts most (keeps its DRAIN ATTACK riding, cuts off what the opponent could
+    regenerate), heals by first throwing off an enemy DRAIN ATTACK, snaps its DRAIN ATTACK onto the root part
+    (chopped last) and moves onto bonus spaces of its own species."""
+
+    name = "greedy"
+
+    def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
+        st = game.raw_state
+        rules = game.rules
+        me = game.current_player
+        ph = st.phase
+        if ph == "build":
+            # Xevolve: press every glyph in so that its stronger attack reads black, then present it
+            side = st.sides[me]
+            for slot, (gid, fl) in enumerate(side.helix):
+                white, black = rules.comp.glyphs[gid].attacks(fl)
+                if white.strength > black.strength:
+                    flip = Flip(slot + 1)
+                    if flip in legal:
+                        return flip
+            if isinstance(legal[0], Ready):
+                return legal[0]
+            # not ready-able: pick a figure with as many parts as the opponent's (the equal-parts check)
+            want = st.sides[1 - me].figure.n_parts
+            for a in legal:
+                if isinstance(a, PickFigure) and rules.comp.figures[a.figure].n_parts == want:
+                    return a
+            return legal[self.rng.randrange(len(legal))]
+        if ph == "call":
+            return max(legal, key=lambda a: self._call_value(rules, st, me, a.colour))  # type: ignore[attr-defined]
+        if ph == "actions":
+            kind, chooser, owner = st.queue[0]
+            side = st.sides[owner]
+            f = side.figure
+            if kind == "chop":
+                mine = st.sides[chooser].drain_on if owner != chooser else -9
+
+                def hurt(a: Action) -> tuple[int, int, float]:
+                    assert isinstance(a, Chop)
+                    i = f.index(a.part)
+                    lost_kids = sum(1 for c in f.children[i] if not side.present[c])
+                    return (0 if i == mine else 1, lost_kids, -f.depth[i] + self.rng.random() * 0.1)
+                if owner == chooser:  # cannot happen: nobody chops their own figure by choice
+                    return legal[0]
+                return max(legal, key=hurt)
+            if kind == "heal":
+                for a in legal:
+                    if isinstance(a, FreeDrain):
+                        return a
+
+                def helps(a: Action) -> tuple[int, float]:
+                    assert isinstance(a, Heal)
+                    i = f.index(a.part)
+                    return (sum(1 for c in f.children[i] if not side.present[c]), self.rng.random())
+                return max(legal, key=helps)
+            if kind == "attach":
+                return min(legal, key=lambda a: f.depth[f.index(a.part)])  # type: ignore[attr-defined]
+            choppable = set(rules.choppable(side))
+            leafy = [a for a in legal if isinstance(a, AttachDrain) and f.index(a.part) in choppable]
+            return leafy[0] if leafy else legal[0]
+        if ph in ("move", "follow", "warp-place", "warp-follow", "start"):
+            size = rules.comp.mats[st.mat].size
+            return max(legal, key=lambda a: self._cell_value(rules, st, me, a, size) + self.rng.random() * 0.01)
+        return legal[self.rng.randrange(len(legal))]
+
+    def _cell_value(self, rules: Any, st: Any, me: int, a: Action, size: int) -> float:
+        cell = parse_cell(a.cell, size)  # type: ignore[attr-defined]
+        assert isinstance(a, Move | Place)
+        m = rules.comp.mats[st.mat]
+        species = [rules.comp.glyphs[g].species for g, _ in st.sides[me].helix]
+        b = m.bonuses.get(cell)
+        val = 0.0
+        if b is not None:
+            val += species.count(b[0]) / 6 * b[1]
+        return val if cell_name(cell, size) else 0.0
+
+    def _call_value(self, rules: Any, st: Any, me: int, colour: str) -> float:
+        m = rules.comp.mats[st.mat]
+        pick = 1 if colour == "black" else 0
+        opp = 1 - me
+        rows = []
+        for s in (me, opp):
+            side = st.sides[s]
+            bonus = m.bonuses.get(side.pos)
+            faces = []
+            for gid, fl in side.helix:
+                g = rules.comp.glyphs[gid]
+                att = g.attacks(fl)[pick]
+                plus = bonus[1] if bonus is not None and bonus[0] == g.species else 0
+                faces.append((att.strength + plus, att))
+            rows.append(faces)
+        my_drain = st.sides[me].drain_on >= 0
+        their_drain = st.sides[opp].drain_on >= 0
+        total = 0.0
+        for ms, ma in rows[0]:
+            for os_, oa in rows[1]:
+                if ms > os_:
+                    total += attack_value(ma, my_drain) + (1 if my_drain else 0)
+                elif os_ > ms:
+                    total -= attack_value(oa, their_drain) + (1 if their_drain else 0)
+                else:
+                    total -= 0.3  # a tie hands the attack to the defender
+        return total
+
+
+BOTS: dict[str, type[Bot]] = {"random": XevozRandomBot, "greedy": GreedyBot}

@@ -1,0 +1,847 @@
+"""The Xevoz Battle Terrain rules engine (rulebook + Quick Rules Card v2.0).
+
+The state is a small mutable object with a hand-written ``copy_state``. A round is: the attacker's call (both
+helixes rolled, warps/bonuses checked, the attack resolved), then the winner's actions as a queue of decisions
+(chop / regenerate / snap on a DRAIN ATTACK), then movement. Every refusal names its clause id.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tabletop.engine import Action, Context, IllegalAction, Rules
+
+from .actions import (
+    ACTION_TYPES,
+    AttachDrain,
+    Call,
+    ChooseMat,
+    Chop,
+    Flip,
+    FreeDrain,
+    Heal,
+    Move,
+    PickFigure,
+    Place,
+    Ready,
+    RollHelix,
+    Swap,
+)
+from .data import Attack, Components, Figure, Glyph, adjacent, cell_name, components, neighbours, parse_cell
+from .variant import XevozVariant
+
+FACES = tuple(f"{slot}{side}" for slot in range(1, 7) for side in "ab")
+COLOURS = ("black", "white")
+
+PHASE_RULE = {
+    "build": "xevoz.pre-battle-check", "first": "xevoz.first-attacker", "world": "xevoz.choose-world",
+    "choose-mat": "xevoz.choose-world", "start": "xevoz.start-spaces", "call": "xevoz.attack-call",
+    "warp-place": "xevoz.warp-place", "warp-follow": "xevoz.warp-place", "actions": "xevoz.forgotten-actions",
+    "move": "xevoz.movement", "follow": "xevoz.defender-follows", "over": "xevoz.winning",
+}
+PHASE_DOES = {
+    "build": "the pre-battle check: build and declare ready", "first": "rolling to decide who attacks first",
+    "world": "the attacker's roll for the world", "choose-mat": "choosing a mat",
+    "start": "placing the figures on the START spaces", "call": "the attacker's black/white call",
+    "warp-place": "placing the warping figure", "warp-follow": "placing the pulled-along figure",
+    "actions": "the winner's actions", "move": "the winner's move", "follow": "the defender's move",
+    "over": "nothing: the battle is over",
+}
+
+
+class Side:
+    """One player's figure, helix and position."""
+
+    __slots__ = ("figure", "helix", "present", "life", "pile", "drain_on", "ready", "pos")
+
+    def __init__(self, figure: Figure, helix: tuple[tuple[str, bool], ...]) -> None:
+        self.figure = figure
+        self.helix = helix
+        self.present = [True] * figure.n_parts
+        self.life = figure.life
+        self.pile: list[int] = []
+        self.drain_on = -1  # -1: DRAIN ATTACK at home; else the part index of the opponent's figure it sits on
+        self.ready = False
+        self.pos = -1
+
+    def copy(self) -> Side:
+        s = Side.__new__(Side)
+        s.figure, s.helix, s.present, s.life = self.figure, self.helix, self.present[:], self.life
+        s.pile, s.drain_on, s.ready, s.pos = self.pile[:], self.drain_on, self.ready, self.pos
+        return s
+
+
+class XevozState:
+    __slots__ = ("phase", "sides", "attacker", "mat", "queue", "chooser", "round", "round_winner", "roll",
+                 "winner", "mat_context", "table")
+
+    def __init__(self, sides: list[Side]) -> None:
+        self.phase = "build"
+        self.sides = sides
+        self.attacker = -1
+        self.mat = ""
+        self.queue: list[tuple[str, int, int]] = []  # (kind, chooser, figure-owner) kind: chop/heal/attach/reattach
+        self.chooser = -1   # who acts in choose-mat / warp-place / move / follow
+        self.round = 0
+        self.round_winner = -1
+        self.roll: dict[str, Any] = {}   # the last round's rolls, for the board and the log
+        self.winner = -1
+        self.mat_context = ""  # "world" or "warp"
+        self.table: tuple[str, ...] = ()  # the mats on the table
+
+    def copy(self) -> XevozState:
+        s = XevozState.__new__(XevozState)
+        s.phase, s.sides, s.attacker, s.mat = self.phase, [x.copy() for x in self.sides], self.attacker, self.mat
+        s.queue, s.chooser, s.round, s.round_winner = self.queue[:], self.chooser, self.round, self.round_winner
+        s.roll, s.winner, s.mat_context, s.table = self.roll, self.winner, self.mat_context, self.table
+        return s
+
+
+def face_parts(face: str) -> tuple[int, str]:
+    return int(face[0]) - 1, face[1]
+
+
+class XevozRules(Rules[XevozState]):
+    name = "xevoz"
+    title = "Xevoz Battle Terrain"
+    action_types = ACTION_TYPES
+    chance_domains = {"helix1": FACES, "helix2": FACES}
+    variant_type = XevozVariant
+    min_players = max_players = 2
+    default_players = ("Player 1", "Player 2")
+    catalog_path = Path(__file__).with_name("rules.toml")
+
+    def __init__(self, comp: Components | None = None) -> None:
+        self.comp = comp if comp is not None else components()
+
+    # -- helpers ---------------------------------------------------------------------------------------------
+    def glyph_at(self, side: Side, face: str) -> tuple[Glyph, Attack, Attack]:
+        slot, _ = face_parts(face)
+        gid, flipped = side.helix[slot]
+        g = self.comp.glyphs[gid]
+        white, black = g.attacks(flipped)
+        return g, white, black
+
+    def _mat_for(self, species: str, state: XevozState) -> str | None:
+        for m in state.table:
+            if self.comp.mats[m].species == species:
+                return m
+        return None
+
+    def helix_problems(self, side: Side) -> list[tuple[str, str]]:
+        """Every reason the side's helix fails the pre-battle check, as (clause, reason)."""
+        out: list[tuple[str, str]] = []
+        h = side.helix
+        if len(h) != 6:
+            out.append(("xevoz.helix-six", f"a Battle Helix holds exactly 6 glyphs, this one has {len(h)}"))
+        ids = [g for g, _ in h]
+        if len(set(ids)) != len(ids):
+            out.append(("xevoz.helix-six", "the same glyph appears twice in the helix"))
+        glyphs = [self.comp.glyphs[g] for g in ids]
+        gold = [g.id for g in glyphs if g.gold]
+        if len(gold) > 3:
+            out.append(("xevoz.helix-gold", f"the helix has {len(gold)} gold glyphs ({', '.join(gold)}); "
+                                            "at most 3 may be gold"))
+        drains = [g.id for g in glyphs if g.is_drain]
+        if len(drains) > 1:
+            out.append(("xevoz.helix-drain", f"the helix has {len(drains)} DRAIN ATTACK glyphs "
+                                             f"({', '.join(drains)}); only one is allowed"))
+        names = side.figure.part_names
+        missing = [g.part for g in glyphs if g.part not in names]
+        if missing:
+            out.append(("xevoz.power-parts", f"{side.figure.name} lacks the Power Part(s) "
+                                             f"{', '.join(missing)} that the helix's glyphs need"))
+        return out
+
+    # -- protocol --------------------------------------------------------------------------------------------
+    def initial_state(self, ctx: Context) -> XevozState:
+        v = ctx.variant
+        assert isinstance(v, XevozVariant)
+        sides = []
+        for seat, fid in enumerate(v.figures):
+            f = self.comp.figures[fid]
+            sides.append(Side(f, f.helix))
+            ctx.emit("xevoz.figure-health", f"{ctx.players[seat]} builds {f.name}: {f.n_parts} parts, "
+                     f"{f.life} points of life.", player=seat, figure=fid)
+        ctx.emit("xevoz.two-players", "Two players, two figures, two Battle Helixes "
+                 f"({v.end_caps[0]} and {v.end_caps[1]} end-caps).", player=None)
+        st = XevozState(sides)
+        st.table = tuple(v.mats) if v.mats else tuple(self.comp.mats)
+        return st
+
+    def current_player(self, state: XevozState) -> int | None:
+        ph = state.phase
+        if ph == "over":
+            return None
+        if ph == "build":
+            return 0 if not state.sides[0].ready else 1
+        if ph == "first":
+            return 0
+        if ph in ("world", "start", "call"):
+            return state.attacker
+        if ph == "actions":
+            return state.queue[0][1]
+        return state.chooser
+
+    def winner(self, state: XevozState) -> int | None:
+        return state.winner if state.winner >= 0 else None
+
+    def is_over(self, state: XevozState) -> bool:
+        return state.phase == "over"
+
+    def copy_state(self, state: XevozState) -> XevozState:
+        return state.copy()
+
+    # -- legal actions ---------------------------------------------------------------------------------------
+    def legal_actions(self, state: XevozState) -> list[Action]:
+        ph = state.phase
+        if ph == "over":
+            return []
+        if ph == "call":
+            return [Call("black"), Call("white")]
+        if ph == "actions":
+            kind, chooser, owner = state.queue[0]
+            side = state.sides[owner]
+            if kind == "chop":
+                return [Chop(side.figure.part_ids[i]) for i in self.choppable(side)]
+            if kind == "heal":
+                out: list[Action] = [Heal(side.figure.part_ids[i]) for i in self.healable(side)]
+                if state.sides[1 - owner].drain_on >= 0:
+                    out.append(FreeDrain())
+                return out
+            return [AttachDrain(side.figure.part_ids[i]) for i in self.drain_hosts(side)]
+        if ph in ("move", "follow"):
+            size = self.comp.mats[state.mat].size
+            return [Move(cell_name(c, size)) for c in self.move_options(state, state.chooser)]
+        if ph in ("first", "world"):
+            return [RollHelix()]
+        if ph == "start":
+            m = self.comp.mats[state.mat]
+            return [Place(cell_name(c, m.size)) for c in m.start]
+        if ph in ("warp-place", "warp-follow"):
+            m = self.comp.mats[state.mat]
+            return [Place(cell_name(c, m.size)) for c in self.place_options(state)]
+        if ph == "choose-mat":
+            return [ChooseMat(m) for m in self.mat_choices(state)]
+        # build
+        seat = self.current_player(state)
+        assert seat is not None
+        side = state.sides[seat]
+        acts: list[Action] = []
+        if not self.ready_problems(state, seat):
+            acts.append(Ready())
+        acts += [Flip(i + 1) for i in range(len(side.helix))]
+        in_helix = {g for g, _ in side.helix}
+        spare = [self.comp.glyph_by_part[n] for n in side.figure.part_names
+                 if n in self.comp.glyph_by_part and self.comp.glyph_by_part[n] not in in_helix]
+        acts += [Swap(i + 1, g) for i in range(len(side.helix)) for g in spare]
+        acts += [PickFigure(f) for f in self.comp.figures if f != side.figure.id]
+        return acts
+
+    def choppable(self, side: Side) -> list[int]:
+        """Parts that can be chopped now: on the figure, not the DRAIN ATTACK, nothing else snapped onto them."""
+        f, pres = side.figure, side.present
+        return [i for i in range(f.n_parts) if pres[i] and i != f.drain
+                and not any(pres[c] and c != f.drain for c in f.children[i])]
+
+    def healable(self, side: Side) -> list[int]:
+        """Lost parts that can attach again: the part they snap onto is on the figure."""
+        f, pres = side.figure, side.present
+        return sorted(i for i in side.pile if f.parent[i] < 0 or pres[f.parent[i]])
+
+    def drain_hosts(self, side: Side) -> list[int]:
+        f, pres = side.figure, side.present
+        return [i for i in range(f.n_parts) if pres[i] and i != f.drain]
+
+    def move_options(self, state: XevozState, seat: int) -> list[int]:
+        size = self.comp.mats[state.mat].size
+        me, other = state.sides[seat].pos, state.sides[1 - seat].pos
+        opts = [c for c in neighbours(me, size) if c != other]
+        if state.phase == "follow":
+            opts = [c for c in opts if adjacent(c, other, size)]
+        return sorted(opts)
+
+    def place_options(self, state: XevozState) -> list[int]:
+        m = self.comp.mats[state.mat]
+        if state.phase == "warp-place":
+            return list(range(m.size * m.size))
+        other = state.sides[1 - state.chooser].pos
+        return sorted(neighbours(other, m.size))
+
+    def mat_choices(self, state: XevozState) -> list[str]:
+        if state.mat_context == "warp":
+            return [m for m in state.table if m != state.mat]
+        return list(state.table)
+
+    def ready_problems(self, state: XevozState, seat: int) -> list[tuple[str, str]]:
+        side = state.sides[seat]
+        probs = self.helix_problems(side)
+        other = state.sides[1 - seat]
+        if other.ready and other.figure.n_parts != side.figure.n_parts:
+            probs.append(("xevoz.equal-parts", f"{side.figure.name} has {side.figure.n_parts} parts but "
+                          f"{other.figure.name} has {other.figure.n_parts}; both figures need the same number"))
+        return probs
+
+    # -- apply -----------------------------------------------------------------------------------------------
+    def apply(self, state: XevozState, action: Action, ctx: Context) -> None:
+        ph = state.phase
+        seat = ctx.player
+        assert seat is not None
+        handler = _HANDLERS.get((ph, type(action)))
+        if handler is None:
+            raise IllegalAction(PHASE_RULE[ph], f"'{action}' cannot be played now: it is time for "
+                                f"{PHASE_DOES[ph]}" + self._waiting_for(state, ctx))
+        handler(self, state, action, ctx, seat)
+
+    def _waiting_for(self, state: XevozState, ctx: Context) -> str:
+        if state.phase != "actions":
+            return ""
+        kind, chooser, owner = state.queue[0]
+        what = {"chop": f"chop a part of {ctx.players[owner]}'s figure",
+                "heal": "regenerate a part or remove a DRAIN ATTACK",
+                "attach": f"snap the DRAIN ATTACK onto {ctx.players[owner]}'s figure",
+                "reattach": "reattach the DRAIN ATTACK to their figure"}[kind]
+        return (f" ({ctx.players[chooser]} must {what} first; actions are never forgotten here, "
+                "see xevoz.forgotten-actions)")
+
+    # build ------------------------------------------------------------------------------------------------------
+    def _pick(self, state: XevozState, a: PickFigure, ctx: Context, seat: int) -> None:
+        if a.figure not in self.comp.figures:
+            raise IllegalAction("xevoz.redesign", f"there is no ready figure {a.figure!r}; figures: "
+                                + ", ".join(self.comp.figures))
+        if a.figure == state.sides[seat].figure.id:
+            raise IllegalAction("xevoz.redesign", f"you already battle with {state.sides[seat].figure.name}")
+        f = self.comp.figures[a.figure]
+        state.sides[seat] = Side(f, f.helix)
+        ctx.emit("xevoz.redesign", f"{ctx.players[seat]} picks {f.name} ({f.n_parts} parts) and its helix.",
+                 figure=f.id)
+
+    def _flip(self, state: XevozState, a: Flip, ctx: Context, seat: int) -> None:
+        side = state.sides[seat]
+        if not isinstance(a.slot, int) or not 1 <= a.slot <= len(side.helix):
+            raise IllegalAction("xevoz.redesign", f"there is no slot {a.slot!r}; slots are 1 to {len(side.helix)}")
+        h = list(side.helix)
+        gid, fl = h[a.slot - 1]
+        h[a.slot - 1] = (gid, not fl)
+        side.helix = tuple(h)
+        w, b = self.comp.glyphs[gid].attacks(not fl)
+        ctx.emit("xevoz.redesign", f"{ctx.players[seat]} flips {gid}: white is now {w}, black {b}.",
+                 slot=a.slot)
+
+    def _swap(self, state: XevozState, a: Swap, ctx: Context, seat: int) -> None:
+        side = state.sides[seat]
+        if not isinstance(a.slot, int) or not 1 <= a.slot <= len(side.helix):
+            raise IllegalAction("xevoz.redesign", f"there is no slot {a.slot!r}; slots are 1 to {len(side.helix)}")
+        g = self.comp.glyphs.get(a.glyph)
+        if g is None:
+            raise IllegalAction("xevoz.redesign", f"there is no glyph {a.glyph!r}")
+        if g.part not in side.figure.part_names:
+            raise IllegalAction("xevoz.power-parts", f"{side.figure.name} has no {g.part}, the Power Part that "
+                                f"glyph {g.id} needs")
+        if any(gid == g.id for gid, _ in side.helix):
+            raise IllegalAction("xevoz.helix-six", f"{g.id} is already in the helix")
+        h = list(side.helix)
+        old = h[a.slot - 1][0]
+        h[a.slot - 1] = (g.id, False)
+        side.helix = tuple(h)
+        ctx.emit("xevoz.redesign", f"{ctx.players[seat]} swaps {old} out and {g.id} into slot {a.slot}.")
+
+    def _ready(self, state: XevozState, a: Ready, ctx: Context, seat: int) -> None:
+        probs = self.ready_problems(state, seat)
+        if probs:
+            rule, reason = probs[0]
+            raise IllegalAction(rule, "pre-battle check fails: " + reason)
+        side = state.sides[seat]
+        side.ready = True
+        gold = sum(self.comp.glyphs[g].gold for g, _ in side.helix)
+        ctx.emit("xevoz.pre-battle-check", f"{ctx.players[seat]} presents {side.figure.name} "
+                 f"({side.figure.n_parts} parts, {gold} gold glyph(s)): check passed.")
+        if all(s.ready for s in state.sides):
+            state.phase = "first"
+            ctx.emit("xevoz.equal-parts", f"Both figures have {side.figure.n_parts} parts; the battle begins.",
+                     player=None)
+
+    # steps 2 and 3 ----------------------------------------------------------------------------------------------
+    def _roll(self, state: XevozState, a: RollHelix, ctx: Context, seat: int) -> None:
+        if state.phase == "first":
+            faces = [ctx.draw("helix1"), ctx.draw("helix2")]
+            totals = []
+            for s in (0, 1):
+                g, w, b = self.glyph_at(state.sides[s], faces[s])
+                totals.append(w.strength + b.strength)
+            state.roll = {"kind": "first", "faces": faces, "totals": totals}
+            if totals[0] == totals[1]:
+                ctx.emit("xevoz.first-attacker", f"Both roll {totals[0]} (black + white): a tie, re-roll.",
+                         player=None, faces=faces, totals=totals)
+                return
+            state.attacker = 0 if totals[0] > totals[1] else 1
+            ctx.emit("xevoz.first-attacker", f"{ctx.players[0]} rolls {totals[0]}, {ctx.players[1]} rolls "
+                     f"{totals[1]} (black + white): {ctx.players[state.attacker]} attacks first.",
+                     player=state.attacker, faces=faces, totals=totals)
+            state.phase = "world"
+            return
+        face = ctx.draw(f"helix{seat + 1}")
+        g, _, _ = self.glyph_at(state.sides[seat], face)
+        state.roll = {"kind": "world", "faces": [face if s == seat else "" for s in (0, 1)]}
+        sp = self.comp.species[g.species].name
+        mat = self._mat_for(g.species, state)
+        if mat is None:
+            state.phase, state.chooser, state.mat_context = "choose-mat", seat, "world"
+            ctx.emit("xevoz.choose-world", f"{ctx.players[seat]} rolls {g.id} ({sp}): no {sp} mat on the "
+                     "table, so the attacker chooses the mat.", face=face, species=g.species)
+            return
+        state.mat = mat
+        state.phase = "start"
+        ctx.emit("xevoz.choose-world", f"{ctx.players[seat]} rolls {g.id} ({sp}): the battle is on the {sp} "
+                 "mat.", face=face, species=g.species, mat=mat)
+
+    def _choose_mat(self, state: XevozState, a: ChooseMat, ctx: Context, seat: int) -> None:
+        choices = self.mat_choices(state)
+        if a.mat not in choices:
+            raise IllegalAction("xevoz.warp-destination" if state.mat_context == "warp" else "xevoz.choose-world",
+                                f"{a.mat!r} cannot be chosen; mats to choose from: {', '.join(choices)}")
+        state.mat = a.mat
+        if state.mat_context == "warp":
+            state.phase = "warp-place"
+            ctx.emit("xevoz.warp-destination", f"{ctx.players[seat]} warps to the {a.mat} mat.", mat=a.mat)
+        else:
+            state.phase = "start"
+            ctx.emit("xevoz.choose-world", f"{ctx.players[seat]} chooses the {a.mat} mat.", mat=a.mat)
+
+    def _place(self, state: XevozState, a: Place, ctx: Context, seat: int) -> None:
+        m = self.comp.mats[state.mat]
+        try:
+            cell = parse_cell(a.cell, m.size)
+        except ValueError as exc:
+            raise IllegalAction(PHASE_RULE[state.phase], str(exc)) from None
+        if state.phase == "start":
+            if cell not in m.start:
+                raise IllegalAction("xevoz.start-spaces", f"{a.cell} is not a START space; the START spaces are "
+                                    + " and ".join(cell_name(c, m.size) for c in m.start))
+            other = m.start[1] if cell == m.start[0] else m.start[0]
+            state.sides[seat].pos, state.sides[1 - seat].pos = cell, other
+            ctx.emit("xevoz.start-spaces", f"{ctx.players[seat]} (attacker) takes START {a.cell}; "
+                     f"{ctx.players[1 - seat]} takes {cell_name(other, m.size)}.")
+            state.phase = "call"
+            state.round = 1
+            return
+        opts = self.place_options(state)
+        if cell not in opts:
+            raise IllegalAction("xevoz.warp-place", f"{a.cell} is not next to the warping figure; choose one of "
+                                + ", ".join(cell_name(c, m.size) for c in opts))
+        state.sides[seat].pos = cell
+        if state.phase == "warp-place":
+            ctx.emit("xevoz.warp-place", f"{ctx.players[seat]} warps in on {a.cell}.")
+            state.phase, state.chooser = "warp-follow", 1 - seat
+        else:
+            ctx.emit("xevoz.warp-place", f"{ctx.players[seat]} is pulled along to {a.cell}, next to the warper.")
+            state.attacker = 1 - seat
+            state.phase = "call"
+            state.round += 1
+            ctx.emit("xevoz.next-attacker", f"{ctx.players[state.attacker]} warped and becomes the attacker.",
+                     player=state.attacker)
+
+    # steps 4-7 --------------------------------------------------------------------------------------------------
+    def _warp_of(self, state: XevozState, seat: int, species: str) -> bool:
+        m = self.comp.mats[state.mat]
+        return m.warps.get(state.sides[seat].pos) == species
+
+    def _bonus_of(self, state: XevozState, seat: int, species: str) -> int:
+        b = self.comp.mats[state.mat].bonuses.get(state.sides[seat].pos)
+        return b[1] if b is not None and b[0] == species else 0
+
+    def _start_warp(self, state: XevozState, warper: int, species: str, ctx: Context, rule: str) -> None:
+        sp = self.comp.species[species].name
+        ctx.emit(rule, f"{sp.upper()} warps! {ctx.players[warper]} stands on a {sp} warp space and rolled "
+                 f"{sp}: the round ends before any action.", player=warper, species=species)
+        for s in state.sides:
+            s.pos = -1
+        state.queue = []
+        state.chooser = warper
+        dest = self._mat_for(species, state)
+        if dest is None or dest == state.mat:
+            state.phase, state.mat_context = "choose-mat", "warp"
+            ctx.emit("xevoz.warp-destination", f"No {sp} mat is on the table: {ctx.players[warper]} picks "
+                     "another mat.", player=warper)
+            return
+        state.mat = dest
+        state.phase = "warp-place"
+        ctx.emit("xevoz.warp-destination", f"The warp leads to the {sp} mat.", player=warper, mat=dest)
+
+    def _call(self, state: XevozState, a: Call, ctx: Context, seat: int) -> None:
+        if a.colour not in COLOURS:
+            raise IllegalAction("xevoz.attack-call", f"call 'black' or 'white', not {a.colour!r}")
+        att, dfn = state.attacker, 1 - state.attacker
+        ctx.emit("xevoz.attack-call", f"{ctx.players[att]} calls {a.colour.upper()} attack; both roll.",
+                 colour=a.colour)
+        faces = [ctx.draw("helix1"), ctx.draw("helix2")]
+        info: dict[str, Any] = {"kind": "attack", "faces": faces, "colour": a.colour, "strength": [0, 0],
+                                "bonus": [0, 0], "winner": -1, "warp": -1, "bomb": "", "blast": False,
+                                "attacker": att}
+        state.roll = info
+        glyphs = [self.glyph_at(state.sides[s], faces[s]) for s in (0, 1)]
+        for s in (0, 1):
+            g = glyphs[s][0]
+            ctx.emit("xevoz.helix-roll", f"{ctx.players[s]} rolls {g.id} ({self.comp.species[g.species].name}): "
+                     f"white {glyphs[s][1]}, black {glyphs[s][2]}.", player=s, face=faces[s], glyph=g.id)
+        # step 5: warp (the attacker first if both activate) and bonus
+        warpers = [s for s in (att, dfn) if self._warp_of(state, s, glyphs[s][0].species)]
+        if warpers:
+            if len(warpers) == 2:
+                ctx.emit("xevoz.warp-both", f"Both figures activate a warp: the attacker, {ctx.players[att]}, "
+                         "warps and the other follows.", player=att)
+            info["warp"] = warpers[0]
+            self._start_warp(state, warpers[0], glyphs[warpers[0]][0].species, ctx, "xevoz.warp")
+            return
+        pick = 2 if a.colour == "black" else 1
+        for s in (0, 1):
+            g = glyphs[s][0]
+            base = glyphs[s][pick].strength
+            bonus = self._bonus_of(state, s, g.species)
+            info["strength"][s] = base + bonus
+            info["bonus"][s] = bonus
+            if bonus:
+                ctx.emit("xevoz.bonus-space", f"{ctx.players[s]} rolled {self.comp.species[g.species].name} on a "
+                         f"{self.comp.species[g.species].name} Bonus +{bonus}: {base} + {bonus} = {base + bonus}.",
+                         player=s, bonus=bonus)
+        sa, sd = info["strength"][att], info["strength"][dfn]
+        if sa == sd:
+            state.attacker = dfn
+            state.round += 1
+            ctx.emit("xevoz.tie", f"{a.colour.capitalize()} {sa} against {sd}: a tie. No action, no movement; "
+                     f"{ctx.players[dfn]} (the defender) becomes the attacker.", player=dfn)
+            return
+        w = att if sa > sd else dfn
+        lo = 1 - w
+        info["winner"] = w
+        state.round_winner = w
+        ctx.emit("xevoz.resolve", f"{a.colour.capitalize()} attack: {ctx.players[w]} wins the round, "
+                 f"{max(sa, sd)} against {min(sa, sd)}.", player=w, strength=[sa, sd])
+        attack: Attack = glyphs[w][pick]
+        plan: list[tuple[str, int, int]] = []
+        if state.sides[w].drain_on >= 0:
+            plan.append(("chop", w, lo))
+            ctx.emit("xevoz.drain-bonus-chop", f"{ctx.players[w]}'s DRAIN ATTACK is on {ctx.players[lo]}'s "
+                     "figure: a bonus chop.", player=w)
+        ctx.emit("xevoz.actions", f"{ctx.players[w]} carries out {attack}.", player=w)
+        if attack.bomb:
+            face = ctx.draw(f"helix{w + 1}")
+            g, white, black = self.glyph_at(state.sides[w], face)
+            info["bomb"] = face
+            ctx.emit("xevoz.bomb", f"Bomb! {ctx.players[w]} alone re-rolls: {g.id}, black {black}, white {white}; "
+                     "both are carried out.", player=w, face=face, glyph=g.id)
+            if self._warp_of(state, w, g.species):
+                self._start_warp(state, w, g.species, ctx, "xevoz.warp-bomb")
+                return
+            if black.bomb or white.bomb:
+                info["blast"] = True
+                ctx.emit("xevoz.caught-in-blast", "Caught in the Blast! The re-roll shows a bomb: both players "
+                         "are affected by the actions.", player=w)
+                swords = black.swords + white.swords
+                stars = black.stars + white.stars
+                if black.drain or white.drain:
+                    self._plan_drain(state, w, plan, ctx)
+                for _ in range(swords):
+                    plan += [("chop", w, lo), ("chop", lo, w)]
+                for _ in range(stars):
+                    plan += [("heal", w, w), ("heal", lo, lo)]
+            else:
+                for att_ in (black, white):
+                    self._plan_attack(state, w, att_, plan, ctx)
+        else:
+            self._plan_attack(state, w, attack, plan, ctx)
+        state.queue = plan
+        state.phase = "actions"
+        self._advance(state, ctx)
+
+    def _plan_drain(self, state: XevozState, w: int, plan: list[tuple[str, int, int]], ctx: Context) -> None:
+        side = state.sides[w]
+        if side.drain_on < 0:
+            if any(k == "attach" for k, _, _ in plan):
+                return
+            plan.append(("attach", w, 1 - w))
+            return
+        v = ctx.variant
+        assert isinstance(v, XevozVariant)
+        if v.drain_symbol_when_attached == "extra-chop":
+            plan.append(("chop", w, 1 - w))
+            ctx.emit("xevoz.drain-symbol-attached", "The DRAIN ATTACK is already attached: the symbol chops "
+                     "one part (variant extra-chop), besides the bonus chop.", player=w)
+        else:
+            ctx.emit("xevoz.drain-symbol-attached", "The DRAIN ATTACK is already attached: the symbol just "
+                     "gives the bonus chop (card v2.0).", player=w)
+
+    def _plan_attack(self, state: XevozState, w: int, attack: Attack, plan: list[tuple[str, int, int]],
+                     ctx: Context) -> None:
+        if attack.drain:
+            self._plan_drain(state, w, plan, ctx)
+        plan += [("chop", w, 1 - w)] * attack.swords
+        plan += [("heal", w, w)] * attack.stars
+
+    def _advance(self, state: XevozState, ctx: Context) -> None:
+        """Skip decisions that cannot be taken; after the last one go on to movement."""
+        while state.queue:
+            kind, chooser, owner = state.queue[0]
+            side = state.sides[owner]
+            if kind == "heal" and not self.healable(side) and state.sides[1 - owner].drain_on < 0:
+                ctx.emit("xevoz.star-nothing-lost", f"{ctx.players[owner]} has no lost part that could attach "
+                         "and no DRAIN ATTACK to remove: the star does nothing.", player=owner)
+                state.queue.pop(0)
+                continue
+            return
+        self._start_move(state, ctx)
+
+    def _finish_decision(self, state: XevozState, ctx: Context) -> None:
+        state.queue.pop(0)
+        if state.phase != "over":
+            self._advance(state, ctx)
+
+    def _check_demolished(self, state: XevozState, owner: int, ctx: Context) -> None:
+        if state.sides[owner].life <= 0:
+            state.phase = "over"
+            state.winner = 1 - owner
+            state.queue = []
+            ctx.emit("xevoz.winning", f"{ctx.players[owner]}'s figure has no points of life left: "
+                     f"{ctx.players[1 - owner]} wins the battle!", player=1 - owner)
+
+    def _chop(self, state: XevozState, a: Chop, ctx: Context, seat: int) -> None:
+        kind, chooser, owner = state.queue[0]
+        if kind != "chop":
+            raise IllegalAction("xevoz.forgotten-actions", f"'{a}' cannot be played now"
+                                + self._waiting_for(state, ctx))
+        side = state.sides[owner]
+        f = side.figure
+        if a.part not in f.part_ids:
+            raise IllegalAction("xevoz.sword", f"{f.name} has no part {a.part!r}")
+        i = f.index(a.part)
+        if i == f.drain:
+            raise IllegalAction("xevoz.drain-uncuttable", f"{a.part} is a DRAIN ATTACK part: it cannot be chopped")
+        if not side.present[i]:
+            raise IllegalAction("xevoz.chop-pile", f"{a.part} was already chopped; it is in the pile")
+        on = [f.part_ids[c] for c in f.children[i] if side.present[c] and c != f.drain]
+        if on:
+            raise IllegalAction("xevoz.stay-connected", f"{a.part} still has {', '.join(on)} snapped onto it; "
+                                "chop those first so that what is left stays connected")
+        side.present[i] = False
+        side.life -= 1
+        side.pile.append(i)
+        ctx.emit("xevoz.sword", f"{ctx.players[chooser]} has {ctx.players[owner]} chop {f.part_names[i]} "
+                 f"({side.life} points of life left).", player=chooser, part=a.part, owner=owner)
+        other = state.sides[1 - owner]
+        reattach = False
+        if other.drain_on == i:
+            other.drain_on = -2  # off the figure, waiting to be reattached
+            reattach = True
+            ctx.emit("xevoz.drain-host-chopped", f"The DRAIN ATTACK sat on {f.part_names[i]}: it comes off with "
+                     f"the chop, and {ctx.players[owner]} must reattach it.", player=owner)
+        self._check_demolished(state, owner, ctx)
+        if state.phase == "over":
+            return
+        state.queue.pop(0)
+        if reattach:
+            state.queue.insert(0, ("reattach", owner, owner))
+        self._advance(state, ctx)
+
+    def _heal(self, state: XevozState, a: Heal, ctx: Context, seat: int) -> None:
+        kind, chooser, owner = state.queue[0]
+        if kind != "heal":
+            raise IllegalAction("xevoz.forgotten-actions", f"'{a}' cannot be played now"
+                                + self._waiting_for(state, ctx))
+        side = state.sides[owner]
+        f = side.figure
+        if a.part not in f.part_ids:
+            raise IllegalAction("xevoz.star", f"{f.name} has no part {a.part!r}")
+        i = f.index(a.part)
+        if side.present[i]:
+            raise IllegalAction("xevoz.star", f"{a.part} is not lost: it is still on the figure")
+        if f.parent[i] >= 0 and not side.present[f.parent[i]]:
+            raise IllegalAction("xevoz.star", f"{a.part} cannot attach: {f.part_ids[f.parent[i]]}, which it "
+                                "snaps onto, is not on the figure; regenerate that first")
+        side.present[i] = True
+        side.life += 1
+        side.pile.remove(i)
+        ctx.emit("xevoz.star", f"{ctx.players[owner]} regenerates {f.part_names[i]} ({side.life} points of "
+                 "life).", player=owner, part=a.part)
+        self._finish_decision(state, ctx)
+
+    def _free_drain(self, state: XevozState, a: FreeDrain, ctx: Context, seat: int) -> None:
+        kind, chooser, owner = state.queue[0]
+        if kind != "heal":
+            raise IllegalAction("xevoz.forgotten-actions", f"'{a}' cannot be played now"
+                                + self._waiting_for(state, ctx))
+        other = state.sides[1 - owner]
+        if other.drain_on < 0:
+            raise IllegalAction("xevoz.star-remove-drain", f"there is no DRAIN ATTACK of "
+                                f"{ctx.players[1 - owner]} on {ctx.players[owner]}'s figure")
+        other.drain_on = -1
+        ctx.emit("xevoz.star-remove-drain", f"{ctx.players[owner]} spends a star to remove "
+                 f"{ctx.players[1 - owner]}'s DRAIN ATTACK and returns it to its owner.", player=owner)
+        self._finish_decision(state, ctx)
+
+    def _attach(self, state: XevozState, a: AttachDrain, ctx: Context, seat: int) -> None:
+        kind, chooser, owner = state.queue[0]
+        if kind not in ("attach", "reattach"):
+            raise IllegalAction("xevoz.forgotten-actions", f"'{a}' cannot be played now"
+                                + self._waiting_for(state, ctx))
+        side = state.sides[owner]
+        f = side.figure
+        rule = "xevoz.drain-attach" if kind == "attach" else "xevoz.drain-host-chopped"
+        if a.part not in f.part_ids:
+            raise IllegalAction(rule, f"{f.name} has no part {a.part!r}")
+        i = f.index(a.part)
+        if not side.present[i] or i == f.drain:
+            raise IllegalAction(rule, f"the DRAIN ATTACK must snap onto a part that is on {f.name} "
+                                f"(not {a.part}, " + ("a DRAIN ATTACK part)" if i == f.drain else "which is lost)"))
+        state.sides[1 - owner].drain_on = i
+        if kind == "attach":
+            ctx.emit("xevoz.drain-attach", f"{ctx.players[chooser]} snaps their DRAIN ATTACK onto "
+                     f"{ctx.players[owner]}'s {f.part_names[i]}.", player=chooser, part=a.part)
+        else:
+            ctx.emit("xevoz.drain-host-chopped", f"{ctx.players[owner]} reattaches the DRAIN ATTACK to "
+                     f"{f.part_names[i]}.", player=owner, part=a.part)
+        self._finish_decision(state, ctx)
+
+    # step 8-9 ---------------------------------------------------------------------------------------------------
+    def _start_move(self, state: XevozState, ctx: Context) -> None:
+        w = state.round_winner
+        state.chooser = w
+        state.phase = "move"
+        if not self.move_options(state, w):
+            ctx.emit("xevoz.no-move", f"{ctx.players[w]} has no unoccupied square to move into and stays put.",
+                     player=w)
+            self._start_follow(state, ctx)
+
+    def _start_follow(self, state: XevozState, ctx: Context) -> None:
+        w = state.round_winner
+        lo = 1 - w
+        size = self.comp.mats[state.mat].size
+        if adjacent(state.sides[w].pos, state.sides[lo].pos, size):
+            ctx.emit("xevoz.defender-follows", f"{ctx.players[lo]} is still next to {ctx.players[w]} and does "
+                     "not move.", player=lo)
+            self._next_round(state, ctx)
+            return
+        state.phase, state.chooser = "follow", lo
+        opts = self.move_options(state, lo)
+        if not opts:
+            ctx.emit("xevoz.no-move", f"{ctx.players[lo]} cannot reach a square next to {ctx.players[w]} and "
+                     "stays put.", player=lo)
+            self._next_round(state, ctx)
+        elif len(opts) == 1:
+            state.sides[lo].pos = opts[0]
+            ctx.emit("xevoz.defender-follows", f"{ctx.players[lo]} moves to {cell_name(opts[0], size)} to stay "
+                     f"next to {ctx.players[w]}.", player=lo, cell=cell_name(opts[0], size))
+            self._next_round(state, ctx)
+
+    def _move(self, state: XevozState, a: Move, ctx: Context, seat: int) -> None:
+        size = self.comp.mats[state.mat].size
+        opts = self.move_options(state, seat)
+        names = [cell_name(c, size) for c in opts]
+        if a.cell not in names:
+            me = state.sides[seat].pos
+            rule = "xevoz.movement" if state.phase == "move" else "xevoz.defender-follows"
+            reason = f"{a.cell} is not a square you can move to; choose one of {', '.join(names)}"
+            try:
+                c = parse_cell(a.cell, size)
+                if c == state.sides[1 - seat].pos:
+                    reason = f"{a.cell} is occupied; you may only move into an unoccupied space"
+                elif state.phase == "move" and not adjacent(c, me, size):
+                    reason = (f"{a.cell} is not one step up, down, left or right of "
+                              f"{cell_name(me, size)} (no diagonal moves)")
+                elif state.phase == "follow":
+                    reason = (f"{a.cell} would not keep you next to the attacker; choose one of {', '.join(names)}")
+            except ValueError:
+                pass
+            raise IllegalAction(rule, reason)
+        state.sides[seat].pos = opts[names.index(a.cell)]
+        if state.phase == "move":
+            ctx.emit("xevoz.movement", f"{ctx.players[seat]} moves to {a.cell}.", cell=a.cell)
+            self._start_follow(state, ctx)
+        else:
+            ctx.emit("xevoz.defender-follows", f"{ctx.players[seat]} moves to {a.cell} to stay next to the "
+                     "attacker.", cell=a.cell)
+            self._next_round(state, ctx)
+
+    def _next_round(self, state: XevozState, ctx: Context) -> None:
+        w = state.round_winner
+        was = state.attacker
+        state.attacker = w
+        state.phase = "call"
+        state.round += 1
+        how = "won as the attacker and stays" if w == was else "won as the defender and becomes"
+        ctx.emit("xevoz.next-attacker", f"{ctx.players[w]} {how} the attacker.", player=w)
+
+    # -- views -----------------------------------------------------------------------------------------------
+    def describe(self, state: XevozState) -> str:
+        lines = []
+        for s, side in enumerate(state.sides):
+            helix = " ".join(("~" if fl else "") + g for g, fl in side.helix)
+            pos = cell_name(side.pos, self.comp.mats[state.mat].size) if state.mat and side.pos >= 0 else "-"
+            drain = {-1: "home", -2: "off"}.get(side.drain_on, f"on {state.sides[1 - s].figure.part_ids[side.drain_on]}"
+                                               if side.drain_on >= 0 else "")
+            lines.append(f"  seat {s + 1}: {side.figure.name} {side.life}/{side.figure.life} life, at {pos}, "
+                         f"drain {drain}; helix [{helix}]")
+        head = f"  phase {state.phase}" + (f", round {state.round}" if state.round else "") + (
+            f", {state.mat} mat" if state.mat else "") + (
+            f", attacker seat {state.attacker + 1}" if state.attacker >= 0 else "")
+        return "\n".join([head, *lines])
+
+    def to_json(self, state: XevozState) -> dict[str, Any]:
+        comp = self.comp
+        mat = comp.mats[state.mat] if state.mat else None
+        size = mat.size if mat else 0
+        sides = []
+        for s, side in enumerate(state.sides):
+            f = side.figure
+            helix = []
+            for slot, (gid, fl) in enumerate(side.helix):
+                g = comp.glyphs[gid]
+                w, b = g.attacks(fl)
+                helix.append({"slot": slot + 1, "glyph": gid, "part": g.part, "species": g.species, "gold": g.gold,
+                              "flipped": fl, "white": w.to_json(), "black": b.to_json(), "drain": g.is_drain})
+            other = state.sides[1 - s]
+            sides.append({
+                "figure": f.id, "name": f.name, "n_parts": f.n_parts, "life": side.life, "max_life": f.life,
+                "parts": [{"id": f.part_ids[i], "name": f.part_names[i],
+                           "parent": f.part_ids[f.parent[i]] if f.parent[i] >= 0 else None,
+                           "depth": f.depth[i], "present": side.present[i], "drain": i == f.drain,
+                           "power": f.part_names[i] in comp.glyph_by_part} for i in range(f.n_parts)],
+                "pile": [f.part_ids[i] for i in side.pile],
+                "drain_part": f.part_ids[f.drain] if f.drain >= 0 else None,
+                "drain_on": (other.figure.part_ids[side.drain_on] if side.drain_on >= 0 else
+                             ("off" if side.drain_on == -2 else None)),
+                "helix": helix, "ready": side.ready,
+                "pos": cell_name(side.pos, size) if mat and side.pos >= 0 else None,
+            })
+        queue = [{"kind": k, "chooser": c, "owner": o} for k, c, o in state.queue]
+        return {
+            "phase": state.phase, "round": state.round, "attacker": state.attacker, "winner": state.winner,
+            "chooser": state.chooser, "sides": sides, "queue": queue, "roll": dict(state.roll),
+            "mat": None if mat is None else {
+                "id": mat.id, "species": mat.species, "size": mat.size,
+                "start": [cell_name(c, size) for c in mat.start],
+                "warps": {cell_name(c, size): sp for c, sp in mat.warps.items()},
+                "bonuses": {cell_name(c, size): {"species": sp, "plus": n} for c, (sp, n) in mat.bonuses.items()},
+            },
+        }
+
+
+_HANDLERS: dict[tuple[str, type], Any] = {
+    ("build", PickFigure): XevozRules._pick,
+    ("build", Flip): XevozRules._flip,
+    ("build", Swap): XevozRules._swap,
+    ("build", Ready): XevozRules._ready,
+    ("first", RollHelix): XevozRules._roll,
+    ("world", RollHelix): XevozRules._roll,
+    ("choose-mat", ChooseMat): XevozRules._choose_mat,
+    ("start", Place): XevozRules._place,
+    ("warp-place", Place): XevozRules._place,
+    ("warp-follow", Place): XevozRules._place,
+    ("call", Call): XevozRules._call,
+    ("actions", Chop): XevozRules._chop,
+    ("actions", Heal): XevozRules._heal,
+    ("actions", FreeDrain): XevozRules._free_drain,
+    ("actions", AttachDrain): XevozRules._attach,
+    ("move", Move): XevozRules._move,
+    ("follow", Move): XevozRules._move,
+}

@@ -1,0 +1,224 @@
+// Xevoz Battle Terrain board: the mat, both Battle Helixes, both figures' part trees, the call.
+// Everything clickable is also focusable (Tab) and pressable with Enter/Space; colour is never the only cue:
+// species have a shape + letter, seats are "P1"/"P2" with patterns, the rolled glyph says ROLLED.
+
+const XZ_SYMBOL = { sword: "⚔", star: "★", bomb: "✹", drain: "DRAIN" };
+
+function xzShapePoints(shape, x, y, r) {
+  const poly = (n, rot, rr) => Array.from({ length: n }, (_, i) => {
+    const a = rot + (2 * Math.PI * i) / n;
+    const k = rr ? (i % 2 ? rr : r) : r;
+    return `${(x + k * Math.cos(a)).toFixed(1)},${(y + k * Math.sin(a)).toFixed(1)}`;
+  }).join(" ");
+  switch (shape) {
+    case "triangle": return poly(3, -Math.PI / 2);
+    case "square": return poly(4, Math.PI / 4);
+    case "diamond": return poly(4, 0);
+    case "hexagon": return poly(6, 0);
+    case "pentagon": return poly(5, -Math.PI / 2);
+    case "star": return poly(10, -Math.PI / 2, r * 0.5);
+    case "cross": return [[-0.35, -1], [0.35, -1], [0.35, -0.35], [1, -0.35], [1, 0.35], [0.35, 0.35], [0.35, 1],
+      [-0.35, 1], [-0.35, 0.35], [-1, 0.35], [-1, -0.35], [-0.35, -0.35]].map(([a, b]) => `${x + a * r},${y + b * r}`).join(" ");
+    default: return null;
+  }
+}
+
+function xzIcon(ctx, speciesId, x, y, r) {
+  const sp = (ctx.view.species || {})[speciesId] || { letter: "?", colour: "#999", shape: "circle", name: speciesId };
+  const g = ctx.s("g", { class: "xz-icon", dataset: { species: speciesId } });
+  const pts = xzShapePoints(sp.shape, x, y, r);
+  g.append(pts ? ctx.s("polygon", { points: pts, fill: sp.colour, stroke: "#111", "stroke-width": 1 })
+    : ctx.s("circle", { cx: x, cy: y, r, fill: sp.colour, stroke: "#111", "stroke-width": 1 }));
+  g.append(ctx.s("text", { x, y: y + r * 0.38, "text-anchor": "middle", class: "xz-icon-letter", "font-size": r * 1.05 }, sp.letter));
+  g.append(ctx.s("title", {}, sp.name));
+  return g;
+}
+
+function xzAttackText(a) {
+  const counts = {};
+  for (const s of a.symbols) counts[s] = (counts[s] || 0) + 1;
+  const parts = Object.entries(counts).map(([s, n]) => (n > 1 ? `${XZ_SYMBOL[s]}×${n}` : XZ_SYMBOL[s]));
+  return `${a.strength} ${parts.join(" ")}`;
+}
+
+function xzPressable(ctx, attrs, entry, label) {
+  // make an SVG element clickable + focusable for one legal action entry
+  if (!entry || !ctx.interactive) return attrs;
+  const go = () => ctx.send(entry.id);
+  return Object.assign(attrs, {
+    tabindex: 0, role: "button", "aria-label": label || entry.text, class: [].concat(attrs.class || [], "xz-target"),
+    onClick: go,
+    onKeydown: (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(); } },
+    dataset: Object.assign(attrs.dataset || {}, { focus: `xz-${entry.id}` }),
+  });
+}
+
+function xzButtons(ctx) {
+  const row = ctx.h("div", { class: "xz-buttons" });
+  for (const a of ctx.legal) {
+    if (a.type === "Call") {
+      row.append(ctx.h("button", {
+        class: ["xz-call", `xz-call-${a.colour}`], dataset: { call: a.colour, focus: `xz-${a.id}` },
+        disabled: !ctx.interactive, onClick: () => ctx.send(a.id),
+      }, `Call ${a.colour.toUpperCase()} attack`));
+    } else if (["RollHelix", "Ready", "FreeDrain", "ChooseMat"].includes(a.type)) {
+      row.append(ctx.h("button", { class: "xz-act", dataset: { type: a.type, focus: `xz-${a.id}` },
+        disabled: !ctx.interactive, onClick: () => ctx.send(a.id) }, a.text));
+    }
+  }
+  return row.childNodes.length ? row : null;
+}
+
+function xzRollSummary(ctx, st) {
+  const r = st.roll || {};
+  if (r.kind !== "attack") return null;
+  const lines = [];
+  for (const seat of [0, 1]) {
+    const face = r.faces[seat];
+    const g = st.sides[seat].helix[Number(face[0]) - 1];
+    const bonus = r.bonus && r.bonus[seat] ? ` + ${r.bonus[seat]} bonus` : "";
+    const att = g[r.colour];
+    lines.push(ctx.h("li", { dataset: { seat } }, ctx.seatTag(seat),
+      ` rolled ${g.glyph} (side ${face[1]}): ${r.colour} ${att.strength}${bonus}` +
+      (r.warp < 0 ? ` = ${r.strength[seat]}` : "")));
+  }
+  let verdict = "";
+  if (r.warp >= 0) verdict = `${ctx.seatName(r.warp)} WARPS: no attack this round.`;
+  else if (r.winner < 0) verdict = "A tie: the defender becomes the attacker.";
+  else verdict = `${ctx.seatName(r.winner)} wins the ${r.colour.toUpperCase()} attack.`;
+  if (r.bomb) verdict += ` Bomb re-roll: slot ${r.bomb[0]}${r.blast ? " — CAUGHT IN THE BLAST" : ""}.`;
+  return ctx.h("div", { class: "xz-roll", "aria-live": "polite" },
+    ctx.h("strong", {}, `${r.colour.toUpperCase()} attack called by ${ctx.seatName(r.attacker)}`),
+    ctx.h("ul", {}, lines), ctx.h("p", { class: "xz-verdict" }, verdict));
+}
+
+function xzMat(ctx, st) {
+  const mat = st.mat;
+  if (!mat) return ctx.h("p", { class: "xz-nomat" }, "No mat yet: Step 3 chooses the world.");
+  const n = mat.size, C = 56, pad = 22;
+  const svg = ctx.s("svg", { viewBox: `0 0 ${n * C + pad + 4} ${n * C + pad + 4}`, class: "xz-mat", role: "img",
+    "aria-label": `${mat.id} Battle Terrain mat` });
+  const sp = (ctx.view.species || {})[mat.species] || {};
+  for (let c = 0; c < n; c++) svg.append(ctx.s("text", { x: pad + c * C + C / 2, y: 14, "text-anchor": "middle", class: "xz-coord" }, String.fromCharCode(65 + c)));
+  for (let r = 0; r < n; r++) svg.append(ctx.s("text", { x: 8, y: pad + r * C + C / 2 + 4, "text-anchor": "middle", class: "xz-coord" }, String(r + 1)));
+  const occupant = {};
+  st.sides.forEach((s, i) => { if (s.pos) occupant[s.pos] = i; });
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const name = `${String.fromCharCode(65 + c)}${r + 1}`;
+      const x = pad + c * C, y = pad + r * C;
+      const entry = ctx.legal.find((a) => (a.type === "Move" || a.type === "Place") && a.cell === name);
+      const kind = mat.start.includes(name) ? "start" : mat.warps[name] ? "warp" : mat.bonuses[name] ? "bonus" : "plain";
+      const g = ctx.s("g", xzPressable(ctx, { class: ["xz-cell", `xz-cell-${kind}`], dataset: { cell: name } }, entry,
+        entry ? `${entry.text}` : null));
+      g.append(ctx.s("rect", { x, y, width: C, height: C, class: "xz-cell-bg" }));
+      if (kind === "start") g.append(ctx.s("text", { x: x + C / 2, y: y + 12, "text-anchor": "middle", class: "xz-cell-label" }, "START"));
+      if (kind === "warp") {
+        g.append(xzIcon(ctx, mat.warps[name], x + 16, y + 18, 11));
+        g.append(ctx.s("text", { x: x + C - 4, y: y + 14, "text-anchor": "end", class: "xz-cell-label" }, "WARP"));
+      }
+      if (kind === "bonus") {
+        const b = mat.bonuses[name];
+        g.append(xzIcon(ctx, b.species, x + 16, y + 18, 11));
+        g.append(ctx.s("text", { x: x + C - 4, y: y + 14, "text-anchor": "end", class: "xz-cell-label" }, `+${b.plus}`));
+      }
+      if (entry) g.append(ctx.s("circle", { cx: x + C / 2, cy: y + C - 10, r: 5, class: "xz-dot" }));
+      if (name in occupant) {
+        const i = occupant[name];
+        g.append(ctx.s("circle", { cx: x + C / 2, cy: y + C / 2 + 6, r: 15, class: ["xz-fig", `xz-fig-${i}`] }));
+        g.append(ctx.s("text", { x: x + C / 2, y: y + C / 2 + 11, "text-anchor": "middle", class: ["xz-fig-label", `xz-fig-label-${i}`] },
+          `P${i + 1}${st.attacker === i ? "⚔" : ""}`));
+      }
+      svg.append(g);
+    }
+  }
+  return ctx.h("figure", { class: "xz-mat-box" },
+    ctx.h("figcaption", {}, `${sp.name || mat.id} mat — START, WARP (to the mat of its species), bonus +N`), svg);
+}
+
+function xzHelix(ctx, st, seat) {
+  const side = st.sides[seat];
+  const r = st.roll || {};
+  const rolled = r.faces ? r.faces[seat] : "";
+  const box = ctx.h("div", { class: "xz-helix", role: "list", "aria-label": `${ctx.seatName(seat)}'s Battle Helix` });
+  for (const g of side.helix) {
+    const isRolled = rolled && Number(rolled[0]) === g.slot;
+    const isBomb = r.bomb && r.winner === seat && Number(r.bomb[0]) === g.slot;
+    const flip = ctx.legal.find((a) => a.type === "Flip" && a.slot === g.slot);
+    const called = r.kind === "attack" && isRolled ? r.colour : "";
+    const icon = ctx.s("svg", { viewBox: "0 0 24 24", width: 22, height: 22, "aria-hidden": "true" });
+    icon.append(xzIcon(ctx, g.species, 12, 12, 10));
+    box.append(ctx.h("div", {
+      class: ["xz-glyph", g.gold && "xz-gold", isRolled && "xz-rolled", isBomb && "xz-bombroll"], role: "listitem",
+      dataset: { slot: g.slot, glyph: g.glyph },
+    }, icon,
+    ctx.h("span", { class: "xz-part" }, `${g.slot}. ${g.part}${g.gold ? " (GOLD)" : ""}`),
+    ctx.h("span", { class: ["xz-att", "xz-white", called === "white" && "xz-called"] }, `W ${xzAttackText(g.white)}`),
+    ctx.h("span", { class: ["xz-att", "xz-black", called === "black" && "xz-called"] }, `B ${xzAttackText(g.black)}`),
+    isRolled ? ctx.h("span", { class: "xz-mark" }, `ROLLED (side ${rolled[1]})`) : null,
+    isBomb ? ctx.h("span", { class: "xz-mark" }, "BOMB RE-ROLL") : null,
+    flip ? ctx.h("button", { class: "xz-flip", disabled: !ctx.interactive, dataset: { focus: `xz-${flip.id}` },
+      onClick: () => ctx.send(flip.id) }, "flip") : null));
+  }
+  return box;
+}
+
+function xzTree(ctx, st, seat) {
+  const side = st.sides[seat];
+  const other = st.sides[1 - seat];
+  const q = st.queue && st.queue[0];
+  const mine = q && q.owner === seat;
+  const ROW = 19;
+  const svg = ctx.s("svg", { viewBox: `0 0 250 ${side.parts.length * ROW + 6}`, class: "xz-tree", role: "group",
+    "aria-label": `${ctx.seatName(seat)}'s figure, ${side.name}: ${side.life} of ${side.max_life} points of life` });
+  side.parts.forEach((p, i) => {
+    const y = 3 + i * ROW;
+    const x = 4 + p.depth * 13;
+    const entry = mine ? ctx.legal.find((a) => ["Chop", "Heal", "AttachDrain"].includes(a.type) && a.part === p.id) : null;
+    const foreign = other.drain_on === p.id;
+    const away = p.drain && side.drain_on;
+    const g = ctx.s("g", xzPressable(ctx, {
+      class: ["xz-node", !p.present && "xz-chopped", p.drain && "xz-drainpart", foreign && "xz-hosting"],
+      dataset: { part: p.id, seat, present: p.present ? "1" : "0" },
+    }, entry, entry ? `${entry.text} (${p.name})` : null));
+    if (p.depth) g.append(ctx.s("path", { d: `M${x - 8},${y - 6} V${y + 8} H${x}`, class: "xz-link" }));
+    g.append(ctx.s("rect", { x, y, width: 236 - x, height: ROW - 3, rx: 3, class: "xz-node-bg" }));
+    let label = p.name;
+    if (!p.present) label = `✂ ${p.name} (in the pile)`;
+    if (p.drain) label = `${p.name} — DRAIN ATTACK, not life${away ? (side.drain_on === "off" ? " (off, to reattach)" : ` (on ${ctx.seatName(1 - seat)}'s ${side.drain_on})`) : ""}`;
+    if (p.power && !p.drain) label += " ◆";
+    g.append(ctx.s("text", { x: x + 4, y: y + 12, class: "xz-node-text" }, label));
+    if (foreign) g.append(ctx.s("text", { x: 232, y: y + 12, "text-anchor": "end", class: "xz-badge" }, `⚡P${2 - seat} DRAIN`));
+    svg.append(g);
+  });
+  return svg;
+}
+
+function xzSide(ctx, st, seat) {
+  const side = st.sides[seat];
+  const pct = Math.round((100 * side.life) / side.max_life);
+  return ctx.h("section", { class: ["xz-side", `xz-side-${seat}`], dataset: { seat } },
+    ctx.h("h4", {}, ctx.seatTag(seat), ` — ${side.name}`, st.attacker === seat ? ctx.h("span", { class: "xz-attacker" }, " ATTACKER") : null),
+    ctx.h("div", { class: "xz-life", role: "meter", "aria-valuenow": side.life, "aria-valuemin": 0, "aria-valuemax": side.max_life,
+      "aria-label": "points of life" },
+    ctx.h("span", { class: "xz-life-bar", style: { width: `${pct}%` } }),
+    ctx.h("span", { class: "xz-life-text" }, `${side.life} / ${side.max_life} points of life · ${side.n_parts} parts · pile: ${side.pile.length}`)),
+    xzHelix(ctx, st, seat), xzTree(ctx, st, seat));
+}
+
+function renderBoard(ctx) {
+  const st = ctx.state;
+  if (!st || !st.sides) return;
+  ctx.el.append(
+    ctx.h("p", { class: "xz-prompt", "aria-live": "polite" }, ctx.view.prompt || ""),
+    xzButtons(ctx) || "",
+    xzRollSummary(ctx, st) || "",
+    ctx.h("div", { class: "xz-layout" }, xzMat(ctx, st),
+      ctx.h("div", { class: "xz-sides" }, xzSide(ctx, st, 0), xzSide(ctx, st, 1))));
+}
+
+function boardKey(event, ctx) {
+  if (event.key === "k" || event.key === "K") { const b = ctx.legal.find((a) => a.type === "Call" && a.colour === "black"); if (b) { ctx.send(b.id); return true; } }
+  if (event.key === "w" || event.key === "W") { const b = ctx.legal.find((a) => a.type === "Call" && a.colour === "white"); if (b) { ctx.send(b.id); return true; } }
+  return false;
+}

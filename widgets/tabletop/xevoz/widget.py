@@ -1,0 +1,109 @@
+"""The Xevoz board widget: the mat, both figures' part trees, both Battle Helixes, the call and the log."""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from tabletop.ui import BoardWidget
+
+from .data import components
+
+STATIC = Path(__file__).with_name("static")
+
+SYMBOL_WORDS = {"sword": "sword", "star": "star", "bomb": "bomb", "drain": "DRAIN ATTACK"}
+
+
+def species_view() -> dict[str, dict[str, str]]:
+    return {s.id: {"name": s.name, "letter": s.letter, "colour": s.colour, "shape": s.shape}
+            for s in components().species.values()}
+
+
+def prompt(game: Any) -> str:
+    """One sentence: who does what now (shown above the board)."""
+    st = game.state
+    p = game.players
+    ph = st["phase"]
+    cur = game.current_player
+    if ph == "over":
+        return f"{p[st['winner']]} wins the battle: the other figure has no points of life left."
+    who = p[cur] if cur is not None else ""
+    if ph == "build":
+        return (f"{who}: redesign your Battle Helix if you like (flip or swap glyphs), then press Ready for the "
+                "pre-battle check.")
+    if ph == "first":
+        return "Step 2: roll both Battle Helixes; black + white added, the higher total attacks first."
+    if ph == "world":
+        return f"Step 3: {who} (attacker) rolls for the world: the mat of the rolled species."
+    if ph == "choose-mat":
+        return f"{who}: choose a Battle Terrain mat."
+    if ph == "start":
+        return f"{who} (attacker): click a START space for your figure."
+    if ph == "call":
+        return f"Step 4: {who} (attacker) calls BLACK or WHITE attack; then both helixes roll."
+    if ph == "warp-place":
+        return f"{who} warped: click any square of the new mat to place your figure."
+    if ph == "warp-follow":
+        return f"{who}: click a square next to the warping figure."
+    if ph == "move":
+        return f"Step 8: {who} (winner) clicks a square to move one space (no diagonals)."
+    if ph == "follow":
+        return f"Step 8: {who} clicks a square to stay next to the attacker."
+    q = st["queue"][0]
+    owner = p[q["owner"]]
+    return {"chop": f"Step 7: {who}, click a part of {owner}'s figure to chop (outlined parts can go).",
+            "heal": f"Step 7: {who}, click a lost part to regenerate it, or remove the DRAIN ATTACK.",
+            "attach": f"Step 7: {who}, click a part of {owner}'s figure to snap your DRAIN ATTACK onto.",
+            "reattach": f"{who}, click one of your parts to reattach the DRAIN ATTACK to."}[q["kind"]]
+
+
+class Board(BoardWidget):
+    """A whole Xevoz battle: ``Board(seed=1)`` two players at one screen, ``Board(bots="greedy")`` against the
+    greedy bot."""
+
+    game_module = "tabletop.xevoz"
+    board_js = STATIC / "board.js"
+    board_css = STATIC / "board.css"
+
+    def view(self) -> dict[str, Any]:
+        return {"species": species_view(), "prompt": prompt(self.game),
+                "chance": {"helix1": {"mode": "faces"}, "helix2": {"mode": "faces"}}}
+
+    def static_svg(self) -> str | None:
+        return mat_svg(self.game.state)
+
+
+def mat_svg(state: Any, cell: int = 40) -> str | None:
+    """The mat and both figures as a small SVG (for pages without a kernel)."""
+    mat = state["mat"]
+    if not mat:
+        return None
+    n = mat["size"]
+    sp = components().species
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {n * cell + 20} {n * cell + 20}" '
+           f'width="{n * cell + 20}" role="img" aria-label="{escape(mat["id"])} mat">']
+    for r in range(n):
+        for c in range(n):
+            name = f"{chr(65 + c)}{r + 1}"
+            x, y = 10 + c * cell, 10 + r * cell
+            label = ""
+            if name in mat["start"]:
+                label = "START"
+            elif name in mat["warps"]:
+                label = "W " + sp[mat["warps"][name]].letter
+            elif name in mat["bonuses"]:
+                b = mat["bonuses"][name]
+                label = f"{sp[b['species']].letter} +{b['plus']}"
+            out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="#f4f1e8" stroke="#555"/>')
+            if label:
+                out.append(f'<text x="{x + 3}" y="{y + 12}" font-size="9">{escape(label)}</text>')
+    for s, side in enumerate(state["sides"]):
+        if side["pos"]:
+            c, r = ord(side["pos"][0]) - 65, int(side["pos"][1:]) - 1
+            out.append(f'<circle cx="{10 + c * cell + cell / 2}" cy="{10 + r * cell + cell / 2 + 4}" r="12" '
+                       f'fill="{"#222" if s == 0 else "#fff"}" stroke="#000"/>'
+                       f'<text x="{10 + c * cell + cell / 2 - 7}" y="{10 + r * cell + cell / 2 + 8}" font-size="11" '
+                       f'fill="{"#fff" if s == 0 else "#000"}">P{s + 1}</text>')
+    out.append("</svg>")
+    return "".join(out)
