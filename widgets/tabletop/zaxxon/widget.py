@@ -4,14 +4,12 @@ players' mission checklists. Click a plane, then a highlighted space to move or 
 
 from __future__ import annotations
 
-import html
 import math
-import re
 from html import escape
 from pathlib import Path
 from typing import Any
 
-from tabletop.ui import BoardWidget
+from tabletop.ui import BoardWidget, Step, Walkthrough
 
 from .board import BOARD
 from .lessons import Lesson
@@ -132,56 +130,11 @@ def board_svg(state: Any) -> str:
     return "".join(parts)
 
 
-def _md(text: str) -> str:
-    """A tiny, safe Markdown subset: paragraphs, **bold**, `code`, line breaks (everything else escaped)."""
-    out = []
-    for para in text.strip().split("\n\n"):
-        p = html.escape(para)
-        p = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", p)
-        p = re.sub(r"`(.+?)`", r"<code>\1</code>", p)
-        out.append("<p>" + p.replace("\n", " ") + "</p>")
-    return "".join(out)
-
-
-class LessonView:
-    """A lesson beside a read-only board: Back / Next (buttons, keyboard-focusable), step k of n."""
-
-    def __init__(self, lesson: Lesson | str | int) -> None:
-        import ipywidgets as w
-
-        if not isinstance(lesson, Lesson):
-            lesson = get_lesson(lesson)
-        self.lesson = lesson
-        self.k = 0
-        self.text = w.HTML()
-        self.board = Board(lesson.new_game(), interactive=False)
-        self.back = w.Button(description="< Back", tooltip="previous step")
-        self.next = w.Button(description="Next >", tooltip="next step")
-        self.where = w.Label()
-        self.back.on_click(lambda _: self.go(self.k - 1))
-        self.next.on_click(lambda _: self.go(self.k + 1))
-        self.widget = w.VBox([self.text, w.HBox([self.back, self.where, self.next]), self.board])
-        self.go(0)
-
-    def go(self, k: int) -> None:
-        n = len(self.lesson.steps)
-        self.k = max(0, min(n - 1, k))
-        step = self.lesson.steps[self.k]
-        g, refusal, _ = self.lesson.game_at(self.k)
-        self.board.game = g
-        self.board.notice = f"Lesson {self.lesson.number}, step {self.k + 1} of {n}: {step.title}"
-        extra = ""
-        if refusal is not None:
-            extra = (f"<p><b>Tried:</b> {html.escape(str(step.tries))} &rarr; <b>refused</b> "
-                     f"(<code>{html.escape(refusal.rule)}</code>): {html.escape(refusal.reason)}</p>")
-        played = "".join(f"<li>{html.escape(str(a))}</li>" for a in step.actions)
-        self.text.value = (f"<h3>{html.escape(step.title)}</h3>{_md(step.text)}{extra}"
-                           + (f"<p><b>Played:</b></p><ul>{played}</ul>" if played else ""))
-        self.where.value = f"step {self.k + 1} / {n}"
-        self.back.disabled = self.k == 0
-        self.next.disabled = self.k == n - 1
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)
+def walkthrough(number: str | int | Lesson, *, your_turn: bool | str = True, bots: Any = None) -> Walkthrough:
+    """The step-through of one lesson (``lessons.py``) beside a read-only board, then "Your turn" from the
+    lesson's last position (``your_turn=False`` to stop at the last step)."""
+    les = number if isinstance(number, Lesson) else get_lesson(number)
+    steps = [Step(s.title, s.text, rig=dict(s.rig) or None, actions=list(s.actions), rules=tuple(s.expect),
+                  refuse=s.tries) for s in les.steps]
+    return Walkthrough(steps, board=Board, new_game=les.new_game, your_turn=your_turn, bots=bots,
+                       title=f"Zaxxon {les.number}: {les.title}")
