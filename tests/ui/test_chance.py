@@ -64,6 +64,10 @@ def test_spinner_proportions_are_configurable_and_respected() -> None:
     with pytest.raises(ValueError, match="color"):
         ChanceWidget(kind="spinner", sectors=[{"weight": 1}])
     assert sector_outcome({"color": "blue", "z": True}) == "BLUE+Z"
+    assert sector_outcome({"color": "Z", "z": True}) == "Z"  # Z as a fourth outcome (the Zaxxon engine's way)
+    four = ChanceWidget(kind="spinner", seed=1, sectors=[{"color": c} for c in ("RED", "BLUE", "WHITE")]
+                        + [{"color": "Z", "z": True}])
+    assert four.domain == ("RED", "BLUE", "WHITE", "Z")
 
 
 def test_faces_mode_is_the_helix_hook() -> None:

@@ -34,8 +34,10 @@ KINDS = ("die", "spinner", "faces")
 
 
 def sector_outcome(sector: Mapping[str, Any]) -> str:
-    """The outcome a spinner sector shows: its colour, plus ``+Z`` when its outer ring has a "Z"."""
-    return str(sector["color"]).upper() + ("+Z" if sector.get("z") else "")
+    """The outcome a spinner sector shows: its colour, plus ``+Z`` when its outer ring has a "Z" (a sector whose
+    colour is "Z" itself, as in a game where Z is a fourth outcome, shows just ``Z``)."""
+    colour = str(sector["color"]).upper()
+    return colour + ("+Z" if sector.get("z") and colour != "Z" else "")
 
 
 def spinner_domain(sectors: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, ...], tuple[float, ...]]:

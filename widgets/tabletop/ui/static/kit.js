@@ -105,7 +105,7 @@ const TT_HELP = "Keys: Tab moves between controls, Enter or Space presses Â· 1â€
 
 /** The view of a BoardWidget: frame (title, turn, error banner, moves, log, controls) around renderBoard(ctx). */
 function ttRenderBoard({ model, el }) {
-  const memo = { selected: null, filter: "" };
+  const memo = { selected: null, filter: "", openLog: new Set() };
   const root = ttH("div", {
     class: "tt-root tt-board", tabindex: "0", role: "group", "data-lm-suppress-shortcuts": "true",
   });
@@ -248,7 +248,11 @@ function ttRenderBoard({ model, el }) {
         c.where ? ttH("span", { class: "tt-where" }, ` (rulebook: ${c.where})`) : null,
         c.reconstruction ? ttH("div", { class: "tt-reconstruction" }, "Reconstruction: ", c.reconstruction) : null)
         : ttH("div", { class: "tt-explain" }, "No catalog entry.");
-      items.push(ttH("li", { class: "tt-log-event", dataset: { rule: ev.rule } }, ttH("details", {}, summary, body)));
+      const key = `${ev.turn}:${ev.rule}:${ev.text}`;  // keeps an opened explanation open across redraws
+      items.push(ttH("li", { class: "tt-log-event", dataset: { rule: ev.rule } }, ttH("details", {
+        open: memo.openLog.has(key),
+        onToggle: (e) => { if (e.target.open) memo.openLog.add(key); else memo.openLog.delete(key); },
+      }, summary, body)));
     }
     const list = ttH("ol", { class: "tt-log-list" }, items);
     return ttH("section", { class: "tt-log", "aria-label": "game log" }, ttH("h4", {}, "Log"), list);
