@@ -49,14 +49,15 @@ def test_notebooks_are_committed_without_outputs() -> None:
                 assert cell["outputs"] == [] and cell["execution_count"] is None, p.name
 
 
-def test_lesson_view_steps_back_and_forth() -> None:
+def test_walkthrough_of_a_lesson_steps_and_hands_over() -> None:
     pytest.importorskip("anywidget")
-    view = lesson("06").show()
-    assert view.back.disabled and view.board.interactive is False
-    view.go(0)
-    assert "refused" in view.text.value and "zaxxon.radar-barrier" in view.text.value
-    view.next.click()
-    assert view.k == 1 and "Lesson 06, step 2" in view.board.notice
-    view.go(99)
-    assert view.k == len(lesson("06").steps) - 1 and view.next.disabled
-    assert view.board.state["zaxxon"]["active"]
+    from tabletop.zaxxon.widget import walkthrough
+
+    walk = walkthrough("06")
+    assert walk.board.interactive is False
+    assert len(walk.steps) == len(lesson("06").steps) + 1  # + the "Your turn" hand-over
+    walk.goto(len(lesson("06").steps) - 1)
+    assert walk.board.game.state["zaxxon"]["active"]
+    walk.goto(0)
+    assert walk.board.game.state["zaxxon"]["active"] is False
+    assert walk.board.error is not None and walk.board.error["rule"] == "zaxxon.radar-barrier"

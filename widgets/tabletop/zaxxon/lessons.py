@@ -4,13 +4,11 @@ Each lesson starts from a seed and a teaching position (variant option ``scenari
 a step has Markdown narration naming the rule clause it teaches, optional rigged dice/spins, the actions it
 plays, and optionally an action it *tries* that the rules refuse (the refusal is shown). ``expect`` lists the
 clause ids that must fire (or refuse) in that step: tests replay every lesson and check them, so each rule
-really happens every time. ``LessonView`` shows a lesson beside a read-only board with Back / Next buttons.
+really happens every time. ``tabletop.zaxxon.widget.LessonView`` shows a lesson beside a read-only board.
 """
 
 from __future__ import annotations
 
-import html
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -74,64 +72,6 @@ class Lesson:
                 else:
                     raise AssertionError(f"lesson {self.number} step {i + 1}: {step.tries} was not refused")
         return g, refusal, fired
-
-    def show(self) -> Any:
-        return LessonView(self)
-
-
-def _md(text: str) -> str:
-    """A tiny, safe Markdown subset: paragraphs, **bold**, `code`, line breaks (everything else escaped)."""
-    out = []
-    for para in text.strip().split("\n\n"):
-        p = html.escape(para)
-        p = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", p)
-        p = re.sub(r"`(.+?)`", r"<code>\1</code>", p)
-        out.append("<p>" + p.replace("\n", " ") + "</p>")
-    return "".join(out)
-
-
-class LessonView:
-    """A lesson beside a read-only board: Back / Next (buttons, keyboard-focusable), step k of n."""
-
-    def __init__(self, lesson: Lesson) -> None:
-        import ipywidgets as w
-
-        from .widget import Board
-
-        self.lesson = lesson
-        self.k = 0
-        self.text = w.HTML()
-        self.board = Board(lesson.new_game(), interactive=False)
-        self.back = w.Button(description="< Back", tooltip="previous step")
-        self.next = w.Button(description="Next >", tooltip="next step")
-        self.where = w.Label()
-        self.back.on_click(lambda _: self.go(self.k - 1))
-        self.next.on_click(lambda _: self.go(self.k + 1))
-        self.widget = w.VBox([self.text, w.HBox([self.back, self.where, self.next]), self.board])
-        self.go(0)
-
-    def go(self, k: int) -> None:
-        n = len(self.lesson.steps)
-        self.k = max(0, min(n - 1, k))
-        step = self.lesson.steps[self.k]
-        g, refusal, _ = self.lesson.game_at(self.k)
-        self.board.game = g
-        self.board.notice = f"Lesson {self.lesson.number}, step {self.k + 1} of {n}: {step.title}"
-        extra = ""
-        if refusal is not None:
-            extra = (f"<p><b>Tried:</b> {html.escape(str(step.tries))} &rarr; <b>refused</b> "
-                     f"(<code>{html.escape(refusal.rule)}</code>): {html.escape(refusal.reason)}</p>")
-        played = "".join(f"<li>{html.escape(str(a))}</li>" for a in step.actions)
-        self.text.value = (f"<h3>{html.escape(step.title)}</h3>{_md(step.text)}{extra}"
-                           + (f"<p><b>Played:</b></p><ul>{played}</ul>" if played else ""))
-        self.where.value = f"step {self.k + 1} / {n}"
-        self.back.disabled = self.k == 0
-        self.next.disabled = self.k == n - 1
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)
 
 
 W = "WHITE"

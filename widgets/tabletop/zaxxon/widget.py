@@ -9,9 +9,11 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from tabletop.ui import BoardWidget
+from tabletop.ui import BoardWidget, Step, Walkthrough
 
 from .board import BOARD
+from .lessons import Lesson
+from .lessons import lesson as get_lesson
 
 STATIC = Path(__file__).with_name("static")
 R = 14.0  # hex radius (pointy top)
@@ -126,3 +128,13 @@ def board_svg(state: Any) -> str:
     parts.append(f'<text x="{x + W / 2}" y="{y + 4}" text-anchor="middle" font-size="10">ZAXXON</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def walkthrough(number: str | int | Lesson, *, your_turn: bool | str = True, bots: Any = None) -> Walkthrough:
+    """The step-through of one lesson (``lessons.py``) beside a read-only board, then "Your turn" from the
+    lesson's last position (``your_turn=False`` to stop at the last step)."""
+    les = number if isinstance(number, Lesson) else get_lesson(number)
+    steps = [Step(s.title, s.text, rig=dict(s.rig) or None, actions=list(s.actions), rules=tuple(s.expect),
+                  refuse=s.tries) for s in les.steps]
+    return Walkthrough(steps, board=Board, new_game=les.new_game, your_turn=your_turn, bots=bots,
+                       title=f"Zaxxon {les.number}: {les.title}")
