@@ -159,19 +159,22 @@ class GreedyBot(Bot):
         dist = {g: 0 for g in goals}
         heap = [(0, g) for g in goals]
         heapq.heapify(heap)
-        allowed = rules.allowed[seat]
+        passable = rules.passable[seat]
+        blocked = set(s.tcell)
+        live = [s.tcell[a.target] >= 0 for a in b.areas]
+        area_of, terrain, nbr = b.area_of, b.terrain, b.nbr
         while heap:
             d, c = heapq.heappop(heap)
             if d > dist.get(c, 1 << 30):
                 continue
-            for n in b.nbr[c]:
-                if n < 0 or n not in allowed or b.terrain[n] == "W" or rules._target_at(s, n) >= 0:
+            for n in nbr[c]:
+                if n < 0 or not passable[n] or n in blocked:
                     continue
                 step = 1
-                a = b.area_of[n]
-                if a >= 0 and s.tcell[b.areas[a].target] >= 0:
+                a = area_of[n]
+                if a >= 0 and live[a]:
                     step += self.AREA_COST
-                if b.terrain[n] == "w":
+                if terrain[n] == "w":
                     step += 1
                 nd = d + step
                 if nd < dist.get(n, 1 << 30):
