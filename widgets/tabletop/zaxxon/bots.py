@@ -34,10 +34,10 @@ class GreedyBot(Bot):
     name = "greedy"
     AREA_COST = 4
 
-    def __init__(self, *, seed: int | None = None) -> None:
-        super().__init__(seed=seed)
-        #: (seat, shot Zaxxon?, Zaxxon's space, target spaces) -> (goal spaces, distance map); planes are ignored
-        self._cache: dict[tuple[Any, ...], tuple[set[int], dict[int, int]]] = {}
+    #: (board, seat, shot Zaxxon?, Zaxxon's space, target spaces) -> (goal spaces, distance map), shared by all
+    #: greedy bots (the plan ignores planes, so it depends on nothing else); bounded
+    _cache: dict[tuple[Any, ...], tuple[set[int], dict[int, int]]] = {}
+    CACHE_SIZE = 4096
 
     def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -63,13 +63,13 @@ class GreedyBot(Bot):
         plan = {}
         tkey = tuple(s.tcell)
         for pi in (seat * 2, seat * 2 + 1):
-            key = (seat, s.planes[pi][3], s.zx, tkey)
+            key = (id(rules.board), seat, s.planes[pi][3], s.zx, tkey)
             got = self._cache.get(key)
             if got is None:
+                if len(self._cache) >= self.CACHE_SIZE:
+                    self._cache.clear()
                 goals = self._goals(rules, s, seat, pi)
                 got = self._cache[key] = (goals, self._distances(rules, s, seat, goals))
-                if len(self._cache) > 256:
-                    self._cache.clear()
             plan[pi] = got
         moves = [a for a in legal if isinstance(a, Move)]
         if len(moves) == len(legal):  # a plane on a wall: finish the crossing
