@@ -67,3 +67,19 @@ def test_move_change_altitude_and_shoot_by_clicking(lab) -> None:
     assert "a target stands on D8" in page.inner_text(f"{BOARD} .tt-error")
     assert lab.kernel_json("board.game.digest()") == before
     lab.screenshot("zaxxon-after-shot")
+
+
+@pytest.mark.browser
+def test_radar_notebook_walkthrough_shows_refusal_then_alert(lab) -> None:
+    """Notebook 06 runs in JupyterLab: step 1 shows the refused radar crossing (zaxxon.radar-barrier) on the
+    board; two Next clicks later the plane has crossed and Zaxxon is ALERTED (zaxxon.zaxxon-alert)."""
+    page = lab.open_notebook("notebooks/zaxxon/06_radar_barrier.ipynb", wait_for=".tt-walk")
+    page.wait_for_selector(".tt-walk[data-step='0']")
+    page.wait_for_selector(".tt-board[data-game='zaxxon'] .tt-error[data-rule='zaxxon.radar-barrier']")
+    assert page.query_selector(".zx-zaxxon[data-active='1']") is None
+    page.click(".tt-walk button.tt-walk-next")
+    page.wait_for_selector(".tt-walk[data-step='1']")
+    page.click(".tt-walk button.tt-walk-next")
+    page.wait_for_selector(".tt-walk[data-step='2']")
+    page.wait_for_selector(".zx-zaxxon[data-active='1']")
+    lab.screenshot("zaxxon-walkthrough-06")
