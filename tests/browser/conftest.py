@@ -20,6 +20,7 @@ Without Playwright or Chromium the browser tests are skipped with a message -- u
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import shutil
@@ -130,6 +131,8 @@ class LabServer:
             pass
 
     def stop(self) -> None:
+        if self._log.closed:
+            return
         if self.proc.poll() is None:
             self.shutdown_kernels()
             self.proc.terminate()
@@ -141,17 +144,26 @@ class LabServer:
         self._log.close()
 
 
+# One server and one browser per test session, shared by every conftest that imports these fixtures
+# (the games' test folders do: ``from tests.browser.conftest import chromium, lab, lab_server``).
+_SHARED: dict[str, Any] = {}
+
+
 @pytest.fixture(scope="session")
 def lab_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
     try:
         import jupyterlab  # noqa: F401
     except ImportError:
         _missing("jupyterlab is not installed")
-    server = LabServer(tmp_path_factory.mktemp("lab"))
+    server = _SHARED.get("server")
+    if server is None or server.proc.poll() is not None:
+        server = LabServer(tmp_path_factory.mktemp("lab"))
+        _SHARED["server"] = server
+        atexit.register(server.stop)
     try:
         yield server
     finally:
-        server.stop()
+        server.stop()  # idempotent: the first conftest to tear down stops it, at the end of the session
 
 
 @pytest.fixture(scope="session")
@@ -163,17 +175,20 @@ def chromium() -> Iterator[Any]:
     exe = find_chromium()
     if exe is None:
         _missing("no chromium found (apt-get install chromium, or set TABLETOP_CHROMIUM)")
-    pw = sync_playwright().start()
+    if "browser" not in _SHARED:
+        pw = sync_playwright().start()
+        try:
+            browser = pw.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
+        except Exception as exc:
+            pw.stop()
+            _missing(f"chromium at {exe} did not start: {exc}")
+        _SHARED["playwright"], _SHARED["browser"] = pw, browser
     try:
-        browser = pw.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
-    except Exception as exc:
-        pw.stop()
-        _missing(f"chromium at {exe} did not start: {exc}")
-    try:
-        yield browser
+        yield _SHARED["browser"]
     finally:
-        browser.close()
-        pw.stop()
+        if "browser" in _SHARED:
+            _SHARED.pop("browser").close()
+            _SHARED.pop("playwright").stop()
 
 
 _KERNEL_READY = """() => {

@@ -33,7 +33,12 @@ def test_pig_board_click_changes_python_state_and_dom(lab) -> None:
     buttons = page.query_selector_all(f"{BOARD} button.tt-action")
     assert [b.inner_text().split("\n")[-1] for b in buttons] == ["roll the die"]
 
+    # open the rule explanation of the setup event: it must stay open across the redraw of the next move
+    page.click(f"{BOARD} .tt-log-event[data-rule='pig.setup'] summary")
+    assert "Both start at 0." in page.inner_text(f"{BOARD} .tt-log-event[data-rule='pig.setup'] .tt-explain")
+
     _click_and_wait(page, f"{BOARD} button.tt-action[data-type='Roll']")
+    assert page.eval_on_selector(f"{BOARD} .tt-log-event[data-rule='pig.setup'] details", "d => d.open")
     py = lab.kernel_json("{'state': dict(board.game.state), 'version': board.version, "
                          "'draws': [d.to_dict() for d in board.game.last_draws]}")
     dom_version = _version(page)

@@ -64,6 +64,10 @@ def test_spinner_proportions_are_configurable_and_respected() -> None:
     with pytest.raises(ValueError, match="color"):
         ChanceWidget(kind="spinner", sectors=[{"weight": 1}])
     assert sector_outcome({"color": "blue", "z": True}) == "BLUE+Z"
+    assert sector_outcome({"color": "Z", "z": True}) == "Z"  # Z as a fourth outcome (the Zaxxon engine's way)
+    four = ChanceWidget(kind="spinner", seed=1, sectors=[{"color": c} for c in ("RED", "BLUE", "WHITE")]
+                        + [{"color": "Z", "z": True}])
+    assert four.domain == ("RED", "BLUE", "WHITE", "Z")
 
 
 def test_faces_mode_is_the_helix_hook() -> None:
@@ -119,3 +123,8 @@ def test_static_fallback() -> None:
     assert "die showing 4" in page and "RIGGED" in page and "&lt;i&gt;My&lt;/i&gt;" in page
     s = ChanceWidget(kind="spinner", seed=1)
     assert "not rolled yet" in s.static_html() and "WHITE+Z" in s.static_html()
+    s.rig("BLUE+Z")
+    s.spin()
+    page = s.static_html()
+    assert "<svg" in page and "spun <b>BLUE+Z</b>" in page
+    assert page.count('stroke="#ff9f1c"') == 2  # the one BLUE+Z sector: colour ring and Z ring outlined

@@ -187,7 +187,7 @@ class WidgetProgress:
         if show:
             from IPython.display import display
 
-            display(self.widget)
+            display(self.widget)  # type: ignore[no-untyped-call]
 
     def __call__(self, done: int, total: int) -> None:
         self.bar.max = max(total, 1)

@@ -9,6 +9,7 @@ Its drawing functions (``drawDie``, ``drawSpinner``, ``drawFaces``) are joined i
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -33,8 +34,10 @@ KINDS = ("die", "spinner", "faces")
 
 
 def sector_outcome(sector: Mapping[str, Any]) -> str:
-    """The outcome a spinner sector shows: its colour, plus ``+Z`` when its outer ring has a "Z"."""
-    return str(sector["color"]).upper() + ("+Z" if sector.get("z") else "")
+    """The outcome a spinner sector shows: its colour, plus ``+Z`` when its outer ring has a "Z" (a sector whose
+    colour is "Z" itself, as in a game where Z is a fourth outcome, shows just ``Z``)."""
+    colour = str(sector["color"]).upper()
+    return colour + ("+Z" if sector.get("z") and colour != "Z" else "")
 
 
 def spinner_domain(sectors: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, ...], tuple[float, ...]]:
@@ -203,6 +206,51 @@ def die_svg(value: int, size: int = 64) -> str:
             f'fill="#fffdf7" stroke="#111" stroke-width="5"/>{pips}</svg>')
 
 
+_SPIN_FILL = {"RED": ("#d7263d", "#fff"), "BLUE": ("#1f4fd1", "#fff"), "WHITE": ("#f4f4f4", "#111")}
+
+
+def spinner_svg(sectors: Sequence[Mapping[str, Any]], value: Any = None, size: int = 160) -> str:
+    """The spinner as an SVG string (static pages): colour ring with labels, outer ring with the Z marks,
+    the drawn outcome's sectors outlined."""
+    total = sum(float(x.get("weight", 1) or 1) for x in sectors)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200" width="{size}" height="{size}" '
+           f'role="img" aria-label="spinner{" showing " + html.escape(str(value)) if value is not None else ""}">']
+    a = 0.0
+    for sec in sectors:
+        w = float(sec.get("weight", 1) or 1) / total * 360
+        a0, a1 = a, a + w
+        a += w
+        colour = str(sec["color"]).upper()
+        fill, ink = _SPIN_FILL.get(colour, ("#999", "#111"))
+        lit = value is not None and sector_outcome(sec) == value
+        stroke = 'stroke="#ff9f1c" stroke-width="4"' if lit else 'stroke="#111" stroke-width="1.5"'
+        out.append(f'<path d="{_arc(18, 74, a0, a1)}" fill="{fill}" {stroke}/>')
+        ring = "#2a1f3d" if sec.get("z") else "#e9e9ee"
+        out.append(f'<path d="{_arc(76, 96, a0, a1)}" fill="{ring}" {stroke}/>')
+        x, y = _polar(50, (a0 + a1) / 2)
+        label = html.escape(str(sec.get("label") or (colour if w >= 40 else colour[:1])))
+        out.append(f'<text x="{x:.1f}" y="{y:.1f}" fill="{ink}" font-size="11" font-weight="700" '
+                   f'text-anchor="middle" dominant-baseline="central">{label}</text>')
+        if sec.get("z"):
+            x, y = _polar(86, (a0 + a1) / 2)
+            out.append(f'<text x="{x:.1f}" y="{y:.1f}" fill="#ffe14d" font-size="14" font-weight="900" '
+                       'text-anchor="middle" dominant-baseline="central">Z</text>')
+    out.append('<circle cx="100" cy="100" r="16" fill="#222"/></svg>')
+    return "".join(out)
+
+
+def _polar(r: float, deg: float) -> tuple[float, float]:
+    t = math.radians(deg - 90)
+    return 100 + r * math.cos(t), 100 + r * math.sin(t)
+
+
+def _arc(r0: float, r1: float, a0: float, a1: float) -> str:
+    large = 1 if a1 - a0 > 180 else 0
+    p = [_polar(r1, a0), _polar(r1, a1), _polar(r0, a1), _polar(r0, a0)]
+    return (f"M {p[0][0]:.2f} {p[0][1]:.2f} A {r1} {r1} 0 {large} 1 {p[1][0]:.2f} {p[1][1]:.2f} "
+            f"L {p[2][0]:.2f} {p[2][1]:.2f} A {r0} {r0} 0 {large} 0 {p[3][0]:.2f} {p[3][1]:.2f} Z")
+
+
 def static_chance_html(kind: str, value: Any, rigged: bool, title: str, sectors: Sequence[Mapping[str, Any]],
                        faces: Sequence[Mapping[str, Any]]) -> str:
     esc = html.escape
@@ -211,6 +259,8 @@ def static_chance_html(kind: str, value: Any, rigged: bool, title: str, sectors:
         body = "not rolled yet"
     elif kind == "die" and value in DIE_FACES:
         body = die_svg(int(value)) + f" rolled {esc(str(value))}"
+    elif kind == "spinner":
+        body = spinner_svg(sectors, value) + f" spun <b>{esc(str(value))}</b>"
     else:
         body = f"outcome: <b>{esc(str(value))}</b>"
     if rigged:

@@ -105,13 +105,14 @@ const TT_HELP = "Keys: Tab moves between controls, Enter or Space presses Â· 1â€
 
 /** The view of a BoardWidget: frame (title, turn, error banner, moves, log, controls) around renderBoard(ctx). */
 function ttRenderBoard({ model, el }) {
-  const memo = { selected: null, filter: "" };
+  const memo = { selected: null, filter: "", openLog: new Set() };
   const root = ttH("div", {
     class: "tt-root tt-board", tabindex: "0", role: "group", "data-lm-suppress-shortcuts": "true",
   });
   el.classList.add("tt-host");
   ttReplace(el, root);
   let pendingAt = 0;
+  let sentMark = "";
   let pendingTimer = null;
   let scheduled = false;
   let dismissedError = 0;
@@ -133,11 +134,15 @@ function ttRenderBoard({ model, el }) {
   }
 
   function send(type, extra) {
+    // one message at a time: a double click must not turn into a "stale board" refusal
+    if (pendingAt && performance.now() - pendingAt < 3000) return;
     const version = Number(root.dataset.version);
+    const err = model.get("error");
+    sentMark = `${model.get("version")}/${err ? err.n : 0}`;
     pendingAt = performance.now();
     root.dataset.pending = "1";
     clearTimeout(pendingTimer);
-    pendingTimer = setTimeout(() => { pendingAt = 0; delete root.dataset.pending; }, 10000);
+    pendingTimer = setTimeout(() => { pendingAt = 0; delete root.dataset.pending; }, 3000);
     model.send(Object.assign({ type, version }, extra || {}));
   }
   const sendAct = (id) => send("act", { id: String(id) });
@@ -243,7 +248,11 @@ function ttRenderBoard({ model, el }) {
         c.where ? ttH("span", { class: "tt-where" }, ` (rulebook: ${c.where})`) : null,
         c.reconstruction ? ttH("div", { class: "tt-reconstruction" }, "Reconstruction: ", c.reconstruction) : null)
         : ttH("div", { class: "tt-explain" }, "No catalog entry.");
-      items.push(ttH("li", { class: "tt-log-event", dataset: { rule: ev.rule } }, ttH("details", {}, summary, body)));
+      const key = `${ev.turn}:${ev.rule}:${ev.text}`;  // keeps an opened explanation open across redraws
+      items.push(ttH("li", { class: "tt-log-event", dataset: { rule: ev.rule } }, ttH("details", {
+        open: memo.openLog.has(key),
+        onToggle: (e) => { if (e.target.open) memo.openLog.add(key); else memo.openLog.delete(key); },
+      }, summary, body)));
     }
     const list = ttH("ol", { class: "tt-log-list" }, items);
     return ttH("section", { class: "tt-log", "aria-label": "game log" }, ttH("h4", {}, "Log"), list);
@@ -315,7 +324,8 @@ function ttRenderBoard({ model, el }) {
       (target || fallback).focus({ preventScroll: true });
       if (target && filterCaret !== null && target.setSelectionRange) target.setSelectionRange(filterCaret, filterCaret);
     }
-    if (pendingAt) {
+    const mark = `${m.version}/${m.error ? m.error.n : 0}`;
+    if (pendingAt && mark !== sentMark) {  // Python answered (new version or a new refusal)
       const dt = performance.now() - pendingAt;
       rtts.push(Math.round(dt * 10) / 10);
       root.dataset.rtt = dt.toFixed(1);

@@ -177,7 +177,7 @@ function xvChoices(ctx) {
     parts.push(h("p", {}, "Where do you stop? Click a highlighted space or a button."));
     parts.push(h("div", { class: "xv-arrows" }, legal.map((a) => btn(a, a.text))));
   } else {
-    const labels = { Roll: "🎲 Roll (R)", CatchUp: "» Catch up (C)", TryAgain: "⟳ Try the Blaster again (T)", Attack: "⊕ Attack (A)", Pass: "End turn" };
+    const labels = { Roll: "⚅ Roll (R)", CatchUp: "» Catch up (C)", TryAgain: "⟳ Try the Blaster again (T)", Attack: "⊕ Attack (A)", Pass: "End turn" };
     const fly = legal.filter((a) => a.type === "Fly");
     parts.push(h("div", { class: "xv-arrows" }, legal.filter((a) => labels[a.type]).map((a) => btn(a, labels[a.type]))));
     if (fly.length) parts.push(h("div", { class: "xv-arrows xv-fly" }, h("span", {}, "Cockpit Card: fly "), fly.map((a) => btn(a, String(a.n)))));
