@@ -72,3 +72,24 @@ def test_bad_board_data_is_refused_with_reasons_zaxxon_board() -> None:
     fuel = [r.replace("F", ".") for r in DATA["terrain"]]
     with pytest.raises(BoardError, match="FUEL"):
         build_board(_broken(terrain=fuel))
+
+
+def test_teaching_positions_are_validated_zaxxon_setup(tmp_path: Path) -> None:
+    from tabletop import zaxxon
+    from tabletop.zaxxon.board import load_scenarios
+
+    g = zaxxon.new_game(seed=1, variant={"scenario": "endgame"})
+    m = g.state["mission"][0]
+    assert (m["outer_fuel"], m["outer_silo"], m["outer_turret"], m["inner_fuel"]) == (2, 1, 1, 1)
+    assert zaxxon.load(g.save()).digest() == g.digest()  # the position is part of the variant: saves replay
+    with pytest.raises(ValueError, match="choose one of"):
+        zaxxon.new_game(seed=1, variant={"scenario": "nowhere"})
+    bad = tmp_path / "s.toml"
+    for body, reason in (('[scenario.x]\nplanes = { "0-1" = "E31" }', "cannot stand"),
+                         ('[scenario.x]\nplanes = { "0-1" = "B14" }', "cannot stand"),
+                         ('[scenario.x]\nremoved = ["D8"]', "never moved"),
+                         ('[scenario.x]\nmoved = { "D8" = "E12" }', "not a FUEL space"),
+                         ('[scenario.x]\nplanes = { "0-1" = "E5", "0-2" = "E5" }', "two planes")):
+        bad.write_text(body)
+        with pytest.raises(BoardError, match=reason):
+            load_scenarios(BOARD, bad)

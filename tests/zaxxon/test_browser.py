@@ -48,9 +48,9 @@ def test_move_change_altitude_and_shoot_by_clicking(lab) -> None:
     _click_and_wait(page, f"{BOARD} button.zx-btn[data-key='a']")
     assert page.get_attribute(f"{BOARD} [data-plane='0-1']", "data-altitude") == "low"
 
-    # 3-4: the missile silo two spaces away is outlined as a target; click it
+    # 3-4: the missile silo two spaces away is outlined as a target; click the silo itself
     page.wait_for_selector(f"{BOARD} polygon.zx-can-shoot[data-hex='C6']")
-    _click_and_wait(page, f"{BOARD} polygon.zx-can-shoot[data-hex='C6']")
+    _click_and_wait(page, f"{BOARD} .zx-target-silo.zx-can-shoot[data-space='C6']")
     st = lab.kernel_json("{'silo': board.game.state['targets'][0]['space'], 'count': board.game.state['count'], "
                          "'mission': dict(board.game.state['mission'][0])}")
     assert st["silo"] is None and st["count"] == 1 and st["mission"]["outer_silo"] == 1
@@ -58,9 +58,28 @@ def test_move_change_altitude_and_shoot_by_clicking(lab) -> None:
     assert page.query_selector(f"{BOARD} .tt-log-event[data-rule='zaxxon.shoot-silo-turret']") is not None
     assert "[x] outer missile silo" in page.inner_text(f"{BOARD} .zx-mission-0")
 
-    # a refused click: the blue fuel tank on D8 is not in line from C8 -> no highlight, so use the keyboard path:
-    # the legal-move list never offers it, and Python refuses a forged key with the rule's reason
+    # a refused move, sent as the browser sends it: plane #2 onto the fuel tank's space. The banner shows the
+    # rule and its reason in place, and nothing changes
+    before = lab.kernel_json("board.game.digest()")
     lab.run_in_kernel("import json\nboard.handle_message({'type': 'act', 'version': board.version, "
-                      "'id': json.dumps({'type': 'Move', 'plane': 1, 'to': 'C6', 'extra': 1})})")
-    page.wait_for_selector(f"{BOARD} .tt-error[data-rule='ui.message']")
+                      "'id': json.dumps({'type': 'Move', 'plane': 2, 'to': 'D8'})})")
+    page.wait_for_selector(f"{BOARD} .tt-error[data-rule='zaxxon.blocked-spaces']")
+    assert "a target stands on D8" in page.inner_text(f"{BOARD} .tt-error")
+    assert lab.kernel_json("board.game.digest()") == before
     lab.screenshot("zaxxon-after-shot")
+
+
+@pytest.mark.browser
+def test_radar_notebook_walkthrough_shows_refusal_then_alert(lab) -> None:
+    """Notebook 06 runs in JupyterLab: step 1 shows the refused radar crossing (zaxxon.radar-barrier) on the
+    board; two Next clicks later the plane has crossed and Zaxxon is ALERTED (zaxxon.zaxxon-alert)."""
+    page = lab.open_notebook("notebooks/zaxxon/06_radar_barrier.ipynb", wait_for=".tt-walk")
+    page.wait_for_selector(".tt-walk[data-step='0']")
+    page.wait_for_selector(".tt-board[data-game='zaxxon'] .tt-error[data-rule='zaxxon.radar-barrier']")
+    assert page.query_selector(".zx-zaxxon[data-active='1']") is None
+    page.click(".tt-walk button.tt-walk-next")
+    page.wait_for_selector(".tt-walk[data-step='1']")
+    page.click(".tt-walk button.tt-walk-next")
+    page.wait_for_selector(".tt-walk[data-step='2']")
+    page.wait_for_selector(".zx-zaxxon[data-active='1']")
+    lab.screenshot("zaxxon-walkthrough-06")

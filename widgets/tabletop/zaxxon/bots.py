@@ -34,10 +34,10 @@ class GreedyBot(Bot):
     name = "greedy"
     AREA_COST = 4
 
-    def __init__(self, *, seed: int | None = None) -> None:
-        super().__init__(seed=seed)
-        #: (seat, shot Zaxxon?, Zaxxon's space, target spaces) -> (goal spaces, distance map); planes are ignored
-        self._cache: dict[tuple[Any, ...], tuple[set[int], dict[int, int]]] = {}
+    #: (board, seat, shot Zaxxon?, Zaxxon's space, target spaces) -> (goal spaces, distance map), shared by all
+    #: greedy bots (the plan ignores planes, so it depends on nothing else); bounded
+    _cache: dict[tuple[Any, ...], tuple[set[int], dict[int, int]]] = {}
+    CACHE_SIZE = 4096
 
     def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -63,13 +63,13 @@ class GreedyBot(Bot):
         plan = {}
         tkey = tuple(s.tcell)
         for pi in (seat * 2, seat * 2 + 1):
-            key = (seat, s.planes[pi][3], s.zx, tkey)
+            key = (id(rules.board), seat, s.planes[pi][3], s.zx, tkey)
             got = self._cache.get(key)
             if got is None:
+                if len(self._cache) >= self.CACHE_SIZE:
+                    self._cache.clear()
                 goals = self._goals(rules, s, seat, pi)
                 got = self._cache[key] = (goals, self._distances(rules, s, seat, goals))
-                if len(self._cache) > 256:
-                    self._cache.clear()
             plan[pi] = got
         moves = [a for a in legal if isinstance(a, Move)]
         if len(moves) == len(legal):  # a plane on a wall: finish the crossing
@@ -159,19 +159,22 @@ class GreedyBot(Bot):
         dist = {g: 0 for g in goals}
         heap = [(0, g) for g in goals]
         heapq.heapify(heap)
-        allowed = rules.allowed[seat]
+        passable = rules.passable[seat]
+        blocked = set(s.tcell)
+        live = [s.tcell[a.target] >= 0 for a in b.areas]
+        area_of, terrain, nbr = b.area_of, b.terrain, b.nbr
         while heap:
             d, c = heapq.heappop(heap)
             if d > dist.get(c, 1 << 30):
                 continue
-            for n in b.nbr[c]:
-                if n < 0 or n not in allowed or b.terrain[n] == "W" or rules._target_at(s, n) >= 0:
+            for n in nbr[c]:
+                if n < 0 or not passable[n] or n in blocked:
                     continue
                 step = 1
-                a = b.area_of[n]
-                if a >= 0 and s.tcell[b.areas[a].target] >= 0:
+                a = area_of[n]
+                if a >= 0 and live[a]:
                     step += self.AREA_COST
-                if b.terrain[n] == "w":
+                if terrain[n] == "w":
                     step += 1
                 nd = d + step
                 if nd < dist.get(n, 1 << 30):

@@ -200,6 +200,10 @@ class ZaxxonRules(Rules[ZState]):
         #: per seat and space: may a plane of this seat ever stand on / fly over it (walls: only the low section)
         self.passable = [[i in self.allowed[s] and b.terrain[i] != "W" for i in range(len(b.terrain))]
                          for s in (0, 1)]
+        #: prebuilt actions (legal_actions hands out these shared, immutable objects)
+        self._moves = {num: [Move(num, b.names[i]) for i in range(len(b.terrain))] for num in (1, 2)}
+        self._alt = {(num, high): Altitude(num, high) for num in (1, 2) for high in (True, False)}
+        self._end = EndTurn()
         #: ordered pairs of neighbouring spaces on the two sides of the RADAR barrier
         self.radar = frozenset((a, n) for a in range(len(b.terrain)) for n in b.nbr[a]
                                if n >= 0 and b.crosses_radar(a, n))
@@ -474,7 +478,7 @@ class ZaxxonRules(Rules[ZState]):
         occ = {p[0]: i for i, p in enumerate(s.planes)}
         tmap = {c: i for i, c in enumerate(s.tcell) if c >= 0}
         passable = self.passable[seat]
-        terrain, names = b.terrain, b.names
+        terrain = b.terrain
         radar_block = s.variant.radar_barrier and s.low == seat
         wall = self._on_wall(s, seat)
         pis = (wall,) if wall >= 0 else (seat * 2, seat * 2 + 1)
@@ -483,6 +487,7 @@ class ZaxxonRules(Rules[ZState]):
             if p[2]:
                 continue
             num = pi % 2 + 1
+            moves = self._moves[num]
             here = p[0]
             for to in b.nbr[here]:
                 if to < 0 or not passable[to] or to in occ or to in tmap:
@@ -491,13 +496,13 @@ class ZaxxonRules(Rules[ZState]):
                     continue
                 if radar_block and (here, to) in self.radar:
                     continue
-                res.append(Move(num, names[to]))
+                res.append(moves[to])
             if wall >= 0:
                 continue
-            res.append(Altitude(num, not p[1]))
+            res.append(self._alt[num, not p[1]])
             res.extend(self._shots(s, seat, pi, occ, tmap))
         if wall < 0:
-            res.append(EndTurn())
+            res.append(self._end)
         return res
 
     def _shots(self, s: ZState, seat: int, pi: int, occ: dict[int, int], tmap: dict[int, int]) -> list[Action]:

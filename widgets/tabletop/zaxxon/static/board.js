@@ -148,7 +148,19 @@ function renderBoard(ctx) {
   svg.append(s("line", { x1, y1, x2, y2, class: "zx-radar" }));
   svg.append(s("text", { x: x1 + 4, y: y1 - 2, class: "zx-radar-label" }, "RADAR"));
   const c = memo.centers;
-  for (const t of state.targets) if (t.space) svg.append(zxTarget(ctx, t, c[t.space][0], c[t.space][1]));
+  for (const t of state.targets) {
+    if (!t.space) continue;
+    const g = zxTarget(ctx, t, c[t.space][0], c[t.space][1]);
+    if (shotAt[t.space] || fuelTo[t.space]) {
+      g.classList.add("zx-can-shoot");
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.setAttribute("aria-label", `shoot the ${t.kind === "fuel" ? "fuel tank" : t.kind === "silo" ? "missile silo" : "gun turret"} on ${t.space}`);
+      g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); zxClickHex(ctx, t.space); } });
+    }
+    g.addEventListener("click", (ev) => { ev.stopPropagation(); if (ctx.interactive) zxClickHex(ctx, t.space); });
+    svg.append(g);
+  }
   const [zw, ze] = state.zaxxon.spaces;
   const zxg = s("g", { class: ["zx-zaxxon", state.zaxxon.active && "zx-active", shotAt[zw] && "zx-can-shoot"],
     dataset: { spaces: `${zw} ${ze}`, active: state.zaxxon.active ? "1" : "0" },
