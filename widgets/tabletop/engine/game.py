@@ -10,8 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from .actions import Action, ActionCodec, encode_action
 from .chance import Chance, Draw, fresh_seed
@@ -26,8 +25,7 @@ SAVE_FORMAT = "tabletop-save"
 SAVE_VERSION = 1
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
+class Turn(NamedTuple):
     """One entry of the history: who did what (``action`` is ``None`` for the setup) and what followed."""
 
     n: int
