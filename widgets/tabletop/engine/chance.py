@@ -12,8 +12,7 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import RigError
 
@@ -34,9 +33,8 @@ def fresh_seed() -> int:
     return int.from_bytes(os.urandom(6), "big")
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """One chance outcome: its kind, the value, and whether a teacher or test rigged it."""
+class Draw(NamedTuple):
+    """One chance outcome: its kind, the value, whether a teacher or test rigged it, and its draw number."""
 
     kind: str
     value: Any

@@ -10,8 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from .actions import Action, ActionCodec, encode_action
 from .chance import Chance, Draw, fresh_seed
@@ -26,8 +25,7 @@ SAVE_FORMAT = "tabletop-save"
 SAVE_VERSION = 1
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
+class Turn(NamedTuple):
     """One entry of the history: who did what (``action`` is ``None`` for the setup) and what followed."""
 
     n: int
@@ -89,6 +87,7 @@ class Game(Generic[S]):
         self.keep_log = log
         self.chance = Chance(self.seed, rules.chance_domains)
         self.codec = _codec_for(rules)
+        self._action_types = frozenset(rules.action_types)
         self._known = _known_rules(rules)
         self._script: list[tuple[str, Any]] = []
         self.version = 0
@@ -127,6 +126,8 @@ class Game(Generic[S]):
         return self.rules.winner(self._state)
 
     def legal_actions(self) -> list[Action]:
+        if not self.safe:
+            return self.rules.legal_actions(self._state)
         if self._legal_cache is None or self._legal_cache[0] != self.version:
             self._legal_cache = (self.version, list(self.rules.legal_actions(self._state)))
         return list(self._legal_cache[1])
@@ -139,30 +140,31 @@ class Game(Generic[S]):
 
     def play(self, action: Action | Mapping[str, Any] | str) -> list[Event]:
         """Carry out ``action``; return its events. Raises ``IllegalAction`` and changes nothing if refused."""
-        act = self.decode(action)
-        if not isinstance(act, self.rules.action_types):
-            raise IllegalAction(f"{self.rules.name}.actions", f"{type(act).__name__} is not an action of "
-                                f"{self.rules.title}")
-        player = self.rules.current_player(self._state)
+        act = action if isinstance(action, Action) else self.codec.decode(action)
+        rules = self.rules
+        if type(act) not in self._action_types:
+            raise IllegalAction(f"{rules.name}.actions", f"{type(act).__name__} is not an action of {rules.title}")
+        player = rules.current_player(self._state)
         if player is None:
-            raise IllegalAction(f"{self.rules.name}.game-over", "the game is over; no more actions can be played")
-        snap = self.chance.snapshot()
-        work = self.rules.copy_state(self._state) if self.safe else self._state
+            raise IllegalAction(f"{rules.name}.game-over", "the game is over; no more actions can be played")
         ctx = Context(self.chance, self.players, self.variant, self._known, player)
-        try:
-            self.rules.apply(work, act, ctx)
-        except (IllegalAction, RigError):
-            self.chance.restore(snap)
-            if not self.safe:
-                raise RuntimeError("an action was refused on an unsafe (simulation) game; its state is "
-                                   "undefined now") from None
-            raise
-        except Exception:
-            self.chance.restore(snap)
-            raise
-        if self.safe:
+        if not self.safe:
+            # simulation: no copy, no undo; a refusal here is a bot or engine bug, and the state is not kept
+            try:
+                rules.apply(self._state, act, ctx)
+            except (IllegalAction, RigError) as exc:
+                raise RuntimeError(f"an action was refused on an unsafe (simulation) game, whose state is now "
+                                   f"undefined: {exc}") from exc
+        else:
+            snap = self.chance.snapshot()
+            work = rules.copy_state(self._state)
+            try:
+                rules.apply(work, act, ctx)
+            except BaseException:
+                self.chance.restore(snap)
+                raise
             self._undo.append((self._state, snap, len(self._script), len(self._history)))
-        self._state = work
+            self._state = work
         self._script.append(("action", act))
         events = ctx.events
         if self.keep_log:

@@ -1,12 +1,24 @@
-"""Batch simulation: play many games per variant with bots and collect results.
+"""Batch simulation: play many bot games per variant and read honest statistics.
 
 ``simulate(game, *, variants, bots, n, seed, executor=None)`` plays ``n`` games for each variant with common
 random numbers (game ``i`` uses seed ``seed + i`` under every variant), so differences between variants are not
-noise of different dice. Any ``concurrent.futures.Executor`` may run the batches.
+noise of different dice. Any ``concurrent.futures.Executor`` may run the batches (a local process pool by
+default; Dask's ``client.get_executor()`` for a cluster). Results give Wilson intervals per seat, the
+first-player advantage, game lengths, rule firings and paired variant comparisons, and save to JSON/CSV.
+
+Command line: ``python -m tabletop.sim GAME ...`` or ``tabletop-simulate`` (``--help``).
 """
 
 from __future__ import annotations
 
-from .core import GameResult, SimResults, play_one, simulate
+from .core import Cancel, TextProgress, WidgetProgress, play_chunk, play_one, simulate
+from .results import Comparison, FirstPlayer, GameRecord, RuleEdge, SimResults
+from .stats import Diff, Rate, paired_diff, wilson
 
-__all__ = ["GameResult", "SimResults", "play_one", "simulate"]
+__all__ = ["Cancel", "Comparison", "Diff", "FirstPlayer", "GameRecord", "Rate", "RuleEdge", "SimResults", "TextProgress",
+           "WidgetProgress", "load", "paired_diff", "play_chunk", "play_one", "simulate", "wilson"]
+
+
+def load(path: str) -> SimResults:
+    """Reload results saved with ``results.save(path)`` (``.json`` or ``.csv``)."""
+    return SimResults.load(path)

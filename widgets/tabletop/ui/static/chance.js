@@ -36,6 +36,14 @@ const TT_SPIN_COLORS = {
 
 let ttUid = 0;
 
+/** Black or white text, whichever reads better on a #rrggbb fill. */
+function ttInkFor(fill) {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(String(fill));
+  if (!m) return "#111";
+  const [r, g, b] = [m[1], m[2], m[3]].map((x) => parseInt(x, 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.18 ? "#111" : "#fff";
+}
+
 /** Which sector a spinner outcome points at: a sector index, "RED", "Z", "RED+Z" or {color, z}. */
 function ttSpinnerIndex(sectors, value) {
   if (typeof value === "number" && Number.isInteger(value) && value >= 0 && value < sectors.length) return value;
@@ -100,7 +108,12 @@ function drawSpinner(value, opts) {
   const wheel = ttS("g", { class: "tt-spinner-wheel" });
   sectors.forEach((s, i) => {
     const [a0, a1] = angles[i];
-    const col = TT_SPIN_COLORS[String(s.color).toUpperCase()] || { fill: s.fill || "#999", ink: "#111", pattern: "none", short: String(s.color || "?").slice(0, 1) };
+    const known = TT_SPIN_COLORS[String(s.color).toUpperCase()];
+    const col = known && !s.fill ? known : {
+      fill: s.fill || (known && known.fill) || "#999", pattern: "none",
+      ink: s.ink || ttInkFor(s.fill || (known && known.fill) || "#999"),
+      short: s.short || String(s.color || "?").slice(0, 1),
+    };
     const fill = col.pattern === "none" ? col.fill : `url(#${uid}-${col.pattern})`;
     const on = i === idx;
     wheel.append(ttS("path", { d: ttArc(100, 100, 18, 74, a0, a1), fill, class: ["tt-sector", on && "tt-sector-on"],
@@ -167,7 +180,7 @@ const TT_CHANCE_TRAITS = ["kind", "title", "faces", "sectors", "value", "rigged"
 function ttRenderChance({ model, el }) {
   const root = ttH("div", { class: "tt-root tt-chance", "data-lm-suppress-shortcuts": "true" });
   el.classList.add("tt-host");
-  el.replaceChildren(root);
+  ttReplace(el, root);
   let shownN = model.get("n");
   let rotation = ttSpinnerRotation(model.get("sectors"), model.get("value"));
   let animTimer = null;
@@ -184,9 +197,9 @@ function ttRenderChance({ model, el }) {
     return drawFaces(model.get("faces"), value, {});
   }
 
-  function outcomeText(kind, value, rigged) {
+  function outcomeText(kind, value) {
     if (value === null || value === undefined) return `${verb(kind)}: press the button or Enter.`;
-    return `${noun(kind)}: ${ttFmtOutcome(value)}${rigged ? " (rigged)" : ""}`;
+    return `${noun(kind)}: ${ttFmtOutcome(value)}`;  // a rigged outcome gets the RIGGED badge next to it
   }
 
   function draw(animate) {
@@ -218,7 +231,7 @@ function ttRenderChance({ model, el }) {
     const hist = (model.get("history") || []).slice(-12);
     const pend = model.get("pending") || [];
     const err = model.get("error");
-    root.replaceChildren(
+    ttReplace(root, 
       ttH("h3", { class: "tt-title" }, model.get("title") || verb(kind)),
       button, outcome,
       pend.length ? ttH("div", { class: "tt-rigs" }, ttH("span", { class: "tt-rigged-mark" }, "RIGGED NEXT"), ` ${pend.map(ttFmtOutcome).join(", ")}`) : null,
@@ -226,7 +239,7 @@ function ttRenderChance({ model, el }) {
       hist.length ? ttH("ol", { class: "tt-history", "aria-label": "earlier outcomes" },
         hist.map((h) => ttH("li", { class: h.rigged ? "tt-draw-rigged" : "", dataset: { n: h.n } }, ttFmtOutcome(h.value), h.rigged ? ttH("span", { class: "tt-rigged-mark" }, "R") : null))) : null);
     const settle = () => {
-      outcome.replaceChildren(ttH("span", { class: "tt-outcome-text" }, outcomeText(kind, value, rigged)),
+      ttReplace(outcome, ttH("span", { class: "tt-outcome-text" }, outcomeText(kind, value)),
         rigged ? ttH("span", { class: "tt-rigged-mark", title: "This outcome was rigged with rig()" }, "RIGGED") : null);
       root.dataset.settled = "1";
     };

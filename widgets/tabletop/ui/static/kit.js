@@ -42,6 +42,12 @@ function ttAppend(node, children) {
   return node;
 }
 
+/** Replace a node's children (null/false children are skipped, strings become text). */
+function ttReplace(node, ...children) {
+  node.replaceChildren();
+  return ttAppend(node, children);
+}
+
 /** h("button", {class: "x", onClick: fn}, "text", child...) -> HTMLElement (strings become text nodes). */
 function ttH(tag, attrs, ...children) {
   return ttAppend(ttSetAttrs(document.createElement(tag), attrs), children);
@@ -99,13 +105,14 @@ const TT_HELP = "Keys: Tab moves between controls, Enter or Space presses · 1�
 
 /** The view of a BoardWidget: frame (title, turn, error banner, moves, log, controls) around renderBoard(ctx). */
 function ttRenderBoard({ model, el }) {
-  const memo = { selected: null, filter: "" };
+  const memo = { selected: null, filter: "", openLog: new Set() };
   const root = ttH("div", {
     class: "tt-root tt-board", tabindex: "0", role: "group", "data-lm-suppress-shortcuts": "true",
   });
   el.classList.add("tt-host");
-  el.replaceChildren(root);
+  ttReplace(el, root);
   let pendingAt = 0;
+  let sentMark = "";
   let pendingTimer = null;
   let scheduled = false;
   let dismissedError = 0;
@@ -127,11 +134,15 @@ function ttRenderBoard({ model, el }) {
   }
 
   function send(type, extra) {
+    // one message at a time: a double click must not turn into a "stale board" refusal
+    if (pendingAt && performance.now() - pendingAt < 3000) return;
     const version = Number(root.dataset.version);
+    const err = model.get("error");
+    sentMark = `${model.get("version")}/${err ? err.n : 0}`;
     pendingAt = performance.now();
     root.dataset.pending = "1";
     clearTimeout(pendingTimer);
-    pendingTimer = setTimeout(() => { pendingAt = 0; delete root.dataset.pending; }, 10000);
+    pendingTimer = setTimeout(() => { pendingAt = 0; delete root.dataset.pending; }, 3000);
     model.send(Object.assign({ type, version }, extra || {}));
   }
   const sendAct = (id) => send("act", { id: String(id) });
@@ -174,7 +185,7 @@ function ttRenderBoard({ model, el }) {
     if (!e || e.n === dismissedError) return ttH("div", { class: "tt-error", hidden: true, role: "alert" });
     const clause = (m.clauses || {})[e.rule];
     return ttH("div", { class: "tt-error", role: "alert", dataset: { rule: e.rule, n: e.n } },
-      ttH("span", { class: "tt-error-icon", "aria-hidden": "true" }, "✋"),
+      ttH("span", { class: "tt-error-icon", "aria-hidden": "true" }, "⚠"),
       ttH("div", { class: "tt-error-body" },
         ttH("div", { class: "tt-error-head" }, ttH("strong", {}, "Not allowed"),
           e.title ? ` — ${e.title}` : "", " ", ttH("code", { class: "tt-rule" }, e.rule)),
@@ -214,7 +225,7 @@ function ttRenderBoard({ model, el }) {
     const bot = seat === null || seat === undefined ? null : m.bot_seats[String(seat)];
     return ttH("div", { class: "tt-controls" },
       ttH("button", { type: "button", class: "tt-undo", disabled: !(live && m.can_undo), dataset: { focus: "undo" },
-        onClick: () => send("undo") }, "↶ Undo (U)"),
+        onClick: () => send("undo") }, "Undo (U)"),
       ttH("button", { type: "button", class: "tt-bot", disabled: !(live && !m.is_over), dataset: { focus: "bot" },
         onClick: () => send("bot") }, bot ? `Bot move: ${bot} (B)` : "Bot move (B)"));
   }
@@ -237,7 +248,11 @@ function ttRenderBoard({ model, el }) {
         c.where ? ttH("span", { class: "tt-where" }, ` (rulebook: ${c.where})`) : null,
         c.reconstruction ? ttH("div", { class: "tt-reconstruction" }, "Reconstruction: ", c.reconstruction) : null)
         : ttH("div", { class: "tt-explain" }, "No catalog entry.");
-      items.push(ttH("li", { class: "tt-log-event", dataset: { rule: ev.rule } }, ttH("details", {}, summary, body)));
+      const key = `${ev.turn}:${ev.rule}:${ev.text}`;  // keeps an opened explanation open across redraws
+      items.push(ttH("li", { class: "tt-log-event", dataset: { rule: ev.rule } }, ttH("details", {
+        open: memo.openLog.has(key),
+        onToggle: (e) => { if (e.target.open) memo.openLog.add(key); else memo.openLog.delete(key); },
+      }, summary, body)));
     }
     const list = ttH("ol", { class: "tt-log-list" }, items);
     return ttH("section", { class: "tt-log", "aria-label": "game log" }, ttH("h4", {}, "Log"), list);
@@ -274,7 +289,7 @@ function ttRenderBoard({ model, el }) {
         renderBoard(ctx);
       } catch (err) {
         console.error("tabletop: renderBoard failed", err);
-        box.replaceChildren(ttH("p", { class: "tt-render-error" }, `The board could not be drawn: ${err}`));
+        ttReplace(box, ttH("p", { class: "tt-render-error" }, `The board could not be drawn: ${err}`));
       }
     } else {
       box.append(ttH("pre", { class: "tt-state-json", "aria-label": "game state" }, JSON.stringify(m.state, null, 1)));
@@ -295,7 +310,7 @@ function ttRenderBoard({ model, el }) {
     root.classList.toggle("tt-locked", !m.interactive);
     root.setAttribute("aria-label", `${m.title || "game"} board`);
     const side = ttH("aside", { class: "tt-side" }, actionsPanel(m), controls(m), logPanel(m));
-    root.replaceChildren(
+    ttReplace(root, 
       header(m),
       m.notice ? ttH("div", { class: "tt-notice", role: "status" }, m.notice) : null,
       errorBanner(m),
@@ -309,7 +324,8 @@ function ttRenderBoard({ model, el }) {
       (target || fallback).focus({ preventScroll: true });
       if (target && filterCaret !== null && target.setSelectionRange) target.setSelectionRange(filterCaret, filterCaret);
     }
-    if (pendingAt) {
+    const mark = `${m.version}/${m.error ? m.error.n : 0}`;
+    if (pendingAt && mark !== sentMark) {  // Python answered (new version or a new refusal)
       const dt = performance.now() - pendingAt;
       rtts.push(Math.round(dt * 10) / 10);
       root.dataset.rtt = dt.toFixed(1);

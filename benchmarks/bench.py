@@ -1,0 +1,246 @@
+"""Engine speed per game, and OpenSpiel's C++ backgammon as the yardstick.
+
+    python benchmarks/bench.py            # every game that is installed (about a minute per game)
+    python benchmarks/bench.py --quick    # a few seconds per game; the sweep is 1,000 games x 2 variants
+    python benchmarks/bench.py --games zaxxon --profile    # also the hot spots (cProfile) of each engine
+
+Per game it prints: engine steps/s and games/s with random bots (event log on, as in a simulation), the same
+with the game's smart bot ("greedy" or "sensible"), and the wall time for 10,000 games x 2 variants on all
+local cores (``tabletop.simulate``). A *step* is one action a player takes (dice rolled inside it are not
+counted as steps). The yardstick is OpenSpiel's backgammon random playouts driven from Python (the
+``open_spiel`` package, when installed), counted two ways: every node applied (chance nodes included, the
+stricter figure, used for the ratio) and decisions only (comparable to our steps).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import os
+import pstats
+import random
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT / "widgets") not in sys.path:
+    sys.path.insert(0, str(ROOT / "widgets"))
+
+from tabletop import games  # noqa: E402
+from tabletop.engine import Game, Variant  # noqa: E402
+from tabletop.sim import Cancel, simulate  # noqa: E402
+from tabletop.sim.core import resolve_game  # noqa: E402
+
+SMART = ("greedy", "sensible", "smart")
+
+
+def smart_bot(mod: Any) -> str | None:
+    bots = getattr(mod, "BOTS", {})
+    for name in SMART:
+        if name in bots:
+            return name
+    others = [b for b in bots if b != "random"]
+    return others[0] if others else None
+
+
+def alt_variant(vtype: type[Variant]) -> dict[str, Any] | None:
+    """A playable variant that differs from the rulebook in one option (the first one that can change)."""
+    for info in vtype.options():
+        cands: list[Any] = []
+        d = info.default
+        if info.choices:
+            cands = [c for c in info.choices if c != d]
+        elif isinstance(d, bool):
+            cands = [not d]
+        elif isinstance(d, int):
+            cands = [d + 1, d - 1]
+        for c in cands:
+            try:
+                vtype.from_dict({info.name: c})
+            except (ValueError, TypeError):
+                continue
+            return {info.name: c}
+    return None
+
+
+def playouts(mod: Any, bot: str, seconds: float, *, log: bool = True, max_steps: int = 5000) -> dict[str, float]:
+    """Play whole games with ``bot`` in every seat for about ``seconds``: steps/s and games/s (a game still
+    going after ``max_steps`` actions is stopped and counted as capped)."""
+    rules = mod.Rules()
+    table = mod.BOTS
+    seats = len(rules.default_players)
+    steps = games_played = capped = 0
+    seed = 0
+    t0 = time.perf_counter()
+    deadline = t0 + seconds
+    while True:
+        g: Game[Any] = Game(rules, seed=seed, safe=False, log=log)
+        bots = [table[bot](seed=seed * 7 + i) for i in range(seats)]
+        n = 0
+        while True:
+            p = g.current_player
+            if p is None:
+                break
+            if n >= max_steps:
+                capped += 1
+                break
+            g.play(bots[p].choose(g, g.legal_actions()))
+            n += 1
+        steps += n
+        games_played += 1
+        seed += 1
+        if time.perf_counter() >= deadline:
+            break
+    dt = time.perf_counter() - t0
+    return {"steps_per_s": steps / dt, "games_per_s": games_played / dt, "steps_per_game": steps / games_played,
+            "games": games_played, "capped": capped}
+
+
+def profile(mod: Any, bot: str, seconds: float, max_steps: int, top: int = 14) -> str:
+    pr = cProfile.Profile()
+    pr.enable()
+    playouts(mod, bot, seconds, max_steps=max_steps)
+    pr.disable()
+    buf = io.StringIO()
+    pstats.Stats(pr, stream=buf).sort_stats("tottime").print_stats(top)
+    lines = [ln for ln in buf.getvalue().splitlines() if ln.strip()]
+    start = next((i for i, ln in enumerate(lines) if ln.lstrip().startswith("ncalls")), 0)
+    return "\n".join(lines[start:start + top + 1])
+
+
+def sweep(mod: Any, n: int, workers: int, max_steps: int, bot: str, budget: float) -> dict[str, Any]:
+    """``n`` games x 2 variants on ``workers`` processes; stopped after ``budget`` seconds (then the time for
+    all of them is projected from the games finished, and says so)."""
+    rules = mod.Rules()
+    alt = alt_variant(rules.variant_type)
+    variants: list[dict[str, Any] | None] = [None, alt if alt is not None else None]
+    cancel = Cancel()
+    timer = threading.Timer(budget, cancel.set)
+    timer.start()
+    t0 = time.perf_counter()
+    try:
+        res = simulate(mod, variants=variants, bots=bot, n=n, seed=0, workers=workers, progress=False,
+                       max_steps=max_steps, cancel=cancel)
+    finally:
+        timer.cancel()
+    dt = time.perf_counter() - t0
+    done = len(res.records)
+    return {"seconds": dt, "games": done, "total": 2 * n, "complete": res.complete, "bot": bot,
+            "projected_seconds": dt if res.complete else (dt * 2 * n / done if done else float("inf")),
+            "variant": alt or "rulebook twice (no option to change)", "unfinished": res.unfinished}
+
+
+def openspiel(seconds: float) -> dict[str, float] | None:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("backgammon")
+    rng = random.Random(0)
+    nodes = decisions = n_games = 0
+    t0 = time.perf_counter()
+    deadline = t0 + seconds
+    while time.perf_counter() < deadline:
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                outs = s.chance_outcomes()
+                s.apply_action(outs[rng.randrange(len(outs))][0])
+            else:
+                legal = s.legal_actions()
+                s.apply_action(legal[rng.randrange(len(legal))])
+                decisions += 1
+            nodes += 1
+        n_games += 1
+    dt = time.perf_counter() - t0
+    return {"steps_per_s": nodes / dt, "decisions_per_s": decisions / dt, "games_per_s": n_games / dt}
+
+
+def _capped(row: dict[str, Any], cap: int) -> str:
+    if not row["capped"]:
+        return ""
+    return f"; {row['capped']} of {row['games']} games stopped at the {cap:,}-action cap"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="short timings; the sweep is 1,000 games x 2 variants")
+    ap.add_argument("--games", nargs="*", default=None, help="game names or module paths (default: all installed)")
+    ap.add_argument("--profile", action="store_true", help="print each engine's hot spots (cProfile)")
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    ap.add_argument("--seconds", type=float, default=None, help="time per measurement (default 4, quick 1)")
+    ap.add_argument("--sweep", type=int, default=None, help="games per variant in the sweep (default 10,000)")
+    ap.add_argument("--budget", type=float, default=None,
+                    help="seconds the sweep may take before it stops and projects (default 120, quick 20)")
+    ap.add_argument("--max-steps", type=int, default=5000,
+                    help="stop a game after this many actions and count it as capped (default 5,000)")
+    args = ap.parse_args(argv)
+
+    secs = args.seconds or (1.0 if args.quick else 4.0)
+    n_sweep = args.sweep or (1000 if args.quick else 10_000)
+    budget = args.budget or (20.0 if args.quick else 120.0)
+    names = args.games if args.games else games.available()
+    report: dict[str, Any] = {"quick": args.quick, "cores": os.cpu_count(), "workers": args.workers, "games": {}}
+    print(f"Tabletop Arcade engine benchmark ({'quick' if args.quick else 'full'}; {os.cpu_count()} local cores, "
+          f"python {sys.version.split()[0]})")
+    if not names:
+        print("no game is installed yet (pass --games tests.sim.piggame to time the kit's test game)")
+
+    yard = openspiel(secs)
+    if yard is None:
+        print("yardstick: OpenSpiel is not installed (pip install open_spiel): no yardstick, no ratio")
+    else:
+        print(f"yardstick: OpenSpiel C++ backgammon, random playouts from Python: {yard['steps_per_s']:,.0f} "
+              f"steps/s (chance nodes included; {yard['decisions_per_s']:,.0f} decisions/s), "
+              f"{yard['games_per_s']:,.0f} games/s")
+    report["openspiel_backgammon"] = yard
+
+    for name in names:
+        mod = resolve_game(name)
+        label = getattr(mod.Rules, "name", name)
+        row: dict[str, Any] = {}
+        print(f"\n== {label}")
+        rnd = playouts(mod, "random", secs, max_steps=args.max_steps)
+        row["random"] = rnd
+        ratio = f"   ratio to yardstick {rnd['steps_per_s'] / yard['steps_per_s']:.2f}" if yard else ""
+        print(f"  random bots, log on : {rnd['steps_per_s']:>10,.0f} steps/s {rnd['games_per_s']:>9,.1f} games/s "
+              f"({rnd['steps_per_game']:.0f} steps/game{_capped(rnd, args.max_steps)}){ratio}")
+        if yard:
+            row["ratio"] = rnd["steps_per_s"] / yard["steps_per_s"]
+            row["ratio_decisions"] = rnd["steps_per_s"] / yard["decisions_per_s"]
+        sb = smart_bot(mod)
+        if sb:
+            sm = playouts(mod, sb, secs, max_steps=args.max_steps)
+            row[sb] = sm
+            print(f"  {sb + ' bots, log on':<20}: {sm['steps_per_s']:>10,.0f} steps/s {sm['games_per_s']:>9,.1f} "
+                  f"games/s ({sm['steps_per_game']:.0f} steps/game{_capped(sm, args.max_steps)})")
+        # random bots that cannot finish a game would time only the cap: then the sweep uses the smart bot
+        sweep_bot = sb if rnd["capped"] * 2 > rnd["games"] and sb else "random"
+        sw = sweep(mod, n_sweep, args.workers, args.max_steps, sweep_bot, budget)
+        row["sweep"] = sw
+        how = (f"{sw['seconds']:.2f} s" if sw["complete"] else
+               f"stopped after {sw['seconds']:.1f} s with {sw['games']:,} games: about {sw['projected_seconds']:,.0f} s "
+               "for all (projected)")
+        print(f"  {n_sweep:,} games x 2 variants ({sw['variant']}), {sweep_bot} bots, {args.workers} workers: "
+              f"{how} ({sw['games'] / sw['seconds']:,.0f} games/s"
+              + (f"; {sw['unfinished']} games stopped at the {args.max_steps:,}-action cap" if sw["unfinished"]
+               else "") + ")")
+        if args.profile:
+            print("  hot spots (random bots, by own time):")
+            text = profile(mod, "random", secs, args.max_steps)
+            print("\n".join("    " + ln for ln in text.splitlines()))
+            row["profile"] = text
+        report["games"][label] = row
+    if args.json:
+        Path(args.json).write_text(json.dumps(report, indent=1, default=str))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

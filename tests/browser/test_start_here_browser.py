@@ -1,0 +1,24 @@
+"""The page `make lab` and Binder open: notebooks/00_start_here.ipynb runs in a real JupyterLab, its live Zaxxon
+board renders, and a click on a legal move reaches Python and comes back."""
+
+from __future__ import annotations
+
+import pytest
+
+BOARD = ".tt-board[data-game='zaxxon']"
+
+
+@pytest.mark.browser
+def test_start_here_runs_and_its_board_plays(lab) -> None:
+    page = lab.open_notebook("notebooks/00_start_here.ipynb", wait_for=BOARD)
+    page.wait_for_selector(f"{BOARD} button.tt-action")
+    before = lab.kernel_json("len(board.game.history)")
+    version = int(page.get_attribute(BOARD, "data-version"))
+    first = page.get_attribute(f"{BOARD} button.tt-action[data-index='0']", "data-action-id")
+    page.click(f"{BOARD} button.tt-action[data-index='0']")
+    page.wait_for_function(f"Number(document.querySelector(\"{BOARD}\").dataset.version) > {version}")
+    played = lab.kernel_json("[t.action.key for t in board.game.history[1:]]")
+    assert len(played) > before - 1 and played[before - 1] == first
+    # every cell ran without an error output
+    assert page.query_selector(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']") is None
+    lab.screenshot("start-here")

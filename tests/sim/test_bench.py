@@ -1,0 +1,53 @@
+"""The benchmark script runs (on the kit's test game), with and without the OpenSpiel yardstick."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("bench", ROOT / "benchmarks" / "bench.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_bench_without_openspiel_says_so(monkeypatch, capsys, tmp_path) -> None:
+    bench = _bench()
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # import pyspiel -> ImportError
+    out = tmp_path / "b.json"
+    assert bench.main(["--quick", "--seconds", "0.2", "--sweep", "50", "--games", "tests.sim.piggame",
+                       "--json", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "OpenSpiel is not installed" in text and "no ratio" in text
+    assert "random bots, log on" in text and "greedy bots, log on" in text and "50 games x 2 variants" in text
+    data = json.loads(out.read_text())
+    row = data["games"]["pig"]
+    assert row["random"]["steps_per_s"] > 0 and row["sweep"]["games"] == 100 and "ratio" not in row
+
+
+def test_bench_with_openspiel_prints_the_ratio(capsys) -> None:
+    pytest.importorskip("pyspiel")
+    bench = _bench()
+    assert bench.main(["--quick", "--seconds", "0.2", "--sweep", "20", "--games", "tests.sim.piggame"]) == 0
+    text = capsys.readouterr().out
+    assert "OpenSpiel C++ backgammon" in text and "ratio to yardstick" in text
+
+
+def test_alt_variant_changes_exactly_one_playable_option() -> None:
+    bench = _bench()
+    from tests.lab import richpig
+    from tests.sim import piggame
+
+    assert bench.alt_variant(piggame.Variant) == {"target": 21}
+    alt = bench.alt_variant(richpig.Variant)
+    assert alt is not None and len(alt) == 1
+    richpig.Variant.from_dict(alt)

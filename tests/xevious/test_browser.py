@@ -1,0 +1,64 @@
+"""One real-browser test: the 'your turn' board of notebook 01 in JupyterLab, played by clicking and keys."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+NB = "notebooks/xevious/01_pieces_and_preparations.ipynb"
+
+
+def _version(root: Any) -> int:
+    return int(root.get_attribute("data-version"))
+
+
+def _wait_version_above(page: Any, root_sel: str, v: int) -> None:
+    page.wait_for_function(
+        "([sel, v]) => { const r = document.querySelectorAll(sel); const el = r[r.length - 1];"
+        " return el && Number(el.dataset.version) > v && !el.dataset.pending; }", arg=[root_sel, v])
+
+
+@pytest.mark.browser
+def test_play_turns_by_clicking_in_jupyterlab(lab: Any) -> None:
+    """xevious.green-stop and xevious.move-roll in the browser: click Roll, click the highlighted green space,
+    press R for the next player; the DOM and the Python game agree."""
+    page = lab.open_notebook(NB, wait_for=".xv-board")
+    page.wait_for_function("document.querySelectorAll('.tt-board .xv-board').length >= 2")
+    boards = page.locator(".tt-root.tt-board")
+    live = boards.last
+    sel = ".tt-root.tt-board"
+    assert live.get_attribute("data-interactive") == "1"
+    assert boards.first.get_attribute("data-interactive") == "0"  # the walkthrough's board is read-only
+    assert page.locator(".tt-walkthrough").count() == 1
+    # rig the die in the kernel (what a teacher does), then click the big Roll button
+    lab.run_in_kernel("board.rig(die=4)")
+    _wait_version_above(page, sel, _version(live) - 1)
+    v = _version(live)
+    live.locator("button.xv-choice[data-type='Roll']").click()
+    _wait_version_above(page, sel, v)
+    # a green space was passed: it is highlighted and clickable on the SVG board
+    target = live.locator("g.xv-target")
+    assert target.count() == 2
+    assert lab.kernel_json("board.game.state['phase']") == "stop"
+    v = _version(live)
+    live.locator("g.xv-target[data-space='4']").click()
+    _wait_version_above(page, sel, v)
+    assert lab.kernel_json("[board.game.state['pilots'][0]['area'], board.game.state['pilots'][0]['space']]") == [0, 3]
+    assert live.locator(".tt-log-event[data-rule='xevious.green-stop']").count() >= 1
+    assert live.get_attribute("data-current-player") == "1"
+    # the keyboard: R rolls for the next player
+    lab.run_in_kernel("board.rig(die=1)")
+    _wait_version_above(page, sel, v)
+    v = _version(live)
+    live.focus()
+    page.keyboard.press("r")
+    _wait_version_above(page, sel, v)
+    assert lab.kernel_json("[p['space'] for p in board.game.state['pilots']]") == [3, 1]
+    assert lab.kernel_json("len(board.game.history)") == 4  # setup, roll, stop, roll
+    # a stale click is refused and explained, nothing changes
+    page.evaluate("(sel) => { const r = document.querySelectorAll(sel); r[r.length - 1].dataset.version = '1'; }", sel)
+    live.locator("button.xv-choice[data-type='Roll']").click()
+    page.wait_for_selector(".tt-error[data-rule='ui.stale']")
+    assert lab.kernel_json("len(board.game.history)") == 4  # setup, roll, stop, roll
+    lab.screenshot("xevious-after-clicks")

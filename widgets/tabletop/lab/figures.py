@@ -1,0 +1,117 @@
+"""plotly figures of simulation results (this module imports plotly; ``import tabletop`` does not).
+
+Every figure works for any game and any number of variants. Colour is never the only cue: each variant also
+has its own bar pattern and its name in the legend and hover text, and bars carry their values as text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from ..sim.results import SimResults
+
+#: one colour and one bar pattern per variant (colour-blind-safe Okabe-Ito colours)
+COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
+PATTERNS = ("", "/", ".", "x", "\\", "+", "-", "|")
+
+
+def _style(i: int) -> dict[str, Any]:
+    return {"color": COLOURS[i % len(COLOURS)], "pattern": {"shape": PATTERNS[i % len(PATTERNS)]}}
+
+
+def _layout(fig: go.Figure, title: str, **kw: Any) -> go.Figure:
+    kw.setdefault("height", 380)
+    fig.update_layout(title=title, template="plotly_white", legend={"orientation": "h", "y": -0.2},
+                      margin={"l": 60, "r": 20, "t": 60, "b": 60}, **kw)
+    return fig
+
+
+def win_rates(res: SimResults) -> go.Figure:
+    """Each seat's win rate (and games without a winner) per variant, with Wilson 95% error bars."""
+    fig = go.Figure()
+    cats = [*res.seat_names, "no winner"]
+    for vi, label in enumerate(res.labels):
+        rates = [*res.win_rates(vi), res.no_winner(vi)]
+        ys = [100 * r.p if r.n else 0.0 for r in rates]
+        up = [100 * (r.high - r.p) if r.n else 0.0 for r in rates]
+        down = [100 * (r.p - r.low) if r.n else 0.0 for r in rates]
+        fig.add_bar(name=label, x=cats, y=ys, marker=_style(vi), text=[f"{y:.1f}%" for y in ys],
+                    textposition="outside",
+                    error_y={"type": "data", "symmetric": False, "array": up, "arrayminus": down},
+                    hovertemplate="%{x}: %{y:.1f}% (" + label.replace("%", "%%") + ")<extra></extra>")
+    fair = 100 / max(res.seats, 1)
+    fig.add_hline(y=fair, line_dash="dot", annotation_text=f"fair share {fair:.0f}%")
+    return _layout(fig, f"{res.game}: who wins ({res.n} games per variant, 95% intervals)",
+                   barmode="group", yaxis_title="% of games", yaxis_range=[0, 105])
+
+
+def lengths(res: SimResults) -> go.Figure:
+    """The distribution of game length (actions) per variant."""
+    fig = go.Figure()
+    for vi, label in enumerate(res.labels):
+        xs = res.lengths(vi)
+        mean = sum(xs) / len(xs) if xs else 0.0
+        fig.add_histogram(name=f"{label} (mean {mean:.1f})", x=xs, marker=_style(vi), opacity=0.65,
+                          histnorm="percent")
+    return _layout(fig, f"{res.game}: game length", barmode="overlay", xaxis_title="actions per game",
+                   yaxis_title="% of games")
+
+
+def rule_firings(res: SimResults, top: int = 25) -> go.Figure:
+    """How often each rule clause fired per game, per variant (the ``top`` most frequent clauses)."""
+    totals: dict[str, int] = {}
+    for vi in range(len(res.variants)):
+        for rule, k in res.rule_counts(vi).items():
+            totals[rule] = totals.get(rule, 0) + k
+    rules = sorted(totals, key=lambda r: -totals[r])[:top][::-1]
+    fig = go.Figure()
+    for vi, label in enumerate(res.labels):
+        counts = res.rule_counts(vi)
+        games = max(len(res.games(vi)), 1)
+        xs = [counts.get(r, 0) / games for r in rules]
+        fig.add_bar(name=label, y=rules, x=xs, orientation="h", marker=_style(vi),
+                    text=[f"{x:.2f}" for x in xs], textposition="outside",
+                    hovertemplate="%{y}: %{x:.2f} per game<extra></extra>")
+    return _layout(fig, f"{res.game}: how often each rule fired", barmode="group",
+                   xaxis_title="firings per game", height=max(380, 60 + 28 * len(rules) * len(res.variants)))
+
+
+def comparison(res: SimResults, a: int = 0, b: int = 1) -> go.Figure:
+    """Variant ``b`` minus variant ``a`` on the same seeds: differences with 95% intervals, and the verdict."""
+    cmp = res.compare(a, b)
+    fig = make_subplots(rows=1, cols=2, column_widths=[0.65, 0.35],
+                        subplot_titles=("win-rate change (points)", "length change (actions)"))
+    names = [*cmp.seat_names, "no winner"]
+    diffs = [*cmp.seats, cmp.draws]
+    xs = [100 * d.mean for d in diffs]
+    labels = [f"{x:+.1f} ({'more than noise' if d.significant else 'noise?'})" for x, d in zip(xs, diffs,
+                                                                                              strict=True)]
+    fig.add_scatter(row=1, col=1, x=xs, y=names, mode="markers+text", text=labels, textposition="top center",
+                    marker={"size": 11, "symbol": ["diamond" if d.significant else "circle-open" for d in diffs],
+                            "color": COLOURS[1]},
+                    error_x={"type": "data", "symmetric": False,
+                             "array": [100 * (d.high - d.mean) for d in diffs],
+                             "arrayminus": [100 * (d.mean - d.low) for d in diffs]},
+                    name="win-rate change", showlegend=False)
+    ln = cmp.length
+    fig.add_scatter(row=1, col=2, x=[ln.mean], y=["length"], mode="markers+text",
+                    text=[f"{ln.mean:+.1f} ({'more than noise' if ln.significant else 'noise?'})"],
+                    textposition="top center",
+                    marker={"size": 11, "symbol": "diamond" if ln.significant else "circle-open",
+                            "color": COLOURS[2]},
+                    error_x={"type": "data", "symmetric": False, "array": [ln.high - ln.mean],
+                             "arrayminus": [ln.mean - ln.low]}, name="length change", showlegend=False)
+    for col in (1, 2):
+        fig.add_vline(x=0, line_dash="dot", row=1, col=col)  # type: ignore[arg-type]
+    return _layout(fig, f"{cmp.label_b} vs {cmp.label_a} ({cmp.n} paired games; filled = more than noise)")
+
+
+def all_figures(res: SimResults) -> dict[str, go.Figure]:
+    """Every figure for ``res`` by name (the comparison only when there are two variants or more)."""
+    out = {"win_rates": win_rates(res), "lengths": lengths(res), "rules": rule_firings(res)}
+    if len(res.variants) > 1:
+        out["comparison"] = comparison(res)
+    return out

@@ -1,0 +1,383 @@
+"""Simulation results: per-game records, the statistics learners read, and JSON/CSV files.
+
+Every result carries what it was played with: the game, each variant's options, the seeds, the bot names and
+the package version, so a saved file says exactly how to reproduce it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .stats import Diff, Rate, paired_diff, quantile, wilson
+
+RESULTS_FORMAT = "tabletop-sim"
+RESULTS_VERSION = 1
+CSV_COLUMNS = ("game", "version", "bots", "variant_index", "variant", "seed", "winner", "first", "steps",
+               "finished", "rules", "seat_rules")
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One simulated game: its seed and variant, the winning seat (``None``: no winner), its length in
+    actions, the seat that moved first, whether it ended before the step cap, how often each rule fired, and
+    (for events that concern a seat) how often it fired for each seat."""
+
+    seed: int
+    variant: int
+    winner: int | None
+    steps: int
+    first: int | None = 0
+    finished: bool = True
+    rules: dict[str, int] = field(default_factory=dict)
+    seat_rules: dict[str, list[int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RuleEdge:
+    """Does a rule decide games? Among games where one seat had the rule fire for it more often than every
+    other seat, how often that seat won (against the fair share)."""
+
+    rule: str
+    rate: Rate
+    fair: float
+    games_fired: int
+    games: int
+
+    def summary(self) -> str:
+        if not self.rate.n:
+            return (f"{self.rule} never fired more often for one seat than for the others in a decided game "
+                    f"({self.games_fired} of {self.games} games saw it at all): nothing to say")
+        base = (f"when {self.rule} fired most for one seat, that seat won {100 * self.rate.p:.1f}% of "
+                f"{self.rate.n} such games (95% CI {100 * self.rate.low:.1f}-{100 * self.rate.high:.1f}%; "
+                f"a fair share is {100 * self.fair:.0f}%)")
+        if self.rate.low > self.fair:
+            return base + ": the seat it favours wins more often than chance"
+        if self.rate.high < self.fair:
+            return base + ": the seat it favours wins less often than chance"
+        return base + ": not distinguishable from chance at this sample size"
+
+    def __str__(self) -> str:
+        return self.summary()
+
+
+@dataclass(frozen=True)
+class FirstPlayer:
+    """How often the seat that moved first won, among games that had a winner, against a fair share."""
+
+    rate: Rate
+    fair: float
+
+    @property
+    def advantage(self) -> float:
+        return self.rate.p - self.fair
+
+    def summary(self) -> str:
+        if not self.rate.n:
+            return "no decided games, so nothing is known about a first-player advantage"
+        lo, hi = self.rate.low, self.rate.high
+        base = (f"the first player won {100 * self.rate.p:.1f}% of decided games "
+                f"(95% CI {100 * lo:.1f}-{100 * hi:.1f}%; a fair share is {100 * self.fair:.0f}%)")
+        if lo > self.fair:
+            return base + ": moving first is an advantage"
+        if hi < self.fair:
+            return base + ": moving first is a disadvantage"
+        return base + ": not distinguishable from a fair game at this sample size"
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Variant ``b`` against variant ``a`` on the same seeds: win-rate differences per seat and length."""
+
+    a: int
+    b: int
+    label_a: str
+    label_b: str
+    seats: list[Diff]
+    length: Diff
+    draws: Diff
+    seat_names: list[str]
+
+    @property
+    def n(self) -> int:
+        return self.length.n
+
+    def summary(self) -> str:
+        """Plain words, including whether each difference is distinguishable from noise."""
+        if self.n == 0:
+            return f"No seed was played under both {self.label_a!r} and {self.label_b!r}: nothing to compare."
+        lines = [f"{self.label_b} against {self.label_a}, over {self.n} paired games (same seeds):"]
+        for name, d in zip(self.seat_names, self.seats, strict=True):
+            lines.append(f"- {name}'s win rate {_pp(d)}")
+        lines.append(f"- the share of games without a winner {_pp(self.draws)}")
+        ln = self.length
+        word = ("longer" if ln.mean > 0 else "shorter") if ln.mean else "as long"
+        lines.append(f"- games are {abs(ln.mean):.1f} actions {word} on average "
+                     f"(95% CI {ln.low:+.1f} to {ln.high:+.1f}): {_verdict(ln)}")
+        if not any(d.significant for d in [*self.seats, self.length, self.draws]):
+            lines.append("Overall: at this sample size the two rule sets are not distinguishable from noise; "
+                         "play more games before drawing a conclusion.")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.summary()
+
+
+def _verdict(d: Diff) -> str:
+    if d.n and d.low == d.high == 0:
+        return "identical in every paired game"
+    if d.significant:
+        return "more than noise"
+    return "not distinguishable from noise"
+
+
+def _pp(d: Diff) -> str:
+    if d.n and d.low == d.high == 0 and d.mean == 0:
+        return "is unchanged in every paired game"
+    change = "rises" if d.mean > 0 else "falls" if d.mean < 0 else "does not change"
+    amount = f" by {100 * abs(d.mean):.1f} points" if d.mean else ""
+    return (f"{change}{amount} (95% CI {100 * d.low:+.1f} to {100 * d.high:+.1f} points): {_verdict(d)}")
+
+
+@dataclass
+class SimResults:
+    """The games of one simulation run, with the statistics a learner asks for."""
+
+    game: str
+    variants: list[dict[str, Any]]
+    bots: list[str]
+    n: int
+    seed: int
+    records: list[GameRecord]
+    version: str = ""
+    module: str = ""
+    complete: bool = True
+    seconds: float = 0.0
+    max_steps: int = 0
+    labels: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.labels:
+            self.labels = _labels(self.variants)
+
+    # -- selection -----------------------------------------------------------------------------------------
+    @property
+    def seats(self) -> int:
+        return len(self.bots)
+
+    @property
+    def seat_names(self) -> list[str]:
+        return [f"seat {i + 1} ({b})" for i, b in enumerate(self.bots)]
+
+    def games(self, variant: int = 0) -> list[GameRecord]:
+        return [r for r in self.records if r.variant == variant]
+
+    def seeds(self, variant: int = 0) -> list[int]:
+        return [r.seed for r in self.games(variant)]
+
+    @property
+    def unfinished(self) -> int:
+        return sum(not r.finished for r in self.records)
+
+    # -- statistics ----------------------------------------------------------------------------------------
+    def win_rates(self, variant: int = 0) -> list[Rate]:
+        """Each seat's share of all games played under ``variant``, with Wilson 95% intervals."""
+        gs = self.games(variant)
+        c = Counter(r.winner for r in gs)
+        return [wilson(c.get(s, 0), len(gs)) for s in range(self.seats)]
+
+    def no_winner(self, variant: int = 0) -> Rate:
+        """Games that ended without a winner (a draw or the step cap)."""
+        gs = self.games(variant)
+        return wilson(sum(r.winner is None for r in gs), len(gs))
+
+    def first_player(self, variant: int = 0) -> FirstPlayer:
+        decided = [r for r in self.games(variant) if r.winner is not None and r.first is not None]
+        return FirstPlayer(wilson(sum(r.winner == r.first for r in decided), len(decided)), 1 / max(self.seats, 1))
+
+    def lengths(self, variant: int = 0) -> list[int]:
+        return sorted(r.steps for r in self.games(variant))
+
+    def length_summary(self, variant: int = 0) -> dict[str, float]:
+        xs = self.lengths(variant)
+        if not xs:
+            return {"games": 0, "mean": math.nan, "median": math.nan, "p10": math.nan, "p90": math.nan,
+                    "min": math.nan, "max": math.nan}
+        return {"games": len(xs), "mean": sum(xs) / len(xs), "median": quantile(xs, 0.5),
+                "p10": quantile(xs, 0.1), "p90": quantile(xs, 0.9), "min": xs[0], "max": xs[-1]}
+
+    def rule_counts(self, variant: int = 0) -> dict[str, int]:
+        """How often each rule clause fired in all games of ``variant`` (from the events), most first."""
+        c: Counter[str] = Counter()
+        for r in self.games(variant):
+            c.update(r.rules)
+        return dict(c.most_common())
+
+    def rule_games(self, variant: int = 0) -> dict[str, Rate]:
+        """In what share of games each rule clause fired at least once (Wilson 95% intervals)."""
+        gs = self.games(variant)
+        c: Counter[str] = Counter()
+        for r in gs:
+            c.update(r.rules.keys())
+        return {k: wilson(v, len(gs)) for k, v in c.most_common()}
+
+    def rule_edge(self, rule: str, variant: int = 0) -> RuleEdge:
+        """Among decided games where ``rule`` fired more often for one seat than for every other, how often
+        that seat won (a plain answer to "does this rule decide games?"; an association, not a proof)."""
+        gs = self.games(variant)
+        k = n = fired = 0
+        for r in gs:
+            counts = r.seat_rules.get(rule)
+            if r.rules.get(rule):
+                fired += 1
+            if not counts or r.winner is None:
+                continue
+            top = max(counts)
+            if top == 0 or counts.count(top) > 1:
+                continue
+            n += 1
+            k += counts.index(top) == r.winner
+        return RuleEdge(rule, wilson(k, n), 1 / max(self.seats, 1), fired, len(gs))
+
+    def compare(self, a: int = 0, b: int = 1) -> Comparison:
+        """Variant ``b`` minus variant ``a`` on the seeds both finished (paired: common random numbers)."""
+        for v in (a, b):
+            if not 0 <= v < len(self.variants):
+                raise IndexError(f"no variant {v}; this run has {len(self.variants)}")
+        ga = {r.seed: r for r in self.games(a)}
+        gb = {r.seed: r for r in self.games(b)}
+        common = sorted(set(ga) & set(gb))
+        ra = [ga[s] for s in common]
+        rb = [gb[s] for s in common]
+        seats = [paired_diff([float(r.winner == s) for r in ra], [float(r.winner == s) for r in rb])
+                 for s in range(self.seats)]
+        length = paired_diff([float(r.steps) for r in ra], [float(r.steps) for r in rb])
+        draws = paired_diff([float(r.winner is None) for r in ra], [float(r.winner is None) for r in rb])
+        return Comparison(a, b, self.labels[a], self.labels[b], seats, length, draws, self.seat_names)
+
+    def summary(self) -> str:
+        """A plain-words report of every variant (and the comparison with the first, if there are two+)."""
+        out = [f"{self.game}: {self.n} games per variant, seeds {self.seed}-{self.seed + self.n - 1}, "
+               f"bots {', '.join(self.bots)}, tabletop {self.version}"
+               + ("" if self.complete else f" (STOPPED EARLY: {len(self.records)} games finished)")]
+        for vi, label in enumerate(self.labels):
+            out.append(f"[{vi}] {label}:")
+            for name, rate in zip(self.seat_names, self.win_rates(vi), strict=True):
+                out.append(f"    {name} wins {rate}")
+            out.append(f"    no winner: {self.no_winner(vi)}")
+            ls = self.length_summary(vi)
+            out.append(f"    length: mean {ls['mean']:.1f}, median {ls['median']:.0f}, "
+                       f"10-90% {ls['p10']:.0f}-{ls['p90']:.0f} actions")
+            out.append(f"    {self.first_player(vi).summary()}")
+        if self.unfinished:
+            out.append(f"{self.unfinished} game(s) hit the step cap ({self.max_steps}) and count as no winner.")
+        for vi in range(1, len(self.variants)):
+            out.append(self.compare(0, vi).summary())
+        return "\n".join(out)
+
+    def __repr__(self) -> str:
+        return (f"<SimResults {self.game}: {len(self.variants)} variant(s) x {self.n} games, "
+                f"{len(self.records)} played{'' if self.complete else ' (stopped early)'}>")
+
+    # -- files -----------------------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": RESULTS_FORMAT, "format_version": RESULTS_VERSION, "game": self.game,
+                "module": self.module, "version": self.version, "variants": self.variants,
+                "labels": self.labels, "bots": self.bots, "n": self.n, "seed": self.seed,
+                "complete": self.complete, "seconds": self.seconds, "max_steps": self.max_steps,
+                "games": [asdict(r) for r in self.records]}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> SimResults:
+        if d.get("format") != RESULTS_FORMAT:
+            raise ValueError("not a Tabletop Arcade simulation result (no 'format': 'tabletop-sim')")
+        if d.get("format_version") != RESULTS_VERSION:
+            raise ValueError(f"results format version {d.get('format_version')!r} is not supported "
+                             f"(this is {RESULTS_VERSION})")
+        try:
+            recs = [GameRecord(int(g["seed"]), int(g["variant"]), g["winner"], int(g["steps"]), g.get("first"),
+                               bool(g.get("finished", True)), {str(k): int(v) for k, v in g.get("rules", {}).items()},
+                               {str(k): [int(x) for x in v] for k, v in g.get("seat_rules", {}).items()})
+                    for g in d["games"]]
+            return cls(game=d["game"], variants=list(d["variants"]), bots=list(d["bots"]), n=int(d["n"]),
+                       seed=int(d["seed"]), records=recs, version=d.get("version", ""),
+                       module=d.get("module", ""), complete=bool(d.get("complete", True)),
+                       seconds=float(d.get("seconds", 0.0)), max_steps=int(d.get("max_steps", 0)),
+                       labels=list(d.get("labels") or []))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"the results file is damaged: {exc!r}") from exc
+
+    def to_csv(self) -> str:
+        """One row per game; every row carries the game, package version, bots and the variant's options."""
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(CSV_COLUMNS)
+        vjson = [json.dumps(v, sort_keys=True) for v in self.variants]
+        for r in self.records:
+            w.writerow([self.game, self.version, ";".join(self.bots), r.variant, vjson[r.variant], r.seed,
+                        "" if r.winner is None else r.winner, "" if r.first is None else r.first, r.steps,
+                        int(r.finished), json.dumps(r.rules, sort_keys=True),
+                        json.dumps(r.seat_rules, sort_keys=True)])
+        return buf.getvalue()
+
+    @classmethod
+    def from_csv(cls, text: str) -> SimResults:
+        rows = list(csv.DictReader(io.StringIO(text)))
+        if not rows:
+            raise ValueError("the CSV file has no games")
+        missing = set(CSV_COLUMNS) - set(rows[0])
+        if missing:
+            raise ValueError(f"not a simulation CSV: missing column(s) {', '.join(sorted(missing))}")
+        variants: dict[int, dict[str, Any]] = {}
+        recs = []
+        for row in rows:
+            vi = int(row["variant_index"])
+            variants.setdefault(vi, json.loads(row["variant"]))
+            recs.append(GameRecord(int(row["seed"]), vi, int(row["winner"]) if row["winner"] != "" else None,
+                                   int(row["steps"]), int(row["first"]) if row["first"] != "" else None,
+                                   row["finished"] == "1", {k: int(v) for k, v in json.loads(row["rules"]).items()},
+                                   {k: [int(x) for x in v] for k, v in json.loads(row["seat_rules"]).items()}))
+        per = Counter(r.variant for r in recs)
+        n = max(per.values())
+        return cls(game=rows[0]["game"], variants=[variants[i] for i in sorted(variants)],
+                   bots=rows[0]["bots"].split(";"), n=n, seed=min(r.seed for r in recs), records=recs,
+                   version=rows[0]["version"], complete=all(v == n for v in per.values()))
+
+    def save(self, path: str | Path) -> Path:
+        """Write ``.json`` (everything) or ``.csv`` (one row per game), chosen by the file's suffix."""
+        p = Path(path)
+        if p.suffix.lower() == ".csv":
+            p.write_text(self.to_csv())
+        else:
+            p.write_text(json.dumps(self.to_dict(), indent=1))
+        return p
+
+    @classmethod
+    def load(cls, path: str | Path) -> SimResults:
+        p = Path(path)
+        text = p.read_text()
+        if p.suffix.lower() == ".csv":
+            return cls.from_csv(text)
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"{p.name} is not JSON: {exc}") from exc
+        return cls.from_dict(data)
+
+
+def _labels(variants: list[dict[str, Any]]) -> list[str]:
+    """Short names: the options where a variant differs from the first one (the first is "variant 1")."""
+    if not variants:
+        return []
+    base = variants[0]
+    out = []
+    for i, v in enumerate(variants):
+        diff = {k: x for k, x in v.items() if base.get(k) != x}
+        out.append(f"variant {i + 1}" + (": " + ", ".join(f"{k}={x}" for k, x in diff.items()) if diff else ""))
+    return out

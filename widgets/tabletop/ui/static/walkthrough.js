@@ -1,0 +1,110 @@
+// The narration column of a Walkthrough: step k of n, jump-to-step, Markdown narration (rendered and escaped
+// in Python from authored text), clause badges, Back/Next buttons and keys, the "Your turn" hand-over.
+
+const TT_WALK_TRAITS = ["steps", "step", "title", "error", "version", "moves_since"];
+
+function ttRenderWalkthrough({ model, el }) {
+  const root = ttH("div", { class: "tt-root tt-walk", tabindex: "0", role: "region", "data-lm-suppress-shortcuts": "true" });
+  el.classList.add("tt-host");
+  ttReplace(el, root);
+  let scheduled = false;
+  let pendingAt = 0;
+  let dismissed = 0;
+  const rtts = [];
+
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(() => { scheduled = false; draw(); });
+  };
+  for (const name of TT_WALK_TRAITS) model.on(`change:${name}`, schedule);
+
+  function go(k) {
+    const steps = model.get("steps") || [];
+    if (k < 0 || k >= steps.length || k === model.get("step")) return;
+    pendingAt = performance.now();
+    root.dataset.pending = "1";
+    model.send({ type: "goto", step: k, version: Number(root.dataset.version) });
+  }
+
+  function draw() {
+    const steps = model.get("steps") || [];
+    const k = model.get("step");
+    const n = steps.length;
+    const s = steps[k] || { title: "", html: "", rules: [], your_turn: false };
+    const active = document.activeElement;
+    const focusKey = active && root.contains(active) ? (active.dataset.focus || (active === root ? "root" : null)) : null;
+    root.dataset.step = String(k);
+    root.dataset.steps = String(n);
+    root.dataset.version = String(model.get("version"));
+    root.dataset.yourTurn = s.your_turn ? "1" : "0";
+    root.setAttribute("aria-label", `walkthrough: step ${k + 1} of ${n}`);
+
+    const select = ttH("select", { class: "tt-walk-jump", "aria-label": "jump to step", dataset: { focus: "jump" },
+      onChange: (ev) => go(Number(ev.target.value)) },
+    steps.map((st, i) => ttH("option", { value: i, selected: i === k }, `${i + 1}. ${st.title}`)));
+
+    const narration = ttH("div", { class: "tt-walk-text" });
+    // Markdown rendered by Python (mistune, raw HTML escaped) from the notebook author's text, never user text.
+    narration.innerHTML = s.html;
+
+    const badges = s.rules.length ? ttH("div", { class: "tt-walk-rules", "aria-label": "rules in this step" },
+      s.rules.map((r) => ttH("details", { class: "tt-walk-rule", dataset: { rule: r.id } },
+        ttH("summary", {}, ttH("code", { class: "tt-rule" }, r.id), " ", r.title),
+        ttH("div", { class: "tt-explain" }, r.says)))) : null;
+
+    const err = model.get("error");
+    const banner = err && err.n !== dismissed ? ttH("div", { class: "tt-error", role: "alert", dataset: { rule: err.rule } },
+      ttH("div", { class: "tt-error-body" }, ttH("code", { class: "tt-rule" }, err.rule), " ", ttH("span", { class: "tt-error-reason" }, err.reason)),
+      ttH("button", { type: "button", class: "tt-dismiss", "aria-label": "Dismiss message", onClick: () => { dismissed = err.n; schedule(); } }, "×")) : null;
+
+    const moves = model.get("moves_since");
+    const yours = s.your_turn ? ttH("div", { class: "tt-walk-yours", role: "status" },
+      ttH("strong", {}, "Your turn!"), " The board is live.",
+      moves ? ` You have made ${moves} move${moves === 1 ? "" : "s"} since the hand-over; Back (←) restores the lesson.` : "") : null;
+
+    const nav = ttH("div", { class: "tt-walk-nav" },
+      ttH("button", { type: "button", class: "tt-walk-back", disabled: k <= 0, dataset: { focus: "back" }, onClick: () => go(k - 1) }, "← Back"),
+      ttH("span", { class: "tt-walk-count", "aria-live": "polite" }, `Step ${k + 1} of ${n}`),
+      ttH("button", { type: "button", class: ["tt-walk-next", k === n - 2 && steps[n - 1] && steps[n - 1].your_turn && "tt-walk-handover"],
+        disabled: k >= n - 1, dataset: { focus: "next" }, onClick: () => go(k + 1) },
+      k === n - 2 && steps[n - 1] && steps[n - 1].your_turn ? "Your turn →" : "Next →"));
+
+    ttReplace(root,
+      ttH("header", { class: "tt-walk-head" }, ttH("h3", { class: "tt-title" }, model.get("title") || "Walkthrough"), select),
+      ttH("h4", { class: "tt-walk-title" }, s.title),
+      banner, badges, narration, yours, nav,
+      ttH("footer", { class: "tt-help" }, "Keys: ← / → back and next · Home / End first and last step · Tab to the board"));
+    if (focusKey) {
+      const target = focusKey === "root" ? root : root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);
+      const fallback = root.querySelector(".tt-walk-next:not([disabled])") || root.querySelector(".tt-walk-back:not([disabled])") || root;
+      ((target && !target.disabled) ? target : fallback).focus({ preventScroll: true });
+    }
+    if (pendingAt) {
+      const dt = performance.now() - pendingAt;
+      rtts.push(Math.round(dt * 10) / 10);
+      root.dataset.rtt = dt.toFixed(1);
+      root.dataset.rtts = JSON.stringify(rtts.slice(-100));
+      pendingAt = 0;
+      delete root.dataset.pending;
+    }
+  }
+
+  root.addEventListener("keydown", (ev) => {
+    if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const tag = ev.target && ev.target.tagName;
+    if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA") return;
+    const k = model.get("step");
+    const n = (model.get("steps") || []).length;
+    let handled = true;
+    if (ev.key === "ArrowRight" || ev.key === "PageDown") go(k + 1);
+    else if (ev.key === "ArrowLeft" || ev.key === "PageUp") go(k - 1);
+    else if (ev.key === "Home") go(0);
+    else if (ev.key === "End") go(n - 1);
+    else handled = false;
+    if (handled) { ev.preventDefault(); ev.stopPropagation(); }
+  });
+
+  draw();
+  return () => { for (const name of TT_WALK_TRAITS) model.off(`change:${name}`, schedule); };
+}

@@ -1,0 +1,341 @@
+"""``Walkthrough``: step-through narration beside a live board, for the rule notebooks.
+
+    walk = Walkthrough([
+        Step("The radar barrier", "Only the higher roller may cross (`zaxxon.radar-barrier`).",
+             rig={"die": [2, 5]}, actions=["roll", "move plane #1 to F7"]),
+        ...
+    ], board=zaxxon.Board, new_game=lambda: zaxxon.new_game(seed=1))
+    walk
+
+Step k's position is computed by replaying steps 0..k on a fresh ``new_game()`` (each step's rigs, then its
+actions), so going back restores the exact earlier position. A final "Your turn" step hands the board over: it
+becomes interactive (bots optional) from the last step's position.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, ClassVar
+
+import anywidget
+import ipywidgets
+import traitlets as t
+
+from ..engine import Game, IllegalAction, RigError
+from . import _bundle
+from .board import BoardWidget
+
+StepActions = Sequence[Any] | Callable[[Game[Any]], Any]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step: a title, Markdown narration, chance to rig, then actions to play.
+
+    ``actions`` is a list of Actions / action dicts / action keys / plain words matched with ``game.find``, or a
+    callable ``f(game)`` that plays moves itself or returns such a list. ``rules`` names the clause ids the step
+    teaches (clause ids written in the narration are found too); they show as badges. ``refuse`` is an action
+    (same forms as ``actions``) that the rules must refuse at the end of the step: the board shows the refusal,
+    with its clause id and reason, and the game does not change (a step that teaches what a rule forbids).
+    """
+
+    title: str
+    md: str = ""
+    rig: Mapping[str, Any] | None = None
+    actions: StepActions = ()
+    rules: Sequence[str] = field(default_factory=tuple)
+    refuse: Any = None
+
+    def refuse_text(self, game: Game[Any]) -> str:
+        try:
+            return str(game.decode(self.refuse))
+        except ValueError:
+            return repr(self.refuse)
+
+    def refusal(self, game: Game[Any]) -> IllegalAction | None:
+        """The refusal of ``refuse`` in ``game`` (tried on a fork); ``StepError`` if the rules accept it."""
+        if self.refuse is None:
+            return None
+        a = self.refuse
+        try:
+            if isinstance(a, str) and not a.lstrip().startswith("{"):
+                matches = [x for x in game.legal_actions() if a.lower() in str(x).lower()]
+                if matches:
+                    raise StepError(f"step {self.title!r}: {a!r} is legal here, but the step shows it refused")
+                raise StepError(f"step {self.title!r}: give the refused move as an Action or dict, not words")
+            game.fork().play(a)
+        except IllegalAction as exc:
+            return exc
+        raise StepError(f"step {self.title!r}: the rules accept {a!r}, but the step shows it refused")
+
+    def apply(self, game: Game[Any]) -> None:
+        if self.rig:
+            game.rig(**dict(self.rig))
+        acts = self.actions
+        if callable(acts):
+            acts = acts(game) or ()
+        for a in acts:
+            if isinstance(a, str) and not a.lstrip().startswith("{"):
+                a = game.find(a)
+            game.play(a)
+
+
+class StepError(ValueError):
+    """A walkthrough step that cannot be replayed (an illegal action, an impossible rig...)."""
+
+
+@cache
+def _markdown() -> Callable[[str], str]:
+    import mistune  # lazily: a dependency of nbconvert, present wherever jupyterlab is
+
+    md: Callable[[str], str] = mistune.create_markdown(escape=True, plugins=["strikethrough", "table"])
+    return md
+
+
+def render_markdown(text: str) -> str:
+    """Authored Markdown -> HTML with raw HTML escaped (and harmful link schemes dropped by mistune)."""
+    try:
+        return _markdown()(text)
+    except ImportError:  # pragma: no cover - mistune ships with nbconvert
+        return "<p>" + html.escape(text).replace("\n\n", "</p><p>") + "</p>"
+
+
+class WalkthroughPanel(anywidget.AnyWidget):  # type: ignore[misc]
+    """The narration column (the browser side of a Walkthrough)."""
+
+    _entry: ClassVar[str] = "ttRenderWalkthrough"
+
+    steps = t.List().tag(sync=True)
+    step = t.Int(0).tag(sync=True)
+    title = t.Unicode("").tag(sync=True)
+    error = t.Dict(allow_none=True, default_value=None).tag(sync=True)
+    version = t.Int(0).tag(sync=True)
+    moves_since = t.Int(0).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        cls = type(self)
+        if "_esm" not in cls.__dict__ or _bundle.DEV:
+            cls._esm = _bundle.join_js(("kit.js", "walkthrough.js"), cls._entry)
+            cls._css = _bundle.join_css(("kit.css", "walkthrough.css"))
+        super().__init__(**kwargs)
+
+
+class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
+    """Narration beside a board. ``Walkthrough(steps, *, board, new_game, your_turn=True, bots=None, title="")``.
+
+    ``board`` is a BoardWidget subclass (or an instance); ``new_game()`` returns a fresh Game (same every time:
+    give it a seed). ``your_turn``: True (a default hand-over step), a Markdown string, a :class:`Step`, or
+    False. ``bots`` ({seat: bot} or one bot for every seat but the first) play against the reader on the
+    hand-over step.
+    """
+
+    def __init__(self, steps: Sequence[Step], *, board: type[BoardWidget] | BoardWidget,
+                 new_game: Callable[[], Game[Any]], your_turn: bool | str | Step = True, bots: Any = None,
+                 title: str = "", start: int = 0, board_kwargs: Mapping[str, Any] | None = None,
+                 **kwargs: Any) -> None:
+        if not steps:
+            raise ValueError("a walkthrough needs at least one step")
+        for i, s in enumerate(steps):
+            if not isinstance(s, Step):
+                raise TypeError(f"step {i + 1} is a {type(s).__name__}, not a Step")
+        self.new_game = new_game
+        self.bots = bots
+        hand_over: Step | None
+        if your_turn is True:
+            hand_over = Step("Your turn", "The board is yours now: play from this position. Pick a move on the "
+                             "board or in the list of legal moves (keys **1–9**), **U** takes a move back. "
+                             "Press **Back** (←) to see any step again: it restores that exact position.")
+        elif isinstance(your_turn, str):
+            hand_over = Step("Your turn", your_turn)
+        elif isinstance(your_turn, Step):
+            hand_over = your_turn
+        else:
+            hand_over = None
+        self.steps: tuple[Step, ...] = (*steps, *((hand_over,) if hand_over else ()))
+        self.has_your_turn = hand_over is not None
+        first = self._position(0)
+        if isinstance(board, BoardWidget):
+            self.board = board
+            board.game = first
+        elif isinstance(board, type) and issubclass(board, BoardWidget):
+            self.board = board(first, interactive=False, auto_bots=False, **dict(board_kwargs or {}))
+        else:
+            raise TypeError("board must be a BoardWidget subclass or instance")
+        self._step = 0
+        self._moves_since = 0
+        game = self.board.game
+        self.panel = WalkthroughPanel(title=title or game.rules.title)
+        self.panel.steps = [self._step_json(i, s, game) for i, s in enumerate(self.steps)]
+        self.panel.on_msg(self._on_msg)
+        self.board.on_change(self._board_changed)
+        self.panel.layout = ipywidgets.Layout(flex="1 1 340px", min_width="300px", max_width="640px",
+                                             margin="0 14px 10px 0")
+        self.board.layout = ipywidgets.Layout(flex="2 1 560px", min_width="320px")
+        layout = ipywidgets.Layout(display="flex", flex_flow="row wrap", align_items="flex-start", width="100%")
+        super().__init__(children=[self.panel, self.board], layout=layout, **kwargs)
+        self.add_class("tt-walkthrough")
+        self._check_all()
+        self.goto(start)
+
+    # -- navigation ------------------------------------------------------------------------------------
+    @property
+    def step(self) -> int:
+        """The step shown (0-based)."""
+        return self._step
+
+    @property
+    def game(self) -> Game[Any]:
+        return self.board.game
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def goto(self, k: int) -> None:
+        """Show step ``k`` (0-based; negative counts from the end): replay steps 0..k on a fresh game."""
+        n = len(self.steps)
+        if not isinstance(k, int) or isinstance(k, bool):
+            raise TypeError("a step number must be an int")
+        if k < 0:
+            k += n
+        if not 0 <= k < n:
+            raise IndexError(f"there are steps 0 to {n - 1}, not {k}")
+        game = self._position(k)
+        hand_over = self.has_your_turn and k == n - 1
+        b = self.board
+        with b.hold_sync():
+            b.bots = self.bots if hand_over else None
+            b.interactive = hand_over
+            b.notice = "" if hand_over else (f"Step {k + 1} of {n}: the board follows the narration. "
+                                             "Press Next (→) to go on.")
+            b.game = game
+            refusal = self.steps[k].refusal(game)
+            if refusal is not None:
+                b._set_error(refusal.rule, f"Tried {self.steps[k].refuse_text(game)}: {refusal.reason}")
+        self._step = k
+        self._moves_since = 0
+        with self.panel.hold_sync():
+            self.panel.error = None
+            self.panel.moves_since = 0
+            self.panel.step = k
+            self.panel.version = self.panel.version + 1
+        if hand_over:
+            b.run_bots()  # a bot seat to play at the hand-over moves first; that is not the reader's move
+            self._moves_since = 0
+            self.panel.moves_since = 0
+
+    def next(self) -> None:
+        if self._step < len(self.steps) - 1:
+            self.goto(self._step + 1)
+
+    def back(self) -> None:
+        if self._step > 0:
+            self.goto(self._step - 1)
+
+    def your_turn(self) -> None:
+        """Jump to the hand-over."""
+        self.goto(len(self.steps) - 1)
+
+    # -- replay ----------------------------------------------------------------------------------------
+    def _position(self, k: int) -> Game[Any]:
+        game = self.new_game()
+        if not isinstance(game, Game):
+            raise TypeError("new_game() must return a tabletop Game")
+        for i, s in enumerate(self.steps[: k + 1]):
+            try:
+                s.apply(game)
+            except (IllegalAction, RigError, LookupError, ValueError) as exc:
+                if isinstance(exc, StepError):
+                    raise
+                raise StepError(f"step {i + 1} ({s.title!r}) cannot be replayed: {exc}") from exc
+        return game
+
+    def _check_all(self) -> None:
+        """Replay every step once, so a broken step fails when the notebook runs, not when a reader clicks."""
+        game = self.new_game()
+        for i, s in enumerate(self.steps):
+            try:
+                s.apply(game)
+            except (IllegalAction, RigError, LookupError, ValueError) as exc:
+                raise StepError(f"step {i + 1} ({s.title!r}) cannot be replayed: {exc}") from exc
+            s.refusal(game)
+
+    def _step_json(self, i: int, s: Step, game: Game[Any]) -> dict[str, Any]:
+        clauses = self.board.clauses
+        ids = list(dict.fromkeys([*s.rules, *(c for c in _clause_ids(s.md) if c in clauses)]))
+        for cid in s.rules:
+            if cid not in clauses:
+                raise ValueError(f"step {i + 1} ({s.title!r}) names clause {cid!r}, which is not in the "
+                                 f"{game.rules.title} catalog")
+        return {"title": s.title, "html": render_markdown(s.md),
+                "rules": [{"id": c, "title": clauses[c]["title"], "says": clauses[c]["says"]} for c in ids],
+                "your_turn": self.has_your_turn and i == len(self.steps) - 1}
+
+    # -- messages from the panel (untrusted) -----------------------------------------------------------
+    def _on_msg(self, _w: Any, content: Any, _b: Any) -> None:
+        self.handle_message(content)
+
+    def handle_message(self, content: Any) -> bool:
+        p = self.panel
+        if not isinstance(content, Mapping) or content.get("type") != "goto":
+            return self._refuse("ui.message", "expected {type: 'goto', step, version}")
+        k, version = content.get("step"), content.get("version")
+        if not isinstance(k, int) or isinstance(k, bool) or not isinstance(version, int) or isinstance(version, bool):
+            return self._refuse("ui.message", "step and version must be whole numbers")
+        if version != p.version:
+            return self._refuse("ui.stale", "the walkthrough had moved on; press again")
+        if not 0 <= k < len(self.steps):
+            return self._refuse("ui.message", f"there is no step {k + 1} (steps 1 to {len(self.steps)})")
+        try:
+            self.goto(k)
+        except StepError as exc:
+            return self._refuse("ui.step", str(exc))
+        return True
+
+    def _refuse(self, rule: str, reason: str) -> bool:
+        n = (self.panel.error or {}).get("n", 0) + 1
+        self.panel.error = {"rule": rule, "reason": reason, "n": n}
+        return False
+
+    def _board_changed(self, board: BoardWidget, what: str) -> None:
+        if what in ("act", "bot", "undo"):
+            delta = -1 if what == "undo" else 1
+            self._moves_since = max(0, self._moves_since + delta)
+            self.panel.moves_since = self._moves_since
+
+    # -- static fallback -------------------------------------------------------------------------------
+    def static_html(self) -> str:
+        parts = ['<div class="tt-static tt-static-walkthrough" style="font-family:system-ui,sans-serif;'
+                 'font-size:16px;line-height:1.45;max-width:60em">',
+                 f"<h3>{html.escape(self.panel.title)}: {len(self.steps)} steps</h3><ol>"]
+        for s, js in zip(self.steps, self.panel.steps, strict=True):
+            badges = " ".join(f"<code>{html.escape(r['id'])}</code>" for r in js["rules"])
+            parts.append(f"<li><b>{html.escape(s.title)}</b> {badges}{js['html']}</li>")
+        parts.append("</ol><p><i>Board at the step shown:</i></p>")
+        parts.append(self.board.static_html())
+        parts.append("</div>")
+        return "\n".join(parts)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
+        data["text/html"] = self.static_html()
+        return data, meta
+
+    def __repr__(self) -> str:
+        return f"<Walkthrough: step {self._step + 1} of {len(self.steps)}, {self.game!r}>"
+
+
+_CLAUSE_RE = re.compile(r"\b[a-z0-9]+(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+\b")
+
+
+def _clause_ids(text: str) -> list[str]:
+    return _CLAUSE_RE.findall(text)
+
+
+__all__ = ["Step", "StepError", "Walkthrough", "WalkthroughPanel", "render_markdown"]

@@ -1,0 +1,1033 @@
+"""Super Xevious: the rules engine.
+
+Every rule names its clause in ``rules.toml``. The state is a small mutable object with a fast ``copy``; the
+phases of a turn are:
+
+``turn``   roll (or fly with the Cockpit Card, catch up, try the Blaster again, attack a guard)
+``stop``   choose where to stop when green / Flag-Pin-Sol-Phantom spaces were passed
+``boost``  decide whether to spend an Extra Weapon for +1 before an air-to-ground roll
+``aim``    turn your Battle Card secretly (or, against several enemies, use an Extra Weapon on one)
+``enemy``  the enemy's player turns the enemy's Battle Card; then both are revealed
+``retry``  (variant retry_uses_turn=False) try the Blaster Card again at once, or end the turn
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from ..engine import Action, Context, IllegalAction, Rules, Variant, option
+from . import data
+from .data import Awards, Space, Stage
+
+COLOURS = ("blue", "red", "green", "orange")  # the kit's seat colours (each also has a pattern)
+HEADINGS4 = ("up", "right", "down", "left")
+HEADINGS2 = ("left", "right")
+OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
+ARROWS = {"up": "↑", "right": "→", "down": "↓", "left": "←"}
+MAX_MARKERS = 5
+
+
+# ================================================================================================ variant
+@dataclass(frozen=True)
+class XeviousVariant(Variant):
+    respawn_point: str = option(
+        "area", rule="xevious.respawn", choices=("area", "stage"),
+        doc="Out of Solvalou Markers: back to the entrance of your area ('area', the rulebook's first sentence) "
+            "or to the stage's starting point ('stage').")
+    respawn_markers: str = option(
+        "add", rule="xevious.respawn", choices=("add", "set"),
+        doc="'Take 3' markers: add 3 to what you hold, up to 5 ('add'), or set each row to exactly 3 ('set').")
+    retry_uses_turn: bool = option(
+        True, rule="xevious.blaster-mistake",
+        doc="After a MISTAKE, trying again takes your next turn (True) or may be done once at once (False).")
+    blaster_hits: int = option(
+        1, rule="xevious.blaster-draw", choices=(1, 2),
+        doc="How many of the 3 Blaster Cards say HIT! (the rest say MISTAKE).")
+    battle_headings: int = option(
+        4, rule="xevious.battle-cards", choices=(2, 4),
+        doc="Headings a Battle Card can be turned to: 4 (up/right/down/left) or 2 (left/right).")
+    enemy_card: str = option(
+        "next", rule="xevious.air-battle", choices=("next", "chance"),
+        doc="Who turns the enemy's Battle Card: the next player in the order of play ('next') or chance.")
+    stage_conditions: bool = option(
+        True, rule="xevious.stage-condition",
+        doc="Play each stage's own condition (our reconstruction). False: only Stage 7's Gump Markers.")
+    extras: bool = option(
+        True, rule="xevious.pieces",
+        doc="Use our roles for the pieces the rulebook lists but never describes: Cockpit Cards, Braglease "
+            "Cards, Daley Pieces. False plays with only what the rulebook states.")
+    gumps: int = option(3, rule="xevious.condition-gump", low=1, high=3,
+                        doc="How many Gump Markers stand in Stage 7 (the last ones on the track are used).")
+    turn_cap: int = option(400, rule="xevious.turn-cap", low=10, high=10_000,
+                           doc="Rounds after which the game stops with no winner (a simulation safeguard).")
+
+
+# ================================================================================================ actions
+@dataclass(frozen=True, slots=True, repr=False)
+class XAction(Action):
+    """Base of the Super Xevious actions: ``repr`` reads as plain words too."""
+
+    def __repr__(self) -> str:
+        return f"<{self}>"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Roll(XAction):
+    def __str__(self) -> str:
+        return "roll the die and move"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Fly(XAction):
+    """Cockpit Card: fly exactly ``n`` spaces instead of rolling (once per stage)."""
+
+    n: int = 1
+
+    def __str__(self) -> str:
+        return f"turn the Cockpit Card and fly {self.n}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class CatchUp(XAction):
+    def __str__(self) -> str:
+        return "catch up: move to the next area"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class TryAgain(XAction):
+    def __str__(self) -> str:
+        return "stay and draw a Blaster Card again"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Attack(XAction):
+    def __str__(self) -> str:
+        return "attack the guard on this space again"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class StopAt(XAction):
+    """Stop ``step`` spaces along this move (``space`` only describes it)."""
+
+    step: int = 1
+    space: str = ""
+
+    def __str__(self) -> str:
+        return f"stop after {self.step} space{'s' if self.step != 1 else ''}" + (f" ({self.space})" if self.space
+                                                                                   else "")
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Fire(XAction):
+    weapon: bool = False
+
+    def __str__(self) -> str:
+        return "fire with an Extra Weapon (+1)" if self.weapon else "fire without an Extra Weapon"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Aim(XAction):
+    heading: str = "up"
+
+    def __str__(self) -> str:
+        return f"turn your Battle Card to point {self.heading}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class EnemyAim(XAction):
+    heading: str = "up"
+
+    def __str__(self) -> str:
+        return f"as the enemy, turn the Battle Card to point {self.heading}"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Blast(XAction):
+    def __str__(self) -> str:
+        return "use an Extra Weapon to destroy one enemy"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Pass(XAction):
+    def __str__(self) -> str:
+        return "end the turn"
+
+
+# actions are immutable: the common ones are made once (legal_actions is on the hot path of simulations)
+ROLL, CATCH_UP, TRY_AGAIN, ATTACK, BLAST, PASS = Roll(), CatchUp(), TryAgain(), Attack(), Blast(), Pass()
+FLY = tuple(Fly(n) for n in range(1, 7))
+FIRE = (Fire(True), Fire(False))
+
+ACTIONS: tuple[type[Action], ...] = (Roll, Fly, CatchUp, TryAgain, Attack, StopAt, Fire, Aim, EnemyAim, Blast,
+                                     Pass)
+
+
+# ================================================================================================ state
+class Pilot:
+    """One player's mover and Attack Strength Sheet."""
+
+    __slots__ = ("area", "idx", "w", "s", "l", "retry", "phantom", "cockpit", "beaten")
+
+    def __init__(self) -> None:
+        self.area = 0
+        self.idx = 0
+        self.w = 0          # Extra Weapon Markers (top row)
+        self.s = 0          # Shield Markers (middle row)
+        self.l = 3          # noqa: E741 - Solvalou Markers (bottom row): lives
+        self.retry = False  # may try the Blaster Card again on this space (after a MISTAKE)
+        self.phantom = False  # Stage 4: the Phantom wingman flies with you
+        self.cockpit = True   # Cockpit Card face up
+        self.beaten: frozenset[tuple[int, int]] = frozenset()  # guards you beat this stage
+
+    def copy(self) -> Pilot:
+        p = Pilot.__new__(Pilot)
+        p.area, p.idx, p.w, p.s, p.l = self.area, self.idx, self.w, self.s, self.l
+        p.retry, p.phantom, p.cockpit, p.beaten = self.retry, self.phantom, self.cockpit, self.beaten
+        return p
+
+
+class XeviousState:
+    __slots__ = ("stage", "order", "turn", "phase", "pend", "pilots", "gumps", "daley", "deck", "brag", "rounds",
+                 "winner", "capped", "path", "last", "setup_rolls", "cond", "extras")
+
+    def __init__(self) -> None:
+        self.stage = 1
+        self.order: tuple[int, ...] = ()
+        self.turn = 0
+        self.phase = "turn"
+        self.pend: dict[str, Any] | None = None
+        self.pilots: list[Pilot] = []
+        self.gumps: tuple[bool, ...] = ()
+        self.daley: frozenset[tuple[int, int]] = frozenset()
+        self.deck: tuple[str, ...] = ()
+        self.brag: tuple[str, ...] = ()
+        self.rounds = 0
+        self.winner: int | None = None
+        self.capped = False
+        self.path: tuple[tuple[int, int], ...] = ()  # the squares of the pending move (phase "stop")
+        self.last: dict[str, Any] | None = None       # the last reveal, for the widget
+        self.setup_rolls: tuple[tuple[int, ...], ...] = ()
+        self.cond = True     # variant stage_conditions (kept here: legal_actions sees only the state)
+        self.extras = True   # variant extras
+
+    @property
+    def player(self) -> int:
+        return self.order[self.turn]
+
+    def copy(self) -> XeviousState:
+        s = XeviousState.__new__(XeviousState)
+        s.stage, s.order, s.turn, s.phase = self.stage, self.order, self.turn, self.phase
+        s.pend = dict(self.pend) if self.pend is not None else None
+        s.pilots = [p.copy() for p in self.pilots]
+        s.gumps, s.daley, s.deck, s.brag = self.gumps, self.daley, self.deck, self.brag
+        s.rounds, s.winner, s.capped, s.path, s.last = self.rounds, self.winner, self.capped, self.path, self.last
+        s.setup_rolls, s.cond, s.extras = self.setup_rolls, self.cond, self.extras
+        return s
+
+
+# ================================================================================================ rules
+class XeviousRules(Rules[XeviousState]):
+    name = "xevious"
+    title = "Super Xevious"
+    action_types = ACTIONS
+    chance_domains: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "die": (1, 2, 3, 4, 5, 6),
+        "blaster": ("HIT!", "MISTAKE"),
+        "card": tuple(data.cards()),
+        "heading": HEADINGS4,
+        "braglease": HEADINGS4,
+    }
+    variant_type = XeviousVariant
+    min_players = 1
+    max_players = 4
+    default_players = ("Blue", "Red")
+    catalog_path = Path(__file__).with_name("rules.toml")
+
+    def __init__(self) -> None:
+        self.stages: tuple[Stage, ...] = data.stages()
+        self.cards = data.cards()
+
+    # ------------------------------------------------------------------------------------------ helpers
+    def stage_of(self, state: XeviousState) -> Stage:
+        return self.stages[state.stage - 1]
+
+    @staticmethod
+    def _v(ctx: Context) -> XeviousVariant:
+        v = ctx.variant
+        assert isinstance(v, XeviousVariant)
+        return v
+
+    def _gump_positions(self, state: XeviousState, v: XeviousVariant) -> tuple[tuple[int, int], ...]:
+        g = self.stages[6].gumps
+        return g[len(g) - v.gumps:] if state.stage == 7 else ()
+
+    def _guard_at(self, state: XeviousState, pilot: Pilot, pos: tuple[int, int]) -> str | None:
+        """'gump' / 'andor' when a standing guard blocks ``pilot`` on ``pos``, else None."""
+        if state.stage != 7:
+            if not state.cond:
+                return None
+            guard = self.stages[state.stage - 1].guard
+            return "andor" if guard and pos in guard and pos not in pilot.beaten else None
+        gp = self.stages[6].gumps
+        off = len(gp) - len(state.gumps)
+        for k, standing in enumerate(state.gumps):
+            if standing and gp[off + k] == pos:
+                return "gump"
+        return None
+
+    @staticmethod
+    def headings(v: XeviousVariant) -> tuple[str, ...]:
+        return HEADINGS4 if v.battle_headings == 4 else HEADINGS2
+
+    # ------------------------------------------------------------------------------------------ setup
+    def initial_state(self, ctx: Context) -> XeviousState:
+        v = self._v(ctx)
+        s = XeviousState()
+        s.cond, s.extras = v.stage_conditions, v.extras
+        n = len(ctx.players)
+        s.pilots = [Pilot() for _ in range(n)]
+        for i, name in enumerate(ctx.players):
+            s.pilots[i].cockpit = v.extras
+            ctx.emit("xevious.prep-sheet", f"{name} takes the {COLOURS[i]} Solvalou Mover and the {COLOURS[i]} "
+                     "Attack Strength Sheet.", player=i, colour=COLOURS[i])
+        ctx.emit("xevious.prep-solvalou", "Everybody places 3 Solvalou Markers on their sheet (no Extra Weapon "
+                 "or Shield Markers yet).", player=None)
+        ctx.emit("xevious.prep-stage", "Stage 1 is put on the table; every mover starts on the starting point "
+                 "(bottom right corner).", player=None)
+        # order of play: everyone rolls; ties roll again among themselves
+        rolls: list[tuple[int, ...]] = [() for _ in range(n)]
+        groups = [list(range(n))]
+        order: list[int] = []
+        while groups:
+            g = groups.pop(0)
+            if len(g) == 1:
+                order.append(g[0])
+                continue
+            got = {}
+            for p in g:
+                got[p] = ctx.roll()
+                rolls[p] = rolls[p] + (got[p],)
+            ranked = sorted(set(got.values()), reverse=True)
+            groups = [[p for p in g if got[p] == r] for r in ranked] + groups
+        s.order = tuple(order)
+        s.setup_rolls = tuple(rolls)
+        names = ", ".join(f"{ctx.players[p]} ({'/'.join(map(str, rolls[p]))})" for p in order)
+        ctx.emit("xevious.prep-order", f"Rolls for the order of play: {names}. {ctx.players[order[0]]} starts.",
+                 player=None, order=list(order))
+        s.deck = data.deck()
+        s.brag = self.headings(v)
+        s.gumps = tuple(True for _ in range(v.gumps))
+        return s
+
+    # ------------------------------------------------------------------------------------------ queries
+    def current_player(self, state: XeviousState) -> int | None:
+        if state.winner is not None or state.capped:
+            return None
+        if state.phase == "enemy":
+            return int(state.pend["enemy"])  # type: ignore[index]
+        return state.order[state.turn]
+
+    def winner(self, state: XeviousState) -> int | None:
+        return state.winner
+
+    def can_catch_up(self, state: XeviousState, p: int) -> bool:
+        pilots = state.pilots
+        if len(pilots) < 2:
+            return False
+        me = pilots[p]
+        if state.stage == 7 and me.area >= len(self.stage_of(state).areas) - 1:
+            return False
+        return all(q.area > me.area for i, q in enumerate(pilots) if i != p)
+
+    def legal_actions(self, state: XeviousState) -> list[Action]:
+        if state.winner is not None or state.capped:
+            return []
+        ph = state.phase
+        if ph == "turn":
+            p = state.order[state.turn]
+            me = state.pilots[p]
+            out: list[Action] = []
+            if self._guard_at(state, me, (me.area, me.idx)):
+                out.append(ATTACK)
+            else:
+                out.append(ROLL)
+                if me.retry and not (state.extras and (me.area, me.idx) in state.daley):
+                    out.append(TRY_AGAIN)
+                if me.cockpit:
+                    out.extend(FLY)
+            if self.can_catch_up(state, p):
+                out.append(CATCH_UP)
+            return out
+        if ph == "stop":
+            return [StopAt(k + 1, self._space(state, pos).label() if pos[0] < len(self.stage_of(state).areas)
+                           else "stage gate")
+                    for k, pos in enumerate(state.path) if k + 1 in state.pend["stops"]]  # type: ignore[index]
+        if ph == "retry":
+            return [TRY_AGAIN, PASS]
+        pend = state.pend
+        assert pend is not None
+        if ph == "boost":
+            return list(FIRE)
+        if ph == "aim":
+            acts: list[Action] = [Aim(h) for h in pend["headings"]]
+            if pend["kind"] == "squad" and not pend["used"] and state.pilots[pend["who"]].w > 0:
+                acts.append(BLAST)
+            return acts
+        if ph == "enemy":
+            return [EnemyAim(h) for h in pend["headings"]]
+        return []  # pragma: no cover
+
+    def _space(self, state: XeviousState, pos: tuple[int, int]) -> Space:
+        return self.stage_of(state).areas[pos[0]][pos[1]]
+
+    # ------------------------------------------------------------------------------------------ apply
+    def apply(self, state: XeviousState, action: Action, ctx: Context) -> None:
+        v = self._v(ctx)
+        if state.winner is not None or state.capped:
+            raise IllegalAction("xevious.victory", "the game is over")
+        ph = state.phase
+        t = type(action)
+        p = state.order[state.turn]
+        if ph == "turn":
+            if t is Roll:
+                self._refuse_if_blocked(state, p)
+                n = ctx.roll()
+                ctx.emit("xevious.move-roll", f"{ctx.players[p]} rolls {n}.", die=n)
+                state.last = {"kind": "die", "value": n, "player": p}
+                self._start_move(state, p, n, ctx)
+            elif t is Fly:
+                assert isinstance(action, Fly)
+                if not v.extras:
+                    raise IllegalAction("xevious.cockpit-card", "this game is played without Cockpit Cards "
+                                        "(variant extras=False)")
+                if not state.pilots[p].cockpit:
+                    raise IllegalAction("xevious.cockpit-card", "your Cockpit Card is already face down this stage")
+                if not 1 <= action.n <= 6:
+                    raise IllegalAction("xevious.cockpit-card", f"the Cockpit Card flies 1 to 6 spaces, not "
+                                        f"{action.n}")
+                self._refuse_if_blocked(state, p)
+                state.pilots[p].cockpit = False
+                ctx.emit("xevious.cockpit-card", f"{ctx.players[p]} turns the Cockpit Card face down and flies "
+                         f"{action.n}.", n=action.n)
+                self._start_move(state, p, action.n, ctx)
+            elif t is CatchUp:
+                self._catch_up(state, p, ctx)
+            elif t is TryAgain:
+                me = state.pilots[p]
+                if not me.retry:
+                    raise IllegalAction("xevious.blaster-mistake", "you can try again only after a MISTAKE on "
+                                        "the Flag / Pin / Sol / Phantom space you are still on")
+                if v.extras and (me.area, me.idx) in state.daley:
+                    raise IllegalAction("xevious.daley-piece", "a Daley Piece now covers this space: somebody "
+                                        "else got its HIT! first")
+                me.retry = False
+                self._blaster(state, p, ctx, v)
+                self._after(state, ctx, v)
+            elif t is Attack:
+                me = state.pilots[p]
+                g = self._guard_at(state, me, (me.area, me.idx))
+                if not g:
+                    raise IllegalAction("xevious.condition-gump", "there is no standing guard on your space to "
+                                        "attack")
+                me.retry = False
+                self._land(state, p, ctx, v)
+                self._after(state, ctx, v)
+            else:
+                raise IllegalAction("xevious.turn-order", f"it is time to move: roll the die (not {action})")
+            return
+        if ph == "stop":
+            if t is not StopAt:
+                raise IllegalAction("xevious.green-stop", "choose where to stop on this move first")
+            assert isinstance(action, StopAt) and state.pend is not None
+            if action.step not in state.pend["stops"]:
+                ok = ", ".join(map(str, state.pend["stops"]))
+                raise IllegalAction("xevious.move-roll", f"you cannot stop after {action.step} spaces on this "
+                                    f"move; you may stop after: {ok}")
+            self._finish_move(state, p, action.step, ctx, v)
+            return
+        if ph == "boost":
+            if t is not Fire:
+                raise IllegalAction("xevious.weapon-boost", "decide first whether to fire with an Extra Weapon")
+            assert isinstance(action, Fire) and state.pend is not None
+            me = state.pilots[p]
+            if action.weapon and me.w == 0:
+                raise IllegalAction("xevious.weapon-boost", "you have no Extra Weapon Marker to use")
+            pend = state.pend
+            state.pend = None
+            state.phase = "turn"
+            self._ground(state, p, pend["n"], action.weapon, pend["what"], pend["guard"], ctx, v)
+            self._after(state, ctx, v)
+            return
+        if ph == "aim":
+            pend = state.pend
+            assert pend is not None
+            if t is Blast:
+                if pend["kind"] != "squad":
+                    raise IllegalAction("xevious.weapon-destroy", "an Extra Weapon destroys an enemy outright only "
+                                        "in a battle against several enemies")
+                if pend["used"]:
+                    raise IllegalAction("xevious.weapon-once", "you already used an Extra Weapon Marker in this "
+                                        "combat (one per combat)")
+                me = state.pilots[p]
+                if me.w == 0:
+                    raise IllegalAction("xevious.weapon-destroy", "you have no Extra Weapon Marker")
+                me.w -= 1
+                pend["used"] = True
+                pend["left"] -= 1
+                ctx.emit("xevious.weapon-destroy", f"{ctx.players[p]} discards an Extra Weapon Marker and destroys "
+                         f"one enemy outright ({pend['left']} left).", left=pend["left"])
+                if pend["left"] == 0:
+                    ctx.emit("xevious.squad-battle", f"{ctx.players[p]} destroys the whole squadron.")
+                    state.pend = None
+                    state.phase = "turn"
+                    self._after(state, ctx, v)
+                return
+            if t is not Aim:
+                raise IllegalAction("xevious.air-battle", "turn your Battle Card first")
+            assert isinstance(action, Aim)
+            if action.heading not in pend["headings"]:
+                raise IllegalAction("xevious.battle-cards", f"a Battle Card points {', '.join(pend['headings'])}; "
+                                    f"not {action.heading!r}")
+            pend["aim"] = action.heading
+            enemy = pend["enemy"]
+            if enemy is None:
+                eh = self._chance_heading(state, ctx, v)
+                self._reveal(state, p, action.heading, eh, ctx, v)
+            else:
+                state.phase = "enemy"
+                ctx.emit("xevious.air-battle", f"{ctx.players[p]} puts a Battle Card down face down; "
+                         f"{ctx.players[enemy]} now turns the enemy's card.", player=p)
+            return
+        if ph == "enemy":
+            pend = state.pend
+            assert pend is not None
+            if t is not EnemyAim:
+                raise IllegalAction("xevious.air-battle", f"{ctx.players[pend['enemy']]} must turn the enemy's "
+                                    "Battle Card first")
+            assert isinstance(action, EnemyAim)
+            if action.heading not in pend["headings"]:
+                raise IllegalAction("xevious.battle-cards", f"a Battle Card points {', '.join(pend['headings'])}; "
+                                    f"not {action.heading!r}")
+            self._reveal(state, pend["who"], pend["aim"], action.heading, ctx, v)
+            return
+        if ph == "retry":
+            if t is TryAgain:
+                state.phase = "turn"
+                state.pilots[p].retry = False
+                self._blaster(state, p, ctx, v, again=False)
+                self._after(state, ctx, v)
+            elif t is Pass:
+                state.phase = "turn"
+                state.pilots[p].retry = False
+                self._end_turn(state, ctx, v)
+            else:
+                raise IllegalAction("xevious.blaster-mistake", "try the Blaster Card again or end your turn")
+            return
+        raise IllegalAction("xevious.turn-order", f"{action} cannot be played now")  # pragma: no cover
+
+    # ------------------------------------------------------------------------------------------ movement
+    def _refuse_if_blocked(self, state: XeviousState, p: int) -> None:
+        me = state.pilots[p]
+        g = self._guard_at(state, me, (me.area, me.idx))
+        if g == "gump":
+            raise IllegalAction("xevious.condition-gump", "a standing Gump Marker blocks your way: attack it")
+        if g == "andor":
+            raise IllegalAction("xevious.condition-andor-genesis", "the Andor Genesis blocks your way until you "
+                                "win its battle: attack it")
+
+    def _walk(self, state: XeviousState, p: int, n: int) -> tuple[list[tuple[int, int]], str]:
+        """The squares of a move of ``n`` and why it ends ('roll', 'entrance', 'stop', 'guard', 'gate', 'end')."""
+        areas = self.stage_of(state).areas
+        me = state.pilots[p]
+        a, i = me.area, me.idx
+        path: list[tuple[int, int]] = []
+        why = "roll"
+        for _ in range(n):
+            if i + 1 < len(areas[a]):
+                i += 1
+            elif a + 1 < len(areas):
+                a, i = a + 1, 0
+            elif state.stage == 7:
+                why = "end"
+                break
+            else:
+                path.append((len(areas), 0))
+                why = "gate"
+                break
+            path.append((a, i))
+            if i == 0:
+                why = "entrance"
+                break
+            if areas[a][i].stop:
+                why = "stop"
+                break
+            if self._guard_at(state, me, (a, i)):
+                why = "guard"
+                break
+        return path, why
+
+    def _optional_stop(self, state: XeviousState, pos: tuple[int, int], v: XeviousVariant) -> bool:
+        sp = self._space(state, pos)
+        if sp.kind == "green":
+            return not (v.stage_conditions and self.stage_of(state).condition == "garu-zakato-fog")
+        if sp.blaster:
+            return not (v.extras and pos in state.daley)
+        return False
+
+    def _start_move(self, state: XeviousState, p: int, n: int, ctx: Context) -> None:
+        v = self._v(ctx)
+        path, why = self._walk(state, p, n)
+        if not path:
+            ctx.emit("xevious.move-forward", f"{ctx.players[p]} is at the end of the track and cannot move "
+                     "(never backwards).")
+            self._land(state, p, ctx, v)
+            self._after(state, ctx, v)
+            return
+        stops = [k + 1 for k, pos in enumerate(path[:-1]) if self._optional_stop(state, pos, v)]
+        if v.stage_conditions and self.stage_of(state).condition == "garu-zakato-fog" and any(
+                pos[0] < len(self.stage_of(state).areas) and self._space(state, pos).kind == "green"
+                for pos in path[:-1]):
+            ctx.emit("xevious.condition-fog", f"Fog over Stage 3: {ctx.players[p]} cannot stop on the green space "
+                     "passed.")
+        if why in ("entrance", "stop", "guard"):
+            rule = {"entrance": "xevious.entrance-stop", "stop": "xevious.must-stop",
+                    "guard": ("xevious.condition-gump" if state.stage == 7 else "xevious.condition-andor-genesis")}
+            ctx.emit(rule[why], f"{ctx.players[p]} must stop after {len(path)} of {n} spaces ("
+                     + {"entrance": "the entrance of a new area", "stop": "a must-stop space",
+                        "guard": "a standing guard"}[why] + ").")
+        if stops:
+            state.path = tuple(path)
+            state.pend = {"stops": (*stops, len(path)), "n": n}
+            state.phase = "stop"
+            return
+        self._finish_move(state, p, len(path), ctx, v, path)
+
+    def _finish_move(self, state: XeviousState, p: int, step: int, ctx: Context, v: XeviousVariant,
+                     path: list[tuple[int, int]] | None = None) -> None:
+        squares = list(path if path is not None else state.path)[:step]
+        full = len(path if path is not None else state.path)
+        state.path = ()
+        state.pend = None
+        state.phase = "turn"
+        me = state.pilots[p]
+        me.retry = False
+        areas = self.stage_of(state).areas
+        n_areas = len(areas)
+        for a, i in squares:
+            if a < n_areas and areas[a][i].kind == "exit":
+                self._take(state, p, areas[a][i].awards, ctx, "xevious.exit-markers", "the exit")
+        me.area, me.idx = squares[-1]
+        if step < full:
+            sp = self._space(state, squares[-1])
+            rule = "xevious.green-stop" if sp.kind == "green" else "xevious.blaster-stop"
+            ctx.emit(rule, f"{ctx.players[p]} stops on the {sp.label()} passed on the way.", step=step)
+        self._land(state, p, ctx, v)
+        self._after(state, ctx, v)
+
+    def _catch_up(self, state: XeviousState, p: int, ctx: Context) -> None:
+        v = self._v(ctx)
+        if len(state.pilots) < 2:
+            raise IllegalAction("xevious.catch-up", "catching up needs other players ahead of you")
+        if not self.can_catch_up(state, p):
+            raise IllegalAction("xevious.catch-up", "you may move to the next area only when every other player "
+                                "has advanced beyond your area")
+        me = state.pilots[p]
+        areas = self.stage_of(state).areas
+        ex = areas[me.area][-1]
+        ctx.emit("xevious.catch-up", f"Everybody else is ahead: {ctx.players[p]} moves on to the next area.")
+        if ex.awards:
+            self._take(state, p, ex.awards, ctx, "xevious.catch-up-exit-markers", "the exit of the area left behind")
+        me.retry = False
+        me.area, me.idx = me.area + 1, 0
+        if me.area < len(areas):
+            ctx.emit("xevious.entrance-stop", f"{ctx.players[p]} stops on the entrance of area {me.area + 1}.")
+        self._after(state, ctx, v)
+
+    # ------------------------------------------------------------------------------------------ spaces
+    def _land(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant) -> None:
+        me = state.pilots[p]
+        st = self.stage_of(state)
+        if me.area >= len(st.areas):
+            ctx.emit("xevious.stage-gate", f"{ctx.players[p]} leaves Stage {state.stage} and waits at the stage "
+                     "gate for the others.")
+            return
+        pos = (me.area, me.idx)
+        sp = st.areas[me.area][me.idx]
+        guard = self._guard_at(state, me, pos)
+        if guard == "gump":
+            self._battle_ground(state, p, st.gump_number if state.stage == 7 else 4, True, ctx, v,
+                                what="the Gump Marker", guard=pos)
+            return
+        if guard == "andor":
+            self._battle_ground(state, p, sp.n, sp.boost, ctx, v, what="the Andor Genesis", guard=pos)
+            return
+        k = sp.kind
+        if k == "ground":
+            self._battle_ground(state, p, sp.n, sp.boost, ctx, v)
+        elif k == "air":
+            self._battle_air(state, p, 1, ctx, v)
+        elif k == "squad":
+            n = sp.n + (1 if v.stage_conditions and st.condition == "zoshi-squadrons" else 0)
+            if n != sp.n:
+                ctx.emit("xevious.condition-zoshi", f"Stage 5's Zoshi fly in larger squadrons: {n} enemies instead "
+                         f"of {sp.n}.", enemies=n)
+            self._battle_air(state, p, n, ctx, v)
+        elif k == "card":
+            self._draw_card(state, p, ctx, v)
+        elif sp.blaster:
+            if v.extras and pos in state.daley:
+                ctx.emit("xevious.daley-piece", f"A Daley Piece covers this {k.capitalize()}: it gives nothing more "
+                         "this stage.")
+            else:
+                self._blaster(state, p, ctx, v)
+        elif k == "green":
+            if sp.awards:
+                self._take(state, p, sp.awards, ctx, "xevious.green-stop", "the green space")
+            else:
+                ctx.emit("xevious.green-stop", f"{ctx.players[p]} rests on a green space.")
+        elif k == "plain" and v.stage_conditions and st.condition == "garu-barra":
+            ctx.emit("xevious.condition-garu-barra", f"A hidden Garu Barra battery opens fire on "
+                     f"{ctx.players[p]} (Stage 6).")
+            self._battle_ground(state, p, st.barrage, False, ctx, v, what="the Garu Barra battery")
+        elif k == "exit":
+            pass  # its markers were taken on the way
+        else:
+            ctx.emit("xevious.move-roll", f"{ctx.players[p]} lands on the {sp.label()}: nothing happens.")
+
+    def _take(self, state: XeviousState, p: int, aw: Awards, ctx: Context, rule: str, source: str) -> None:
+        me = state.pilots[p]
+        got = []
+        lost = []
+        for attr, n, name in (("w", aw.w, "Extra Weapon"), ("s", aw.s, "Shield"), ("l", aw.l, "Solvalou")):
+            if not n:
+                continue
+            have = getattr(me, attr)
+            room = MAX_MARKERS - have
+            k = min(n, room)
+            setattr(me, attr, have + k)
+            if k:
+                got.append(f"{k} {name}")
+            if k < n:
+                lost.append(f"{n - k} {name}")
+        ctx.emit(rule, f"{ctx.players[p]} takes {', '.join(got) or 'nothing'} from {source}.",
+                 player=p, w=aw.w, s=aw.s, l=aw.l)
+        if lost:
+            ctx.emit("xevious.sheet-limit", f"{ctx.players[p]}'s sheet is full: {', '.join(lost)} Marker(s) not "
+                     "taken (at most 5 of each).", player=p)
+
+    def _draw_card(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant) -> None:
+        if not state.deck:
+            state.deck = data.deck()
+            ctx.emit("xevious.xevious-cards", "The Super Xevious deck is used up: the discards are shuffled into a "
+                     "new deck.")
+        cid = ctx.draw("card", state.deck)
+        i = state.deck.index(cid)
+        state.deck = state.deck[:i] + state.deck[i + 1:]
+        card = self.cards[cid]
+        state.last = {"kind": "card", "value": cid, "title": card.title, "text": card.text, "player": p}
+        ctx.emit("xevious.card-space", f"{ctx.players[p]} draws the Super Xevious Card “{card.title}”: "
+                 f"{card.text}", card=cid)
+        e = card.effect
+        if e == "take":
+            self._take(state, p, card.awards, ctx, "xevious.card-space", f"the card “{card.title}”")
+        elif e == "move":
+            path, why = self._walk(state, p, card.n)
+            if path:
+                me = state.pilots[p]
+                for pos in path:
+                    if pos[0] < len(self.stage_of(state).areas) and self._space(state, pos).kind == "exit":
+                        self._take(state, p, self._space(state, pos).awards, ctx, "xevious.exit-markers", "the exit")
+                me.area, me.idx = path[-1]
+                self._land(state, p, ctx, v)
+        elif e == "ground":
+            self._battle_ground(state, p, card.n, False, ctx, v, what=f"the {card.title}")
+        elif e == "air":
+            self._battle_air(state, p, 1, ctx, v)
+        elif e == "squad":
+            self._battle_air(state, p, card.n, ctx, v)
+        elif e == "damage":
+            self._damage(state, p, ctx, v)
+        elif e == "cockpit":
+            if v.extras:
+                state.pilots[p].cockpit = True
+                ctx.emit("xevious.cockpit-card", f"{ctx.players[p]}'s Cockpit Card is face up again.")
+
+    # ------------------------------------------------------------------------------------------ battles
+    def _battle_ground(self, state: XeviousState, p: int, n: int, boost: bool, ctx: Context, v: XeviousVariant,
+                       what: str = "", guard: tuple[int, int] | None = None) -> None:
+        what = what or f"the air-to-ground battle {n}"
+        if boost and state.pilots[p].w > 0:
+            state.phase = "boost"
+            state.pend = {"kind": "ground", "n": n, "what": what, "who": p, "guard": guard}
+            ctx.emit("xevious.weapon-boost", f"{ctx.players[p]} may spend an Extra Weapon Marker to add 1 to the "
+                     f"roll against {what}.")
+            return
+        self._ground(state, p, n, False, what, guard, ctx, v)
+
+    def _ground(self, state: XeviousState, p: int, n: int, weapon: bool, what: str,
+                guard: tuple[int, int] | None, ctx: Context, v: XeviousVariant) -> None:
+        me = state.pilots[p]
+        if weapon:
+            me.w -= 1
+            ctx.emit("xevious.weapon-once", f"{ctx.players[p]} discards one Extra Weapon Marker for +1 (one per "
+                     "combat).")
+        d = ctx.roll()
+        total = d + (1 if weapon else 0)
+        won = total > n
+        state.last = {"kind": "ground", "value": d, "plus": 1 if weapon else 0, "n": n, "won": won, "player": p}
+        ctx.emit("xevious.ground-battle", f"{ctx.players[p]} rolls {d}{' + 1' if weapon else ''} against "
+                 f"{what} ({n}): {'more, a win' if won else 'not more, a loss'}.", die=d, n=n, won=won)
+        pos = (me.area, me.idx)
+        if won:
+            g = self._guard_at(state, me, pos) if guard is not None and guard == pos else None
+            if g == "gump":
+                gp = self.stages[6].gumps
+                off = len(gp) - len(state.gumps)
+                k = gp.index(pos) - off
+                state.gumps = state.gumps[:k] + (False,) + state.gumps[k + 1:]
+                left = sum(state.gumps)
+                ctx.emit("xevious.condition-gump", f"{ctx.players[p]} destroys a Gump Marker ({left} left).",
+                         left=left)
+                if left == 0:
+                    state.winner = p
+                    ctx.emit("xevious.victory", f"{ctx.players[p]} destroys the last Gump Marker and wins!")
+                    return
+            elif g == "andor":
+                me.beaten = me.beaten | {pos}
+                ctx.emit("xevious.condition-andor-genesis", f"{ctx.players[p]} beats the Andor Genesis and may fly "
+                         "on.")
+            if v.stage_conditions and self.stage_of(state).condition == "hidden-sol":
+                self._take(state, p, Awards(w=1), ctx, "xevious.condition-hidden-sol", "a hidden Sol citadel")
+        else:
+            self._damage(state, p, ctx, v)
+
+    def _battle_air(self, state: XeviousState, p: int, enemies: int, ctx: Context, v: XeviousVariant) -> None:
+        n = len(ctx.players)
+        enemy: int | None = None
+        if v.enemy_card == "next" and n > 1:
+            enemy = state.order[(state.turn + 1) % n]
+        state.phase = "aim"
+        state.pend = {"kind": "squad" if enemies > 1 else "air", "left": enemies, "used": False, "who": p,
+                      "enemy": enemy, "headings": self.headings(v), "aim": None, "won": 0}
+        if enemies > 1:
+            ctx.emit("xevious.squad-battle", f"{ctx.players[p]} meets {enemies} enemies: win battle after battle; "
+                     "the first loss ends the fight.", enemies=enemies)
+        else:
+            ctx.emit("xevious.air-battle", f"{ctx.players[p]} meets an enemy in the air: both Battle Cards are "
+                     "turned secretly.")
+
+    def _chance_heading(self, state: XeviousState, ctx: Context, v: XeviousVariant) -> str:
+        if v.extras:
+            if not state.brag:
+                state.brag = self.headings(v)
+            h: str = ctx.draw("braglease", state.brag)
+            i = state.brag.index(h)
+            state.brag = state.brag[:i] + state.brag[i + 1:]
+            ctx.emit("xevious.braglease-card", f"The top Braglease Card gives the enemy's heading: {h}.", heading=h)
+            return h
+        h = ctx.draw("heading", self.headings(v))
+        return h
+
+    def _reveal(self, state: XeviousState, p: int, mine: str, theirs: str, ctx: Context, v: XeviousVariant) -> None:
+        pend = state.pend
+        assert pend is not None
+        won = OPPOSITE[mine] == theirs
+        state.last = {"kind": "battle", "mine": mine, "theirs": theirs, "won": won, "player": p,
+                      "enemy": pend["enemy"]}
+        ctx.emit("xevious.battle-cards", f"Reveal: {ctx.players[p]}'s arrow points {mine} {ARROWS[mine]}, the "
+                 f"enemy's points {theirs} {ARROWS[theirs]}: "
+                 + ("head-on, towards each other." if won else "not towards each other."),
+                 mine=mine, theirs=theirs, won=won)
+        if won:
+            pend["left"] -= 1
+            pend["won"] += 1
+            ctx.emit("xevious.air-battle", f"{ctx.players[p]} wins the air battle"
+                     + (f" ({pend['left']} enemies left)." if pend["kind"] == "squad" else "."))
+            if pend["left"] > 0:
+                pend["aim"] = None
+                state.phase = "aim"
+                return
+            if pend["kind"] == "squad":
+                ctx.emit("xevious.squad-battle", f"{ctx.players[p]} destroys the whole squadron.")
+        else:
+            ctx.emit("xevious.air-battle", f"{ctx.players[p]} loses the air battle.")
+            if pend["kind"] == "squad" and pend["left"] > 1:
+                ctx.emit("xevious.squad-battle", f"The fight ends at the first loss: {ctx.players[p]} takes damage "
+                         f"from one enemy only ({pend['left'] - 1} fly away).")
+        state.pend = None
+        state.phase = "turn"
+        if not won:
+            self._damage(state, p, ctx, v)
+        self._after(state, ctx, v)
+
+    def _damage(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant) -> None:
+        me = state.pilots[p]
+        name = ctx.players[p]
+        if me.phantom:
+            me.phantom = False
+            ctx.emit("xevious.condition-phantom", f"The Phantom wingman takes the hit for {name} and leaves.")
+            return
+        if me.s > 0:
+            me.s -= 1
+            ctx.emit("xevious.damage-shield", f"{name} takes damage: one Shield Marker is discarded ({me.s} left).")
+            ctx.emit("xevious.shield", f"The shield saves {name}'s Solvalou and Extra Weapon Markers.")
+            return
+        me.l -= 1
+        if me.w > 0:
+            me.w -= 1
+            ctx.emit("xevious.damage-solvalou", f"{name} takes damage without a shield: loses a Solvalou Marker and "
+                     f"an Extra Weapon Marker ({me.l} Solvalou left).", solvalou=me.l)
+        else:
+            ctx.emit("xevious.damage-solvalou", f"{name} takes damage without a shield: loses a Solvalou Marker "
+                     f"(no Extra Weapon Marker to lose; {me.l} Solvalou left).", solvalou=me.l)
+        if me.l == 0:
+            self._respawn(state, p, ctx, v)
+        else:
+            ctx.emit("xevious.solvalou-lives", f"{name} has {me.l} {'life' if me.l == 1 else 'lives'} left.")
+
+    def _respawn(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant) -> None:
+        me = state.pilots[p]
+        name = ctx.players[p]
+        me.area = me.area if v.respawn_point == "area" else 0
+        me.idx = 0
+        me.retry = False
+        me.phantom = False
+        me.beaten = frozenset()
+        me.l = 3
+        where = f"the entrance of area {me.area + 1}" if v.respawn_point == "area" else "the stage's starting point"
+        if state.stage == 1:
+            ctx.emit("xevious.respawn-stage1", f"{name} is out of Solvalou Markers and returns to {where}; in "
+                     "Stage 1 only 3 Solvalou Markers are taken.", solvalou=3)
+        else:
+            if v.respawn_markers == "set":
+                me.w, me.s = 3, 3
+            else:
+                me.w, me.s = min(MAX_MARKERS, me.w + 3), min(MAX_MARKERS, me.s + 3)
+            ctx.emit("xevious.respawn", f"{name} is out of Solvalou Markers: back to {where} with 3 Solvalou, "
+                     f"{me.w} Extra Weapon and {me.s} Shield Markers; Stage {state.stage} begins again for "
+                     f"{name}.", w=me.w, s=me.s)
+        if state.phase != "turn":
+            state.phase = "turn"
+            state.pend = None
+
+    # ------------------------------------------------------------------------------------------ Blaster
+    def _blaster(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant, again: bool = True) -> None:
+        me = state.pilots[p]
+        sp = self._space(state, (me.area, me.idx))
+        hits = v.blaster_hits
+        card = ctx.draw("blaster", ("HIT!", "MISTAKE"), (hits, 3 - hits))
+        state.last = {"kind": "blaster", "value": card, "player": p}
+        name = ctx.players[p]
+        if card == "HIT!":
+            ctx.emit("xevious.blaster-draw", f"{name} picks a Blaster Card: HIT!", card=card)
+            self._take(state, p, sp.awards, ctx, "xevious.blaster-draw", f"the {sp.kind.capitalize()}")
+            if v.stage_conditions and sp.kind == "phantom" and self.stage_of(state).condition == "phantom-wingman":
+                me.phantom = True
+                ctx.emit("xevious.condition-phantom", f"{name} rescues the Phantom wingman: it will take the next "
+                         "hit in Stage 4.")
+            if v.extras:
+                state.daley = state.daley | {(me.area, me.idx)}
+                ctx.emit("xevious.daley-piece", f"A Daley Piece now covers this {sp.kind.capitalize()} for the "
+                         "rest of the stage.")
+        else:
+            ctx.emit("xevious.blaster-draw", f"{name} picks a Blaster Card: MISTAKE.", card=card)
+            if v.retry_uses_turn:
+                me.retry = True
+                ctx.emit("xevious.blaster-mistake", f"{name} gets nothing, but may stay here and try again next "
+                         "turn instead of moving.")
+            elif again:
+                state.phase = "retry"
+                ctx.emit("xevious.blaster-mistake", f"{name} gets nothing, but may try once more at once.")
+            else:
+                ctx.emit("xevious.blaster-mistake", f"{name} gets nothing.")
+
+    # ------------------------------------------------------------------------------------------ turns
+    def _after(self, state: XeviousState, ctx: Context, v: XeviousVariant) -> None:
+        """End the turn unless a decision is pending or the game is over."""
+        if state.winner is not None or state.phase != "turn":
+            return
+        self._end_turn(state, ctx, v)
+
+    def _end_turn(self, state: XeviousState, ctx: Context, v: XeviousVariant) -> None:
+        areas = len(self.stage_of(state).areas)
+        if all(q.area >= areas for q in state.pilots):
+            self._next_stage(state, ctx, v)
+            areas = len(self.stage_of(state).areas)
+        n = len(state.order)
+        while True:  # the next player in order who is not waiting at the stage gate (one always is not)
+            state.turn += 1
+            if state.turn == n:
+                state.turn = 0
+                state.rounds += 1
+                if state.rounds >= v.turn_cap:
+                    state.capped = True
+                    ctx.emit("xevious.turn-cap", f"The turn cap of {v.turn_cap} rounds is reached: the game stops "
+                             "with no winner.", player=None)
+                    return
+            if state.pilots[state.order[state.turn]].area < areas:
+                return
+
+    def _next_stage(self, state: XeviousState, ctx: Context, v: XeviousVariant) -> None:
+        state.stage += 1
+        state.daley = frozenset()
+        for q in state.pilots:
+            q.area = q.idx = 0
+            q.retry = q.phantom = False
+            q.beaten = frozenset()
+            q.cockpit = v.extras
+        st = self.stage_of(state)
+        ctx.emit("xevious.stage-gate", f"Every mover has left the stage: Stage {st.number} (panel {st.panel.id}) is "
+                 "put on the table and every mover starts on its starting point.", player=None, stage=st.number)
+        if v.stage_conditions or st.number == 7:
+            rule = {"andor-genesis": "xevious.condition-andor-genesis", "hidden-sol": "xevious.condition-hidden-sol",
+                    "garu-zakato-fog": "xevious.condition-fog", "phantom-wingman": "xevious.condition-phantom",
+                    "zoshi-squadrons": "xevious.condition-zoshi", "garu-barra": "xevious.condition-garu-barra",
+                    "gump-core": "xevious.condition-gump"}[st.condition]
+            ctx.emit(rule, f"Stage {st.number}: {st.title}. {st.text}", player=None)
+
+    # ------------------------------------------------------------------------------------------ views
+    def copy_state(self, state: XeviousState) -> XeviousState:
+        return state.copy()
+
+    def to_json(self, state: XeviousState) -> dict[str, Any]:
+        pend = None
+        if state.pend is not None:
+            pend = {k: (list(x) if isinstance(x, tuple) else x) for k, x in state.pend.items()}
+            if state.phase == "enemy":
+                pend["aim"] = "face down"  # the secret stays secret until both cards are down
+        st = self.stage_of(state)
+        return {
+            "stage": state.stage, "panel": st.panel.id, "condition": st.condition,
+            "order": list(state.order), "turn": state.turn, "phase": state.phase, "pending": pend,
+            "pilots": [{"colour": COLOURS[i], "area": q.area, "space": q.idx, "at_gate": q.area >= len(st.areas),
+                        "extra_weapon": q.w, "shield": q.s, "solvalou": q.l, "retry": q.retry,
+                        "phantom": q.phantom, "cockpit": q.cockpit, "beaten": sorted(list(b) for b in q.beaten)}
+                       for i, q in enumerate(state.pilots)],
+            "gumps": list(state.gumps), "daley": sorted(list(d) for d in state.daley),
+            "deck": len(state.deck), "braglease": len(state.brag), "rounds": state.rounds,
+            "winner": state.winner, "capped": state.capped, "path": [list(x) for x in state.path],
+            "last": dict(state.last) if state.last else None,
+            "setup_rolls": [list(r) for r in state.setup_rolls],
+        }
+
+    def describe(self, state: XeviousState) -> str:
+        st = self.stage_of(state)
+        sym = {"entrance": "E", "exit": "X", "plain": ".", "green": "g", "ground": "G", "air": "A", "squad": "M",
+               "card": "C", "flag": "F", "pin": "P", "sol": "S", "phantom": "H"}
+        lines = [f"Stage {st.number} ({st.title}), panel {st.panel.id}; phase {state.phase}"]
+        gp = self._gump_positions(state, XeviousVariant(gumps=len(state.gumps))) if state.stage == 7 else ()
+        for a, area in enumerate(st.areas):
+            cells = []
+            for i, sp in enumerate(area):
+                c = sym[sp.kind] + (str(sp.n) if sp.n else "")
+                if (a, i) in gp and state.gumps[gp.index((a, i))]:
+                    c = "Γ"
+                who = "".join(str(k + 1) for k, q in enumerate(state.pilots) if (q.area, q.idx) == (a, i))
+                cells.append(c + (f"[{who}]" if who else ""))
+            lines.append(f"  area {a + 1}: " + " ".join(cells))
+        for k, q in enumerate(state.pilots):
+            where = "stage gate" if q.area >= len(st.areas) else f"area {q.area + 1} space {q.idx + 1}"
+            lines.append(f"  {k + 1} {COLOURS[k]:<6} {where:<20} W{q.w} S{q.s} L{q.l}")
+        return "\n".join(lines)

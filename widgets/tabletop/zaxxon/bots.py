@@ -1,0 +1,211 @@
+"""Zaxxon bots: a random one and a greedy one that pursues its mission.
+
+The greedy bot (``"greedy"``) takes any shot that advances its mission or wins a dogfight; otherwise it flies the
+plane that can get closest to a firing position (a Dijkstra search over the hex board that makes live silo and
+turret areas expensive, so it avoids them when it can), changing altitude where walls and shots need it. With a Z
+it shoots the opponent's planes with Zaxxon when it can.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+from typing import Any
+
+from ..engine import Action, Bot, Game, RandomBot
+from .board import DIRS
+from .rules import Altitude, EndTurn, Move, MoveZaxxon, Shoot, ZaxxonRules, ZaxxonShoot, ZState
+
+
+class ZaxxonRandomBot(RandomBot):
+    """Uniform over the legal actions, but never ends the turn while it could still act (so games finish)."""
+
+    name = "random"
+
+    def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
+        if len(legal) > 1:
+            legal = [a for a in legal if not isinstance(a, EndTurn)] or list(legal)
+        return legal[self.rng.randrange(len(legal))]
+
+
+class GreedyBot(Bot):
+    """Pursues its mission: shoot what is in reach, otherwise fly toward the nearest firing position."""
+
+    name = "greedy"
+    AREA_COST = 4
+
+    #: (board, seat, shot Zaxxon?, Zaxxon's space, target spaces) -> (goal spaces, distance map), shared by all
+    #: greedy bots (the plan ignores planes, so it depends on nothing else); bounded
+    _cache: dict[tuple[Any, ...], tuple[set[int], dict[int, int]]] = {}
+    CACHE_SIZE = 4096
+
+    def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        rules: ZaxxonRules = game.rules  # type: ignore[assignment]
+        s: ZState = game.raw_state
+        seat = s.mover
+        assert seat is not None
+        if isinstance(legal[0], MoveZaxxon | ZaxxonShoot):
+            return self._zaxxon(rules, s, seat, legal)
+        b = rules.board
+        # 1. shots that advance the mission (fuel tanks before anything else), then dogfights
+        best: tuple[int, Action] | None = None
+        for a in legal:
+            if isinstance(a, Shoot):
+                at = b.index[a.at]
+                pri = self._shot_value(rules, s, seat, at)
+                if pri > 0 and (best is None or pri > best[0]):
+                    best = (pri, a)
+        if best is not None:
+            return best[1]
+        # 2. fly toward firing positions
+        plan = {}
+        tkey = tuple(s.tcell)
+        for pi in (seat * 2, seat * 2 + 1):
+            key = (id(rules.board), seat, s.planes[pi][3], s.zx, tkey)
+            got = self._cache.get(key)
+            if got is None:
+                if len(self._cache) >= self.CACHE_SIZE:
+                    self._cache.clear()
+                goals = self._goals(rules, s, seat, pi)
+                got = self._cache[key] = (goals, self._distances(rules, s, seat, goals))
+            plan[pi] = got
+        moves = [a for a in legal if isinstance(a, Move)]
+        if len(moves) == len(legal):  # a plane on a wall: finish the crossing
+            return min(moves, key=lambda a: plan[seat * 2 + a.plane - 1][1].get(b.index[a.to], 999))
+        options: list[tuple[float, Action]] = []
+        sideways: list[Action] = []
+        for a in legal:
+            if isinstance(a, Move):
+                pi = seat * 2 + a.plane - 1
+                goals, dist = plan[pi]
+                here, to = s.planes[pi][0], b.index[a.to]
+                gain = dist.get(here, 999) - dist.get(to, 999)
+                if b.terrain[to] == "w":
+                    gain = dist.get(here, 999) - dist.get(to, 999)
+                if s.spin == "RED" and rules._live_area(s, to, "silo") and not rules._live_area(s, here, "silo"):
+                    gain -= 50
+                if gain > 0:
+                    options.append((gain + self.rng.random() * 0.01, a))
+                elif gain == 0 and dist.get(here, 999) < 999:
+                    sideways.append(a)  # as good as staying: used to get round a plane in the way
+            elif isinstance(a, Altitude):
+                pi = seat * 2 + a.plane - 1
+                goals, dist = plan[pi]
+                p = s.planes[pi]
+                here = p[0]
+                # raise before a wall on the path; lower on a firing position
+                if a.high and self._wall_next(rules, s, pi, dist):
+                    options.append((1.5, a))
+                elif not a.high and here in goals and not self._dogfight_high(rules, s, seat, pi):
+                    options.append((1.2, a))
+                elif a.high and here in goals and self._dogfight_high(rules, s, seat, pi):
+                    options.append((1.2, a))
+        if options:
+            return max(options, key=lambda t: t[0])[1]
+        if sideways and self.rng.random() < 0.5:
+            return sideways[self.rng.randrange(len(sideways))]
+        return next((a for a in legal if isinstance(a, EndTurn)), legal[0])
+
+    # -- helpers -------------------------------------------------------------------------------------------
+    def _shot_value(self, rules: ZaxxonRules, s: ZState, seat: int, at: int) -> int:
+        other = rules._plane_at(s, at)
+        if other >= 0:
+            return 2 if other // 2 != seat else 0
+        if at in rules._zaxxon_cells(s):
+            own_left = any(c >= 0 and t.owner == seat for t, c in zip(rules.board.targets, s.tcell, strict=True))
+            return 1 if own_left else 5
+        ti = rules._target_at(s, at)
+        if ti < 0:
+            return 0
+        t = rules.board.targets[ti]
+        if t.owner == seat:
+            return 6 if t.kind == "fuel" else 4
+        if t.kind != "fuel" and not t.indestructible:
+            return 1  # an optional target: makes the inner fortress safer
+        return 0
+
+    def _needed(self, rules: ZaxxonRules, s: ZState, seat: int, pi: int) -> list[int]:
+        """Cells of the targets this plane should go for: its team's targets, then Zaxxon (once per plane)."""
+        out = []
+        for t in rules.board.targets:
+            c = s.tcell[t.idx]
+            if c >= 0 and t.owner == seat:
+                out.append(c)
+        if not out and not s.planes[pi][3]:
+            out.extend(rules._zaxxon_cells(s))
+        return out
+
+    def _goals(self, rules: ZaxxonRules, s: ZState, seat: int, pi: int) -> set[int]:
+        b = rules.board
+        goals: set[int] = set()
+        zx = rules._zaxxon_cells(s)
+        for tc in self._needed(rules, s, seat, pi):
+            for d in range(6):
+                c, n = b.nbr[tc][d], 1
+                while c >= 0 and n <= 4:
+                    t = b.terrain[c]
+                    if t == "#" or t in "Ww" or c in zx or rules._target_at(s, c) >= 0:
+                        break
+                    if c in rules.allowed[seat] and (n > 1 or b.area_of[c] < 0):
+                        goals.add(c)
+                    c, n = b.nbr[c][d], n + 1
+        return goals
+
+    def _distances(self, rules: ZaxxonRules, s: ZState, seat: int, goals: set[int]) -> dict[int, int]:
+        """Cost from each space to the nearest goal (live silo/turret areas cost extra)."""
+        b = rules.board
+        dist = {g: 0 for g in goals}
+        heap = [(0, g) for g in goals]
+        heapq.heapify(heap)
+        passable = rules.passable[seat]
+        blocked = set(s.tcell)
+        live = [s.tcell[a.target] >= 0 for a in b.areas]
+        area_of, terrain, nbr = b.area_of, b.terrain, b.nbr
+        while heap:
+            d, c = heapq.heappop(heap)
+            if d > dist.get(c, 1 << 30):
+                continue
+            for n in nbr[c]:
+                if n < 0 or not passable[n] or n in blocked:
+                    continue
+                step = 1
+                a = area_of[n]
+                if a >= 0 and live[a]:
+                    step += self.AREA_COST
+                if terrain[n] == "w":
+                    step += 1
+                nd = d + step
+                if nd < dist.get(n, 1 << 30):
+                    dist[n] = nd
+                    heapq.heappush(heap, (nd, n))
+        return dist
+
+    def _wall_next(self, rules: ZaxxonRules, s: ZState, pi: int, dist: dict[int, int]) -> bool:
+        b = rules.board
+        here = s.planes[pi][0]
+        best = min((n for n in b.nbr[here] if n >= 0 and n in dist), key=lambda n: dist[n], default=-1)
+        return best >= 0 and b.terrain[best] == "w" and dist[best] < dist.get(here, 999) and s.count >= 3
+
+    def _dogfight_high(self, rules: ZaxxonRules, s: ZState, seat: int, pi: int) -> bool:
+        return False
+
+    def _zaxxon(self, rules: ZaxxonRules, s: ZState, seat: int, legal: Sequence[Action]) -> Action:
+        b = rules.board
+        for a in legal:
+            if isinstance(a, ZaxxonShoot):
+                src = rules._zaxxon_cells(s)[0 if a.space == "west" else 1]
+                for c in b.line(src, DIRS.index(a.direction)):
+                    if b.terrain[c] == "#":
+                        break
+                    hit = rules._plane_at(s, c)
+                    if hit >= 0:
+                        if hit // 2 != seat:
+                            return a
+                        break
+        moves = [a for a in legal if isinstance(a, MoveZaxxon)]
+        return moves[self.rng.randrange(len(moves))] if moves else legal[0]
+
+
+BOTS: dict[str, type[Bot]] = {"random": ZaxxonRandomBot, "greedy": GreedyBot}

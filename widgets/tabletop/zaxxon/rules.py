@@ -1,0 +1,860 @@
+"""The Zaxxon rules engine (every rule named by a clause id of ``rules.toml``).
+
+A turn: ``Roll`` (both dice at once, ties re-rolled) -> ``Spin`` by the lower roller (enemy fire; with Zaxxon
+awake a "Z" gives ``MoveZaxxon`` / ``ZaxxonShoot`` first) -> the lower roller spends the die count on ``Move``,
+``Altitude`` and ``Shoot`` (``EndTurn`` to stop early) -> the higher roller does the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..engine import Action, Context, IllegalAction, Rules, Variant, option
+from .board import BOARD, DIRS, ZAXXON_MOVES, ZAXXON_SHOTS, Board, load_scenarios
+
+SCENARIOS = load_scenarios(BOARD)
+
+ROLL, SPIN, ZAXXON, MOVE, OVER = range(5)
+PHASES = ("roll", "spin", "zaxxon", "move", "over")
+SPINNER = ("RED", "BLUE", "WHITE", "Z")
+COLOURS = ("blue", "red")
+#: mission counters per player: outer fuel tanks, outer silo, outer turret, inner fuel tanks
+MISSION_NEEDS = (2, 1, 1, 2)
+MISSION_NAMES = ("outer fuel tanks", "outer missile silo", "outer gun turret", "inner fuel tanks")
+E = DIRS.index("E")
+
+
+# -- actions ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    def __repr__(self) -> str:
+        return f"<{self}>"
+
+    def __str__(self) -> str:
+        return "roll both dice"
+
+
+@dataclass(frozen=True, slots=True)
+class Spin(Action):
+    def __repr__(self) -> str:
+        return f"<{self}>"
+
+    def __str__(self) -> str:
+        return "spin the spinner"
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    plane: int = 1
+    to: str = ""
+
+    def __repr__(self) -> str:
+        return f"<{self}>"
+
+    def __str__(self) -> str:
+        return f"move plane #{self.plane} to {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class Altitude(Action):
+    plane: int = 1
+    high: bool = True
+
+    def __repr__(self) -> str:
+        return f"<{self}>"
+
+    def __str__(self) -> str:
+        return f"{'raise' if self.high else 'lower'} plane #{self.plane} to {'High' if self.high else 'Low'} Altitude"
+
+
+@dataclass(frozen=True, slots=True)
+class Shoot(Action):
+    plane: int = 1
+    at: str = ""
+    fuel_to: str = ""
+
+    def __repr__(self) -> str:
+        return f"<{self}>"
+
+    def __str__(self) -> str:
+        extra = f", sending the fuel tank to FUEL space {self.fuel_to}" if self.fuel_to else ""
+        return f"plane #{self.plane} shoots at {self.at}{extra}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    def __repr__(self) -> str:
+        return f"<{self}>"
+
+    def __str__(self) -> str:
+        return "end the turn"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveZaxxon(Action):
+    direction: str = "W"
+
+    def __repr__(self) -> str:
+        return f"<{self}>"
+
+    def __str__(self) -> str:
+        return f"move Zaxxon {ZAXXON_MOVES.get(self.direction, self.direction)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ZaxxonShoot(Action):
+    space: str = "west"
+    direction: str = "SW"
+
+    def __repr__(self) -> str:
+        return f"<{self}>"
+
+    def __str__(self) -> str:
+        return f"Zaxxon shoots {self.direction} from its {self.space} space"
+
+
+# -- variant -----------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ZaxxonVariant(Variant):
+    radar_barrier: bool = option(True, rule="zaxxon.radar-barrier",
+                                 doc="Planes may cross the RADAR barrier only on a turn their player rolled higher.")
+    turret_fires_on_entry: bool = option(False, rule="zaxxon.blue-turret-fire",
+                                         doc="BLUE also shoots down planes that ENTER a live gun turret area "
+                                             "(the rulebook says this only for RED).")
+    must_use_full_count: bool = option(False, rule="zaxxon.end-turn",
+                                       doc="A player may not end the turn while another action is possible.")
+    grounded_after_shot: bool = option(True, rule="zaxxon.shot-down-outer",
+                                       doc="A plane shot down does not move again until the next turn.")
+    scenario: str = option("", rule="zaxxon.setup", doc="Start from a named teaching position of scenarios.toml "
+                           "(as if the game had been played for a while) instead of the rulebook setup.",
+                           choices=("", *SCENARIOS))
+    max_rounds: int = option(0, rule="zaxxon.turn-cap", doc="End the game without a winner after this many "
+                             "turns (0 = never, as in the rulebook).", low=0, high=100_000)
+
+
+# -- state -----------------------------------------------------------------------------------------------------
+class ZState:
+    """The mutable game state. Planes are indexed ``seat * 2 + (number - 1)``; each is
+    ``[space, high, grounded, shot_zaxxon]`` (planes off the board sit on their home base)."""
+
+    __slots__ = ("phase", "round", "dice", "low", "stage", "count", "spin", "planes", "tcell", "tinner",
+                 "zx", "zx_active", "mission", "winner", "variant")
+
+    def __init__(self, variant: ZaxxonVariant | None = None) -> None:
+        self.variant = variant or ZaxxonVariant()
+        self.phase = ROLL
+        self.round = 1
+        self.dice = [0, 0]
+        self.low = -1
+        self.stage = 0
+        self.count = 0
+        self.spin = ""
+        self.planes: list[list[int]] = []
+        self.tcell: list[int] = []
+        self.tinner: list[int] = []
+        self.zx = -1
+        self.zx_active = False
+        self.mission = [[0, 0, 0, 0], [0, 0, 0, 0]]
+        self.winner: int | None = None
+
+    def copy(self) -> ZState:
+        s = ZState.__new__(ZState)
+        s.phase, s.round, s.low, s.stage, s.count, s.spin = (self.phase, self.round, self.low, self.stage,
+                                                              self.count, self.spin)
+        s.dice = self.dice[:]
+        s.planes = [p[:] for p in self.planes]
+        s.tcell = self.tcell[:]
+        s.tinner = self.tinner[:]
+        s.zx, s.zx_active, s.winner, s.variant = self.zx, self.zx_active, self.winner, self.variant
+        s.mission = [self.mission[0][:], self.mission[1][:]]
+        return s
+
+    @property
+    def mover(self) -> int | None:
+        if self.phase == OVER:
+            return None
+        if self.phase == ROLL:
+            return 0
+        if self.phase in (SPIN, ZAXXON):
+            return self.low
+        return self.low if self.stage == 0 else 1 - self.low
+
+
+class ZaxxonRules(Rules[ZState]):
+    name = "zaxxon"
+    title = "Zaxxon"
+    action_types = (Roll, Spin, Move, Altitude, Shoot, EndTurn, MoveZaxxon, ZaxxonShoot)
+    chance_domains = {"die": (1, 2, 3, 4, 5, 6), "spinner": SPINNER}
+    variant_type = ZaxxonVariant
+    default_players = ("Player 1 (blue)", "Player 2 (red)")
+    catalog_path = Path(__file__).with_name("rules.toml")
+
+    def __init__(self, board: Board | None = None) -> None:
+        self.board = board or BOARD
+        b = self.board
+        # cells a plane of each seat may ever occupy (its home base, outer fortress, walls, the inner fortress)
+        self.allowed = [frozenset(i for i in range(len(b.terrain)) if b.zone[i] in ("1ap" if s == 0 else "2bq") + "i"
+                                  and b.terrain[i] != "Z" and b.terrain[i] != "#") for s in (0, 1)]
+        #: per seat and space: may a plane of this seat ever stand on / fly over it (walls: only the low section)
+        self.passable = [[i in self.allowed[s] and b.terrain[i] != "W" for i in range(len(b.terrain))]
+                         for s in (0, 1)]
+        #: prebuilt actions (legal_actions hands out these shared, immutable objects)
+        self._moves = {num: [Move(num, b.names[i]) for i in range(len(b.terrain))] for num in (1, 2)}
+        self._alt = {(num, high): Altitude(num, high) for num in (1, 2) for high in (True, False)}
+        self._end = EndTurn()
+        #: ordered pairs of neighbouring spaces on the two sides of the RADAR barrier
+        self.radar = frozenset((a, n) for a in range(len(b.terrain)) for n in b.nbr[a]
+                               if n >= 0 and b.crosses_radar(a, n))
+
+    # -- setup ---------------------------------------------------------------------------------------------
+    def initial_state(self, ctx: Context) -> ZState:
+        b = self.board
+        assert isinstance(ctx.variant, ZaxxonVariant)
+        s = ZState(ctx.variant)
+        for seat in (0, 1):
+            for k in (0, 1):
+                s.planes.append([b.home[seat][k], 0, 0, 0])
+        s.tcell = [t.cell for t in b.targets]
+        s.tinner = [0] * len(b.targets)
+        s.zx = b.zaxxon_start
+        if ctx.variant.scenario:
+            self._scenario(s, SCENARIOS[ctx.variant.scenario])
+            ctx.emit("zaxxon.setup", f"Teaching position: {SCENARIOS[ctx.variant.scenario]['title']}.", player=None)
+        ctx.emit("zaxxon.setup", "The pieces stand on their lettered spaces; Zaxxon faces the purple triangles. "
+                 "Each player has two planes on the home base (at Low Altitude) and a die.", player=None)
+        ctx.emit("zaxxon.mission", "Mission: shoot 2 fuel tanks, the gun turret and the missile silo in your outer "
+                 "fortress, your 2 fuel tanks in the inner fortress, and Zaxxon once with EACH plane.", player=None)
+        return s
+
+    def current_player(self, state: ZState) -> int | None:
+        return state.mover
+
+    def _scenario(self, s: ZState, sc: dict[str, Any]) -> None:
+        b = self.board
+        for pi, (cell, high) in sc["planes"].items():
+            s.planes[pi][0], s.planes[pi][1] = cell, int(high)
+        for pi in sc["zaxxon_hits"]:
+            s.planes[pi][3] = 1
+        for ti, dest in sc["moved"].items():
+            s.tcell[ti], s.tinner[ti] = dest, 1
+        for ti in sc["removed"]:
+            t = b.targets[ti]
+            if t.kind == "fuel" and s.tinner[ti]:
+                s.mission[t.owner or 0][3] += 1
+            s.tcell[ti] = -1
+        for t in b.targets:
+            if t.owner is None:
+                continue
+            m = s.mission[t.owner]
+            if t.kind == "fuel":
+                m[0] += s.tcell[t.idx] != t.cell
+            elif s.tcell[t.idx] < 0:
+                m[1 if t.kind == "silo" else 2] = 1
+        s.zx_active = sc["zaxxon_active"]
+
+    def winner(self, state: ZState) -> int | None:
+        return state.winner
+
+    def copy_state(self, state: ZState) -> ZState:
+        return state.copy()
+
+    # -- helpers ------------------------------------------------------------------------------------------
+    def _plane_at(self, s: ZState, cell: int) -> int:
+        for i, p in enumerate(s.planes):
+            if p[0] == cell:
+                return i
+        return -1
+
+    def _target_at(self, s: ZState, cell: int) -> int:
+        try:
+            return s.tcell.index(cell)
+        except ValueError:
+            return -1
+
+    def _zaxxon_cells(self, s: ZState) -> tuple[int, int]:
+        return s.zx, self.board.nbr[s.zx][E]
+
+    def _live_area(self, s: ZState, cell: int, kind: str) -> bool:
+        a = self.board.area_of[cell]
+        if a < 0:
+            return False
+        area = self.board.areas[a]
+        return area.kind == kind and s.tcell[area.target] >= 0
+
+    def _on_wall(self, s: ZState, seat: int) -> int:
+        t = self.board.terrain
+        for i in (seat * 2, seat * 2 + 1):
+            if t[s.planes[i][0]] == "w":
+                return i
+        return -1
+
+    def _send_home(self, s: ZState, pi: int) -> int:
+        seat, k = divmod(pi, 2)
+        spots = self.board.home[seat]
+        for c in (spots[k], spots[1 - k]):
+            if self._plane_at(s, c) < 0:
+                return c
+        raise AssertionError("a home base always has room for its own two planes")
+
+    def _shoot_down(self, s: ZState, ctx: Context, pi: int, rule: str, by: str) -> None:
+        """Plane ``pi`` is shot down: home base from its outer fortress, a RESTART space from the inner."""
+        b = self.board
+        p = s.planes[pi]
+        seat, k = divmod(pi, 2)
+        here = p[0]
+        where_rule = "zaxxon.shot-down-inner"
+        if b.zone[here] == "i":
+            dest = -1
+            for c in b.restart[seat]:
+                if self._plane_at(s, c) < 0:
+                    dest = c
+                    break
+            if dest < 0:
+                dest = self._send_home(s, pi)
+            place = f"RESTART space {b.name(dest)}" if b.terrain[dest] == "R" else "its home base (RESTART taken)"
+        else:
+            where_rule = "zaxxon.shot-down-outer"
+            p[0] = -1
+            dest = self._send_home(s, pi)
+            place = "its home base"
+        p[0], p[1] = dest, 0
+        if s.variant.grounded_after_shot:
+            p[2] = 1
+        ctx.emit(rule, f"{COLOURS[seat].capitalize()} plane #{k + 1} at {b.name(here)} is shot down by {by}.",
+                 player=seat, plane=k + 1, space=b.name(here))
+        ctx.emit(where_rule, f"{COLOURS[seat].capitalize()} plane #{k + 1} goes to {place}"
+                 + (" and flies again next turn." if s.variant.grounded_after_shot else "."),
+                 player=seat, plane=k + 1, to=b.name(dest))
+
+    def _area_fire(self, s: ZState, ctx: Context, kind: str) -> None:
+        rule = "zaxxon.red-silo-fire" if kind == "silo" else "zaxxon.blue-turret-fire"
+        b = self.board
+        for pi, p in enumerate(s.planes):
+            a = b.area_of[p[0]]
+            if a < 0 or b.areas[a].kind != kind:
+                continue
+            if s.tcell[b.areas[a].target] < 0:
+                ctx.emit("zaxxon.destroyed-areas-safe", f"Plane at {b.name(p[0])} is safe: the {kind} of this "
+                         "area was destroyed.", player=pi // 2)
+                continue
+            t = b.targets[b.areas[a].target]
+            self._shoot_down(s, ctx, pi, rule, f"the {'missile silo' if kind == 'silo' else 'gun turret'} at "
+                             f"{b.name(t.cell)}")
+
+    def _check_win(self, s: ZState, ctx: Context, seat: int) -> None:
+        if tuple(s.mission[seat]) == MISSION_NEEDS and s.planes[seat * 2][3] and s.planes[seat * 2 + 1][3]:
+            s.winner = seat
+            s.phase = OVER
+            ctx.emit("zaxxon.win", f"{ctx.players[seat]} has completed the whole mission and wins!", player=seat)
+
+    def _next_stage(self, s: ZState, ctx: Context) -> None:
+        if s.stage == 0:
+            s.stage = 1
+            hi = 1 - s.low
+            s.count = s.dice[hi]
+            ctx.emit("zaxxon.order-of-play", f"{ctx.players[hi]} rolled the higher number ({s.dice[hi]}) and "
+                     "moves second.", player=hi)
+            return
+        s.phase, s.stage, s.spin, s.count = ROLL, 0, "", 0
+        for p in s.planes:
+            p[2] = 0
+        s.round += 1
+        cap = s.variant.max_rounds
+        if cap and s.round > cap:
+            s.phase = OVER
+            ctx.emit("zaxxon.turn-cap", f"The turn cap ({cap} turns) is reached: the game ends without a winner.",
+                     player=None)
+
+    def _spend(self, s: ZState, ctx: Context, n: int) -> None:
+        s.count -= n
+        if s.count <= 0 and s.phase == MOVE:
+            self._next_stage(s, ctx)
+
+    def _plane(self, s: ZState, seat: int, number: Any) -> int:
+        if number not in (1, 2) or isinstance(number, bool):
+            raise IllegalAction("zaxxon.split-count", f"there is no plane #{number}; you fly planes #1 and #2")
+        pi = seat * 2 + number - 1
+        p = s.planes[pi]
+        if p[2]:
+            rule = "zaxxon.shot-down-inner" if self.board.terrain[p[0]] == "R" else "zaxxon.shot-down-outer"
+            raise IllegalAction(rule, f"plane #{number} was shot down this turn; it flies again on your next turn")
+        return pi
+
+    def _cell(self, name: Any, rule: str) -> int:
+        if not isinstance(name, str) or name.upper() not in self.board.index:
+            raise IllegalAction(rule, f"{name!r} is not a space on the board (spaces are named like E4: row A-K, "
+                                "column 1-31)")
+        return self.board.index[name.upper()]
+
+    def _phase(self, s: ZState, want: int, what: str) -> None:
+        if s.phase != want:
+            now = {ROLL: "the dice must be rolled", SPIN: "the lower roller must spin the spinner",
+                   ZAXXON: "the lower roller must first move Zaxxon (a Z was spun)",
+                   MOVE: "it is time to move planes", OVER: "the game is over"}[s.phase]
+            rule = {ROLL: "zaxxon.roll", SPIN: "zaxxon.spinner", ZAXXON: "zaxxon.zaxxon-spin",
+                    MOVE: "zaxxon.order-of-play", OVER: "zaxxon.win"}[s.phase]
+            raise IllegalAction(rule, f"you cannot {what} now: {now}")
+
+    # -- checks shared by legal_actions and apply ----------------------------------------------------------------
+    def move_problem(self, s: ZState, seat: int, pi: int, to: int) -> tuple[str, str] | None:
+        """Why plane ``pi`` cannot step to ``to`` now (rule, reason), or None."""
+        b = self.board
+        p = s.planes[pi]
+        here = p[0]
+        if to not in b.nbr[here]:
+            return "zaxxon.plane-moves", (f"{b.name(to)} is not next to {b.name(here)}; a plane moves one space at a "
+                                          "time to one of the six adjacent spaces")
+        t = b.terrain[to]
+        if t == "#":
+            return "zaxxon.blocked-spaces", f"{b.name(to)} is a black space; planes cannot fly there"
+        if t == "Z":
+            return "zaxxon.zaxxon-area", (f"{b.name(to)} is in the Zaxxon area; planes can come only to the white "
+                                          "spaces next to it")
+        if to not in self.allowed[seat]:
+            return "zaxxon.own-side", f"{b.name(to)} is on your opponent's side; your planes stay out of it"
+        if t == "W":
+            return "zaxxon.wall-crossing", (f"{b.name(to)} is a high part of the wall; walls are crossed only at "
+                                            "the low section")
+        if t == "w":
+            if not p[1]:
+                return "zaxxon.wall-crossing", ("Your plane is at Low Altitude; walls are crossed only at High "
+                                                "Altitude")
+            if s.count < 2:
+                return "zaxxon.wall-no-landing", (f"crossing the wall takes 2 counts (the wall and the space "
+                                                  f"beyond) and you have {s.count} left; planes cannot land on a wall")
+        if self._plane_at(s, to) >= 0:
+            return "zaxxon.no-passing-planes", f"a plane is on {b.name(to)}; planes cannot pass over or land on planes"
+        if self._target_at(s, to) >= 0:
+            return "zaxxon.blocked-spaces", f"a target stands on {b.name(to)}; planes cannot fly onto it"
+        if b.crosses_radar(here, to) and s.variant.radar_barrier and s.low == seat:
+            return "zaxxon.radar-barrier", (f"you rolled the lower number ({s.dice[seat]} against "
+                                            f"{s.dice[1 - seat]}); a plane may cross the RADAR barrier only on a turn "
+                                            "its player rolled higher (shooting through it is allowed)")
+        return None
+
+    def shot_line(self, s: ZState, pi: int, at: int) -> tuple[int, str, list[int]] | tuple[None, str, list[int]]:
+        """The cost of a shot from plane ``pi`` at space ``at``, or None and why it cannot reach."""
+        b = self.board
+        here = s.planes[pi][0]
+        for d in range(6):
+            line = b.line(here, d)
+            if at in line:
+                n = line.index(at) + 1
+                path = line[: n - 1]
+                zx = self._zaxxon_cells(s)
+                for c in path:
+                    t = b.terrain[c]
+                    if t == "#":
+                        return None, f"the black space at {b.name(c)} stops the shot", path
+                    if t in "Ww":
+                        return None, f"the wall at {b.name(c)} stops the shot", path
+                    if self._plane_at(s, c) >= 0:
+                        return None, f"the plane at {b.name(c)} is in the way", path
+                    if self._target_at(s, c) >= 0 or c in zx:
+                        return None, f"the piece at {b.name(c)} is in the way", path
+                return n, DIRS[d], path
+        return None, (f"{b.name(at)} is not in a straight line from {b.name(here)}; shots go in one of the six "
+                      "directions"), []
+
+    # -- legal actions ------------------------------------------------------------------------------------------
+    def legal_actions(self, state: ZState) -> list[Action]:
+        s = state
+        if s.phase == OVER:
+            return []
+        if s.phase == ROLL:
+            return [Roll()]
+        if s.phase == SPIN:
+            return [Spin()]
+        if s.phase == ZAXXON:
+            out: list[Action] = [MoveZaxxon(d) for d in ZAXXON_MOVES if self._zaxxon_move_ok(s, d)]
+            out += [ZaxxonShoot(side, d) for side, ds in ZAXXON_SHOTS.items() for d in ds]
+            return out
+        seat = s.mover
+        assert seat is not None
+        b = self.board
+        res: list[Action] = []
+        occ = {p[0]: i for i, p in enumerate(s.planes)}
+        tmap = {c: i for i, c in enumerate(s.tcell) if c >= 0}
+        passable = self.passable[seat]
+        terrain = b.terrain
+        radar_block = s.variant.radar_barrier and s.low == seat
+        wall = self._on_wall(s, seat)
+        pis = (wall,) if wall >= 0 else (seat * 2, seat * 2 + 1)
+        for pi in pis:
+            p = s.planes[pi]
+            if p[2]:
+                continue
+            num = pi % 2 + 1
+            moves = self._moves[num]
+            here = p[0]
+            for to in b.nbr[here]:
+                if to < 0 or not passable[to] or to in occ or to in tmap:
+                    continue
+                if terrain[to] == "w" and (not p[1] or s.count < 2):
+                    continue
+                if radar_block and (here, to) in self.radar:
+                    continue
+                res.append(moves[to])
+            if wall >= 0:
+                continue
+            res.append(self._alt[num, not p[1]])
+            res.extend(self._shots(s, seat, pi, occ, tmap))
+        if wall < 0:
+            res.append(self._end)
+        return res
+
+    def _shots(self, s: ZState, seat: int, pi: int, occ: dict[int, int], tmap: dict[int, int]) -> list[Action]:
+        b = self.board
+        p = s.planes[pi]
+        out: list[Action] = []
+        num = pi % 2 + 1
+        zx = self._zaxxon_cells(s)
+        terrain, nbr = b.terrain, b.nbr
+        for d in range(6):
+            c = nbr[p[0]][d]
+            n = 1
+            while c >= 0 and n <= s.count:
+                t = terrain[c]
+                if t == "#" or t == "W" or t == "w":
+                    break
+                if c in occ or c in tmap or c in zx:
+                    if self._target_problem(s, seat, pi, c) is None:
+                        ti = tmap.get(c, -1)
+                        if ti >= 0 and b.targets[ti].kind == "fuel" and not s.tinner[ti]:
+                            out.extend(Shoot(num, b.names[c], b.names[f]) for f in self._free_fuel(s))
+                        else:
+                            out.append(Shoot(num, b.names[c]))
+                    break
+                c = nbr[c][d]
+                n += 1
+        return out
+
+    def _free_fuel(self, s: ZState) -> list[int]:
+        return [f for f in self.board.fuel_spaces if f not in s.tcell and self._plane_at(s, f) < 0]
+
+    def _target_problem(self, s: ZState, seat: int, pi: int, at: int) -> tuple[str, str] | None:
+        """Why the thing on ``at`` may not be shot by plane ``pi`` (ignoring line and count)."""
+        b = self.board
+        p = s.planes[pi]
+        other = self._plane_at(s, at)
+        if other >= 0:
+            if other // 2 == seat:
+                return "zaxxon.dogfight", "that is your own plane"
+            if at not in b.dogfight or p[0] not in b.dogfight:
+                return "zaxxon.dogfight", ("dogfights happen only when both planes are inside the dogfight area "
+                                           "(dotted spaces, orange border)")
+            if s.planes[other][1] != p[1]:
+                return "zaxxon.dogfight", "in a dogfight both planes must be at the same altitude"
+            return None
+        if at in self._zaxxon_cells(s):
+            if p[3]:
+                return "zaxxon.shoot-zaxxon", (f"plane #{pi % 2 + 1} has already shot Zaxxon; each plane shoots it "
+                                               "once")
+            if p[1]:
+                return "zaxxon.shoot-low", ("Your plane is at High Altitude; lower it to Low Altitude to shoot a "
+                                            "target")
+            return None
+        ti = self._target_at(s, at)
+        if ti < 0:
+            return "zaxxon.shooting", f"there is nothing to shoot at {b.name(at)}"
+        t = b.targets[ti]
+        if t.indestructible:
+            return "zaxxon.indestructible", (f"the {t.kind} at {b.name(at)} is ringed by purple triangles: it is "
+                                             "indestructible and cannot be shot")
+        if p[1]:
+            return "zaxxon.shoot-low", "Your plane is at High Altitude; lower it to Low Altitude to shoot a target"
+        if t.owner is not None and t.owner != seat:
+            return "zaxxon.own-targets", f"the {COLOURS[t.owner]} {t.kind} at {b.name(at)} is your opponent's target"
+        return None
+
+    def _zaxxon_move_ok(self, s: ZState, d: str) -> bool:
+        b = self.board
+        w = b.nbr[s.zx][DIRS.index(d)]
+        if w < 0 or w not in b.zaxxon_area:
+            return False
+        e = b.nbr[w][E]
+        return e >= 0 and e in b.zaxxon_area
+
+    # -- apply -------------------------------------------------------------------------------------------------
+    def apply(self, state: ZState, action: Action, ctx: Context) -> None:
+        s = state
+        seat = s.mover
+        assert seat is not None
+        b = self.board
+        if isinstance(action, Roll):
+            self._phase(s, ROLL, "roll the dice")
+            while True:
+                d0, d1 = ctx.roll(), ctx.roll()
+                if d0 != d1:
+                    break
+                ctx.emit("zaxxon.roll", f"Both players rolled {d0}: a tie, so both roll again.", player=None, die=d0)
+            s.dice = [d0, d1]
+            s.low = 0 if d0 < d1 else 1
+            s.phase = SPIN
+            ctx.emit("zaxxon.roll", f"Turn {s.round}: {ctx.players[0]} rolled {d0}, {ctx.players[1]} rolled {d1}.",
+                     player=None, dice=[d0, d1])
+            ctx.emit("zaxxon.order-of-play", f"{ctx.players[s.low]} rolled lower and spins, then plays first; "
+                     f"{ctx.players[1 - s.low]} plays second.", player=s.low)
+            return
+        if isinstance(action, Spin):
+            self._phase(s, SPIN, "spin")
+            v = ctx.draw("spinner")
+            s.spin = v
+            ctx.emit("zaxxon.spinner", f"{ctx.players[seat]} spins {v}.", spin=v)
+            s.phase, s.stage, s.count = MOVE, 0, s.dice[s.low]
+            if v == "RED":
+                self._area_fire(s, ctx, "silo")
+            elif v == "BLUE":
+                self._area_fire(s, ctx, "turret")
+            elif v == "WHITE":
+                ctx.emit("zaxxon.white-safe", "WHITE: all planes are safe this turn.", player=None)
+            elif s.zx_active:
+                s.phase = ZAXXON
+                ctx.emit("zaxxon.zaxxon-spin", f"Z: {ctx.players[seat]} moves Zaxxon by {s.count}, then moves "
+                         f"their own planes by {s.count}.", count=s.count)
+            else:
+                ctx.emit("zaxxon.zaxxon-spin", "Z, but Zaxxon has not been alerted yet: Zaxxon does not move and "
+                         "nothing fires.", player=None)
+            return
+        if isinstance(action, MoveZaxxon | ZaxxonShoot):
+            self._phase(s, ZAXXON, "move Zaxxon")
+            if isinstance(action, MoveZaxxon):
+                if action.direction not in ZAXXON_MOVES:
+                    raise IllegalAction("zaxxon.zaxxon-moves", f"Zaxxon moves {', '.join(ZAXXON_MOVES)} only "
+                                        f"(sideways or diagonally), not {action.direction!r}")
+                if not self._zaxxon_move_ok(s, action.direction):
+                    raise IllegalAction("zaxxon.zaxxon-moves", f"Zaxxon cannot move {action.direction}: it would "
+                                        "leave the Zaxxon area")
+                old = s.zx
+                s.zx = b.nbr[s.zx][DIRS.index(action.direction)]
+                ctx.emit("zaxxon.zaxxon-moves", f"Zaxxon moves {ZAXXON_MOVES[action.direction]} from "
+                         f"{b.name(old)} to {b.name(s.zx)}-{b.name(b.nbr[s.zx][E])}, still facing south.",
+                         to=b.name(s.zx))
+            else:
+                ds = ZAXXON_SHOTS.get(action.space)
+                if ds is None or action.direction not in ds:
+                    raise IllegalAction("zaxxon.zaxxon-shoots", "Zaxxon shoots W from its west space, E from its "
+                                        "east space, or SW/SE from either space")
+                src = self._zaxxon_cells(s)[0 if action.space == "west" else 1]
+                hit = -1
+                for c in b.line(src, DIRS.index(action.direction)):
+                    if b.terrain[c] == "#":
+                        break
+                    hit = self._plane_at(s, c)
+                    if hit >= 0:
+                        break
+                if hit >= 0:
+                    ctx.emit("zaxxon.zaxxon-shoots", f"Zaxxon shoots {action.direction} and hits a plane.",
+                             direction=action.direction)
+                    p = s.planes[hit]
+                    here = p[0]
+                    dest = next((c for c in b.restart[hit // 2] if self._plane_at(s, c) < 0), -1)
+                    if dest < 0:
+                        dest = self._send_home(s, hit)
+                    p[0], p[1] = dest, 0
+                    if s.variant.grounded_after_shot:
+                        p[2] = 1
+                    ctx.emit("zaxxon.zaxxon-shoots", f"{COLOURS[hit // 2].capitalize()} plane #{hit % 2 + 1} at "
+                             f"{b.name(here)} is shot down by Zaxxon and goes to {b.name(dest)}.",
+                             player=hit // 2, plane=hit % 2 + 1, to=b.name(dest))
+                else:
+                    ctx.emit("zaxxon.zaxxon-shoots", f"Zaxxon shoots {action.direction} and misses.",
+                             direction=action.direction)
+            s.count -= 1
+            if s.count == 0:
+                s.phase, s.count = MOVE, s.dice[s.low]
+                ctx.emit("zaxxon.zaxxon-spin", f"Zaxxon is done; {ctx.players[seat]} now moves their planes by "
+                         f"the same count, {s.count}.", count=s.count)
+            return
+
+        self._phase(s, MOVE, f"{action}")
+        if isinstance(action, EndTurn):
+            w = self._on_wall(s, seat)
+            if w >= 0:
+                raise IllegalAction("zaxxon.wall-no-landing", f"plane #{w % 2 + 1} is on top of the wall and must "
+                                    "cross it first; planes cannot land on a wall")
+            if s.variant.must_use_full_count and len(self.legal_actions(s)) > 1:
+                raise IllegalAction("zaxxon.end-turn", f"you still have {s.count} to use and the variant "
+                                    "must_use_full_count is on")
+            ctx.emit("zaxxon.end-turn", f"{ctx.players[seat]} ends the turn with {s.count} unused.")
+            self._next_stage(s, ctx)
+            return
+        if not isinstance(action, Move | Altitude | Shoot):
+            raise IllegalAction("zaxxon.actions", f"{action} is not a Zaxxon move")
+        pi = self._plane(s, seat, action.plane)
+        p = s.planes[pi]
+        wall = self._on_wall(s, seat)
+        if wall >= 0 and (wall != pi or not isinstance(action, Move)):
+            raise IllegalAction("zaxxon.wall-no-landing", f"plane #{wall % 2 + 1} is on top of the wall: it must "
+                                "step off it first (planes cannot land on a wall)")
+        if isinstance(action, Move):
+            to = self._cell(action.to, "zaxxon.plane-moves")
+            prob = self.move_problem(s, seat, pi, to)
+            if prob:
+                raise IllegalAction(*prob)
+            here = p[0]
+            p[0] = to
+            ctx.emit("zaxxon.plane-moves", f"Plane #{action.plane} moves {b.name(here)} -> {b.name(to)}.",
+                     plane=action.plane, to=b.name(to))
+            if b.terrain[to] == "w":
+                ctx.emit("zaxxon.wall-crossing", f"Plane #{action.plane} flies over the low section of the wall "
+                         "at High Altitude.", plane=action.plane)
+            if b.terrain[here] == "w" and b.zone[to] == "i":
+                ctx.emit("zaxxon.inner-entry", f"Plane #{action.plane} crosses the short wall into the inner "
+                         "fortress.", plane=action.plane)
+            if b.crosses_radar(here, to):
+                ctx.emit("zaxxon.radar-barrier", f"Plane #{action.plane} crosses the RADAR barrier.",
+                         plane=action.plane)
+                if not s.zx_active:
+                    s.zx_active = True
+                    ctx.emit("zaxxon.zaxxon-alert", "Zaxxon is alerted! From now on a Z on the spinner moves "
+                             "Zaxxon.", player=None)
+            if s.spin == "RED" and self._live_area(s, to, "silo") and not self._live_area(s, here, "silo"):
+                self._shoot_down(s, ctx, pi, "zaxxon.red-silo-fire", "a missile silo (RED: planes entering a "
+                                 "silo area are shot down)")
+            elif (s.spin == "BLUE" and s.variant.turret_fires_on_entry
+                  and self._live_area(s, to, "turret") and not self._live_area(s, here, "turret")):
+                self._shoot_down(s, ctx, pi, "zaxxon.blue-turret-fire", "a gun turret (BLUE, variant: entering)")
+            self._spend(s, ctx, 1)
+            return
+        if isinstance(action, Altitude):
+            if bool(action.high) == bool(p[1]):
+                raise IllegalAction("zaxxon.altitude", f"plane #{action.plane} is already at "
+                                    f"{'High' if p[1] else 'Low'} Altitude")
+            p[1] = 1 if action.high else 0
+            ctx.emit("zaxxon.altitude", f"Plane #{action.plane} changes to {'High' if p[1] else 'Low'} Altitude "
+                     "(costs 1).", plane=action.plane, high=bool(p[1]))
+            self._spend(s, ctx, 1)
+            return
+        # Shoot
+        at = self._cell(action.at, "zaxxon.shooting")
+        prob = self._target_problem(s, seat, pi, at)
+        if prob:
+            raise IllegalAction(*prob)
+        cost, why, _ = self.shot_line(s, pi, at)
+        if cost is None:
+            raise IllegalAction("zaxxon.shooting", why)
+        if cost > s.count:
+            raise IllegalAction("zaxxon.shooting", f"the shot passes through {cost} spaces and costs {cost}; "
+                                f"you have {s.count} left")
+        other = self._plane_at(s, at)
+        ti = self._target_at(s, at)
+        fuel_outer = ti >= 0 and b.targets[ti].kind == "fuel" and not s.tinner[ti]
+        if action.fuel_to and not fuel_outer:
+            raise IllegalAction("zaxxon.outer-fuel-tank", "only a fuel tank shot in an outer fortress is moved to a "
+                                "FUEL space")
+        dest = -1
+        if fuel_outer:
+            if not action.fuel_to:
+                raise IllegalAction("zaxxon.outer-fuel-tank", "say which FUEL space of the inner fortress the fuel "
+                                    "tank moves to (fuel_to)")
+            dest = self._cell(action.fuel_to, "zaxxon.outer-fuel-tank")
+            if dest not in b.fuel_spaces:
+                raise IllegalAction("zaxxon.outer-fuel-tank", f"{b.name(dest)} is not a FUEL space of the inner "
+                                    "fortress")
+            if dest not in self._free_fuel(s):
+                raise IllegalAction("zaxxon.outer-fuel-tank", f"FUEL space {b.name(dest)} is taken")
+        s.count -= cost
+        if other >= 0:
+            ctx.emit("zaxxon.dogfight", f"Dogfight! Plane #{action.plane} shoots {COLOURS[other // 2]} plane "
+                     f"#{other % 2 + 1} ({cost} spaces).", plane=action.plane, at=b.name(at), cost=cost)
+            o = s.planes[other]
+            dest = next((c for c in b.restart[other // 2] if self._plane_at(s, c) < 0), -1)
+            if dest < 0:
+                dest = self._send_home(s, other)
+            o[0], o[1] = dest, 0
+            if s.variant.grounded_after_shot:
+                o[2] = 1
+            ctx.emit("zaxxon.dogfight", f"The {COLOURS[other // 2]} plane goes to {b.name(dest)}.",
+                     player=other // 2, to=b.name(dest))
+        elif at in self._zaxxon_cells(s):
+            p[0] = -1
+            p[0], p[1], p[3] = self._send_home(s, pi), 0, 1
+            s.zx = b.zaxxon_start
+            ctx.emit("zaxxon.shoot-zaxxon", f"Plane #{action.plane} shoots Zaxxon ({cost} spaces)! Its mission is "
+                     "complete: it returns to the home base, and Zaxxon returns to the ZAXXON space.",
+                     plane=action.plane, cost=cost)
+        else:
+            t = b.targets[ti]
+            m = s.mission[seat]
+            if t.kind == "fuel":
+                if s.tinner[ti]:
+                    s.tcell[ti] = -1
+                    m[3] += 1
+                    ctx.emit("zaxxon.inner-fuel-tank", f"Plane #{action.plane} shoots the {COLOURS[seat]} fuel tank "
+                             f"at {b.name(at)} ({cost} spaces): removed.", plane=action.plane, cost=cost)
+                else:
+                    s.tcell[ti], s.tinner[ti] = dest, 1
+                    m[0] += 1
+                    ctx.emit("zaxxon.outer-fuel-tank", f"Plane #{action.plane} shoots the fuel tank at {b.name(at)} "
+                             f"({cost} spaces); it moves to FUEL space {b.name(dest)} in the inner fortress.",
+                             plane=action.plane, cost=cost, to=b.name(dest))
+            else:
+                s.tcell[ti] = -1
+                name = "missile silo" if t.kind == "silo" else "gun turret"
+                if t.owner is None:
+                    ctx.emit("zaxxon.optional-targets", f"Plane #{action.plane} destroys the optional {name} at "
+                             f"{b.name(at)} ({cost} spaces); its area is safe now.", plane=action.plane, cost=cost)
+                else:
+                    m[1 if t.kind == "silo" else 2] += 1
+                    ctx.emit("zaxxon.shoot-silo-turret", f"Plane #{action.plane} destroys the {name} at "
+                             f"{b.name(at)} ({cost} spaces); it is removed from the board.",
+                             plane=action.plane, cost=cost)
+        self._check_win(s, ctx, seat)
+        if s.phase == MOVE and s.count <= 0:
+            self._next_stage(s, ctx)
+
+    # -- views --------------------------------------------------------------------------------------------------
+    def to_json(self, state: ZState) -> dict[str, Any]:
+        s, b = state, self.board
+        planes = []
+        for i, p in enumerate(s.planes):
+            planes.append({"seat": i // 2, "number": i % 2 + 1, "colour": COLOURS[i // 2], "space": b.name(p[0]),
+                           "altitude": "high" if p[1] else "low", "grounded": bool(p[2]), "done": bool(p[3])})
+        targets = []
+        for t in b.targets:
+            c = s.tcell[t.idx]
+            targets.append({"id": t.idx, "kind": t.kind, "owner": t.owner, "start": b.name(t.cell),
+                            "space": b.name(c) if c >= 0 else None, "inner": bool(s.tinner[t.idx]),
+                            "indestructible": t.indestructible, "optional": t.optional})
+        mission = []
+        for seat in (0, 1):
+            m = s.mission[seat]
+            mission.append({"outer_fuel": m[0], "outer_silo": m[1], "outer_turret": m[2], "inner_fuel": m[3],
+                            "zaxxon": [bool(s.planes[seat * 2][3]), bool(s.planes[seat * 2 + 1][3])]})
+        w, e = self._zaxxon_cells(s)
+        return {"phase": PHASES[s.phase], "round": s.round, "dice": list(s.dice), "lower": s.low,
+                "mover": s.mover, "count": s.count, "spin": s.spin, "planes": planes, "targets": targets,
+                "zaxxon": {"spaces": [b.name(w), b.name(e)], "active": s.zx_active, "facing": "S"},
+                "mission": mission, "winner": s.winner}
+
+    def describe(self, state: ZState) -> str:
+        s, b = state, self.board
+        glyph = {"#": "##", ".": "..", "W": "==", "w": "~~", "H": "hb", "R": "RS", "F": "FU", "Z": "zz"}
+        cells = [glyph[t] for t in b.terrain]
+        for ti, c in enumerate(s.tcell):
+            if c >= 0:
+                t = b.targets[ti]
+                cells[c] = {"fuel": "F", "silo": "S", "turret": "T"}[t.kind] + (
+                    "b" if t.owner == 0 else "r" if t.owner == 1 else "!" if t.indestructible else "o")
+        w, e = self._zaxxon_cells(s)
+        cells[w], cells[e] = "<Z", "Z>"
+        for i, p in enumerate(s.planes):
+            cells[p[0]] = ("B" if i < 2 else "R") + str(i % 2 + 1) if not p[1] else ("b" if i < 2 else "r") + str(
+                i % 2 + 1)
+        lines = []
+        for r in range(b.rows):
+            row = "".join(cells[r * b.cols:(r + 1) * b.cols])
+            lines.append(f"{chr(65 + r)} {' ' if r & 1 else ''}{row}")
+        m = [f"{COLOURS[x]} {sum(min(a, n) for a, n in zip(s.mission[x], MISSION_NEEDS, strict=True))}/6 targets, "
+             f"Zaxxon {s.planes[2 * x][3] + s.planes[2 * x + 1][3]}/2" for x in (0, 1)]
+        status = (f"turn {s.round}, {PHASES[s.phase]}" + (f", dice {s.dice[0]}-{s.dice[1]}" if s.low >= 0 else "")
+                  + (f", spin {s.spin}" if s.spin else "") + (f", {s.count} to use" if s.phase in (MOVE, ZAXXON)
+                                                               else "") + ("; Zaxxon awake" if s.zx_active else ""))
+        return "\n".join([status, "; ".join(m)] + lines + [
+            "B1/B2 blue planes, R1/R2 red (lower case = High Altitude); <Z Z> Zaxxon; Sb/Tb/Fb blue targets, "
+            "Sr/Tr/Fr red, So/To optional, S!/T! indestructible; == wall, ~~ low section; RS restart; FU fuel; "
+            "radar between rows F and G"])
+
