@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 NB = "notebooks/xevoz/02_battle_round.ipynb"
-BOARD = ".tt-board[data-game='xevoz']"  # the first view on the page: the walkthrough's board
+BOARD = ".tt-board[data-game='xevoz']"  # the first board on the page: the walkthrough's
 
 
 def _lab(request: pytest.FixtureRequest):
@@ -28,9 +28,14 @@ def _click_and_wait(page, selector: str) -> None:
 @pytest.mark.browser
 def test_play_a_round_by_clicking(request: pytest.FixtureRequest) -> None:
     lab = _lab(request)
-    page = lab.open_notebook(NB, wait_for=f"{BOARD} svg.xz-mat")
+    page = lab.open_notebook(NB, wait_for=f"{BOARD} .xz-prompt")
+    # jump to the walkthrough's last step, "Your turn": the board becomes interactive
+    n = int(page.get_attribute(".tt-walk", "data-steps"))
+    page.select_option("select.tt-walk-jump", index=n - 1)
+    page.wait_for_selector(".tt-walk[data-your-turn='1']")
+    page.wait_for_selector(f"{BOARD}[data-interactive='1'] svg.xz-mat")
     st = lab.kernel_json("{'phase': board.game.raw_state.phase, 'player': board.current_player}")
-    assert st == {"phase": "move", "player": 1}  # notebook 02 ends with Player 2 to move after its win
+    assert st == {"phase": "move", "player": 1}  # the walkthrough ends with Player 2 to move after its win
 
     # Step 8: click a highlighted square; Python moves the figure, the DOM shows it
     target = page.query_selector(f"{BOARD} g.xz-cell.xz-target")
