@@ -233,3 +233,14 @@ def test_tabletop_simulate_is_the_simulator() -> None:
     import tabletop.sim
 
     assert tabletop.simulate is tabletop.sim.simulate
+
+
+def test_first_player_comes_from_the_rules_hook_and_mixed_bots_are_flagged(monkeypatch: pytest.MonkeyPatch) -> None:
+    res = run(n=20, bots=["greedy", "random"])
+    assert {r.first for r in res.records} == {0}
+    assert "mixes bot strength with moving first" in res.summary()
+    # a game whose order of play is decided during play reports its real first mover
+    monkeypatch.setattr(piggame.PigRules, "first_player", lambda self, state: 1, raising=False)
+    again = run(n=20, bots=["greedy", "greedy"])
+    assert {r.first for r in again.records} == {1}
+    assert "mixes bot strength" not in again.summary()

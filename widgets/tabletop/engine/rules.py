@@ -104,6 +104,11 @@ class Rules(ABC, Generic[S]):
     def winner(self, state: S) -> int | None:
         """The winning seat, or ``None`` (no winner yet, or a draw / turn cap)."""
 
+    def first_player(self, state: S) -> int | None:
+        """The seat that moved first in the order of play (read at the end of a game, for first-player
+        statistics); ``None`` means "the seat to act right after setup"."""
+        return None
+
     def is_over(self, state: S) -> bool:
         return self.current_player(state) is None
 

@@ -120,6 +120,9 @@ def play_one(modname: str, variant: dict[str, Any], bot_names: Sequence[str], se
             fired[e.rule, e.player] += 1
         steps += 1
     over = g.current_player is None
+    decided_first = rules.first_player(g.raw_state)
+    if decided_first is not None:
+        first = decided_first
     totals: dict[str, int] = {}
     by_seat: dict[str, list[int]] = {}
     seats = len(bot_names)

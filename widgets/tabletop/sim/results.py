@@ -274,7 +274,10 @@ class SimResults:
             ls = self.length_summary(vi)
             out.append(f"    length: mean {ls['mean']:.1f}, median {ls['median']:.0f}, "
                        f"10-90% {ls['p10']:.0f}-{ls['p90']:.0f} actions")
-            out.append(f"    {self.first_player(vi).summary()}")
+            fp = self.first_player(vi).summary()
+            if len(set(self.bots)) > 1:
+                fp += " (the seats play different bots, so this mixes bot strength with moving first)"
+            out.append(f"    {fp}")
         if self.unfinished:
             out.append(f"{self.unfinished} game(s) hit the step cap ({self.max_steps}) and count as no winner.")
         for vi in range(1, len(self.variants)):
