@@ -38,7 +38,21 @@ class XeviousVariant(Variant):
             "or to the stage's starting point ('stage').")
     respawn_markers: str = option(
         "add", rule="xevious.respawn", choices=("add", "set"),
-        doc="'Take 3' markers: add 3 to what you hold, up to 5 ('add'), or set each row to exactly 3 ('set').")
+        doc="How the respawn gift is taken: added to what you hold, up to the row cap ('add'), or each row set "
+            "to exactly the gift ('set').")
+    respawn_gift: int = option(
+        3, rule="xevious.respawn", low=1, high=9,
+        doc="How many of each marker (Solvalou, Extra Weapon, Shield) respawn gives; the rulebook's 'take 3'.")
+    stage1_exception: bool = option(
+        True, rule="xevious.respawn-stage1",
+        doc="In Stage 1 respawn gives only the Solvalou Markers (True, the rulebook) or the full gift as in "
+            "every other stage (False).")
+    start_solvalou: int = option(
+        3, rule="xevious.prep-solvalou", low=1, high=9,
+        doc="How many Solvalou Markers (lives) each player places on the sheet at the start.")
+    row_cap: int = option(
+        MAX_MARKERS, rule="xevious.sheet-limit", low=1, high=9,
+        doc="How many markers each row of the Attack Strength Sheet holds (rulebook: 5 spaces per row).")
     retry_uses_turn: bool = option(
         True, rule="xevious.blaster-mistake",
         doc="After a MISTAKE, trying again takes your next turn (True) or may be done once at once (False).")
@@ -62,6 +76,16 @@ class XeviousVariant(Variant):
                         doc="How many Gump Markers stand in Stage 7 (the last ones on the track are used).")
     turn_cap: int = option(400, rule="xevious.turn-cap", low=10, high=10_000,
                            doc="Rounds after which the game stops with no winner (a simulation safeguard).")
+
+    def validate(self) -> None:
+        super().validate()
+        if self.start_solvalou > self.row_cap:
+            raise ValueError(f"variant option start_solvalou={self.start_solvalou} (xevious.prep-solvalou): the "
+                             f"sheet's Solvalou row holds only {self.row_cap} markers (row_cap)")
+        if self.respawn_gift > self.row_cap:
+            raise ValueError(f"variant option respawn_gift={self.respawn_gift} (xevious.respawn): a row of the "
+                             f"sheet holds only {self.row_cap} markers (row_cap), so the gift could never be "
+                             "taken whole")
 
 
 # ================================================================================================ actions
@@ -190,7 +214,7 @@ class Pilot:
 
 class XeviousState:
     __slots__ = ("stage", "order", "turn", "phase", "pend", "pilots", "gumps", "daley", "deck", "brag", "rounds",
-                 "winner", "capped", "path", "last", "setup_rolls", "cond", "extras")
+                 "winner", "capped", "path", "last", "setup_rolls", "cond", "extras", "cap")
 
     def __init__(self) -> None:
         self.stage = 1
@@ -211,6 +235,7 @@ class XeviousState:
         self.setup_rolls: tuple[tuple[int, ...], ...] = ()
         self.cond = True     # variant stage_conditions (kept here: legal_actions sees only the state)
         self.extras = True   # variant extras
+        self.cap = MAX_MARKERS  # variant row_cap: markers per row of the sheet
 
     @property
     def player(self) -> int:
@@ -223,7 +248,7 @@ class XeviousState:
         s.pilots = [p.copy() for p in self.pilots]
         s.gumps, s.daley, s.deck, s.brag = self.gumps, self.daley, self.deck, self.brag
         s.rounds, s.winner, s.capped, s.path, s.last = self.rounds, self.winner, self.capped, self.path, self.last
-        s.setup_rolls, s.cond, s.extras = self.setup_rolls, self.cond, self.extras
+        s.setup_rolls, s.cond, s.extras, s.cap = self.setup_rolls, self.cond, self.extras, self.cap
         return s
 
 
@@ -285,15 +310,16 @@ class XeviousRules(Rules[XeviousState]):
     def initial_state(self, ctx: Context) -> XeviousState:
         v = self._v(ctx)
         s = XeviousState()
-        s.cond, s.extras = v.stage_conditions, v.extras
+        s.cond, s.extras, s.cap = v.stage_conditions, v.extras, v.row_cap
         n = len(ctx.players)
         s.pilots = [Pilot() for _ in range(n)]
         for i, name in enumerate(ctx.players):
             s.pilots[i].cockpit = v.extras
+            s.pilots[i].l = v.start_solvalou
             ctx.emit("xevious.prep-sheet", f"{name} takes the {COLOURS[i]} Solvalou Mover and the {COLOURS[i]} "
                      "Attack Strength Sheet.", player=i, colour=COLOURS[i])
-        ctx.emit("xevious.prep-solvalou", "Everybody places 3 Solvalou Markers on their sheet (no Extra Weapon "
-                 "or Shield Markers yet).", player=None)
+        ctx.emit("xevious.prep-solvalou", f"Everybody places {v.start_solvalou} Solvalou Markers on their sheet "
+                 "(no Extra Weapon or Shield Markers yet).", player=None, solvalou=v.start_solvalou)
         ctx.emit("xevious.prep-stage", "Stage 1 is put on the table; every mover starts on the starting point "
                  "(bottom right corner).", player=None)
         # order of play: everyone rolls; ties roll again among themselves
@@ -698,13 +724,14 @@ class XeviousRules(Rules[XeviousState]):
 
     def _take(self, state: XeviousState, p: int, aw: Awards, ctx: Context, rule: str, source: str) -> None:
         me = state.pilots[p]
+        cap = state.cap
         got = []
         lost = []
         for attr, n, name in (("w", aw.w, "Extra Weapon"), ("s", aw.s, "Shield"), ("l", aw.l, "Solvalou")):
             if not n:
                 continue
             have = getattr(me, attr)
-            room = MAX_MARKERS - have
+            room = cap - have
             k = min(n, room)
             setattr(me, attr, have + k)
             if k:
@@ -715,7 +742,7 @@ class XeviousRules(Rules[XeviousState]):
                  player=p, w=aw.w, s=aw.s, l=aw.l)
         if lost:
             ctx.emit("xevious.sheet-limit", f"{ctx.players[p]}'s sheet is full: {', '.join(lost)} Marker(s) not "
-                     "taken (at most 5 of each).", player=p)
+                     f"taken (at most {cap} of each).", player=p)
 
     def _draw_card(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant) -> None:
         if not state.deck:
@@ -895,19 +922,21 @@ class XeviousRules(Rules[XeviousState]):
         me.retry = False
         me.phantom = False
         me.beaten = frozenset()
-        me.l = 3
+        gift, cap = v.respawn_gift, state.cap
+        me.l = min(gift, cap)  # the row was empty: 'add' and 'set' agree
         where = f"the entrance of area {me.area + 1}" if v.respawn_point == "area" else "the stage's starting point"
-        if state.stage == 1:
+        if state.stage == 1 and v.stage1_exception:
             ctx.emit("xevious.respawn-stage1", f"{name} is out of Solvalou Markers and returns to {where}; in "
-                     "Stage 1 only 3 Solvalou Markers are taken.", solvalou=3)
+                     f"Stage 1 only {me.l} Solvalou Markers are taken.", solvalou=me.l)
         else:
             if v.respawn_markers == "set":
-                me.w, me.s = 3, 3
+                me.w, me.s = min(gift, cap), min(gift, cap)
             else:
-                me.w, me.s = min(MAX_MARKERS, me.w + 3), min(MAX_MARKERS, me.s + 3)
-            ctx.emit("xevious.respawn", f"{name} is out of Solvalou Markers: back to {where} with 3 Solvalou, "
+                me.w, me.s = min(cap, me.w + gift), min(cap, me.s + gift)
+            note = " (the Stage 1 exception is switched off: variant stage1_exception=False)" if state.stage == 1 else ""
+            ctx.emit("xevious.respawn", f"{name} is out of Solvalou Markers: back to {where} with {me.l} Solvalou, "
                      f"{me.w} Extra Weapon and {me.s} Shield Markers; Stage {state.stage} begins again for "
-                     f"{name}.", w=me.w, s=me.s)
+                     f"{name}{note}.", w=me.w, s=me.s)
         if state.phase != "turn":
             state.phase = "turn"
             state.pend = None
@@ -1008,6 +1037,7 @@ class XeviousRules(Rules[XeviousState]):
             "gumps": list(state.gumps), "daley": sorted(list(d) for d in state.daley),
             "deck": len(state.deck), "braglease": len(state.brag), "rounds": state.rounds,
             "winner": state.winner, "capped": state.capped, "path": [list(x) for x in state.path],
+            "row_cap": state.cap,
             "last": dict(state.last) if state.last else None,
             "setup_rolls": [list(r) for r in state.setup_rolls],
         }
