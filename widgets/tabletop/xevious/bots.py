@@ -91,21 +91,23 @@ class SensibleBot(Bot):
         if not path:
             return 0.0
         best = self._score(rules, s, p, path[-1], len(path))
-        for k, pos in enumerate(path[:-1]):
-            if pos[0] < len(rules.stage_of(s).areas):
-                sp = rules._space(s, pos)
-                if sp.kind == "green" or sp.blaster:
-                    best = max(best, self._score(rules, s, p, pos, k + 1))
+        tr = rules.tracks[s.stage - 1]
+        green, blaster = tr.green, tr.blaster
+        for k in range(len(path) - 1):
+            a, i = pos = path[k]  # never the stage gate: that is only ever a path's last square
+            if green[a][i] or blaster[a][i]:
+                best = max(best, self._score(rules, s, p, pos, k + 1))
         return best
 
     def _score(self, rules: XeviousRules, s: XeviousState, p: int, pos: tuple[int, int], step: int) -> float:
         me = s.pilots[p]
-        areas = rules.stage_of(s).areas
+        tr = rules.tracks[s.stage - 1]
         # before Stage 7 the stage gate and the catch-up rule undo any lead: markers matter, distance little
         value = float(step) * (1.0 if s.stage == 7 else 0.25)
-        if pos[0] >= len(areas):
+        a, i = pos
+        if a >= tr.n_areas:
             return value + 1.0
-        sp = rules._space(s, pos)
+        sp = tr.areas[a][i]
         cap = s.cap
         hurt = 1.5 if me.s else (2.5 + (1.0 if me.w else 0) if me.l > 1 else 6.0)
 
@@ -116,7 +118,7 @@ class SensibleBot(Bot):
         k = sp.kind
         if k == "green":
             value += worth(sp.awards) + 0.3
-        elif sp.blaster and pos not in s.daley:
+        elif tr.blaster[a][i] and pos not in s.daley:
             value += worth(sp.awards) * 0.5
         elif k == "ground":
             value -= hurt * min(sp.n, 6) / 6

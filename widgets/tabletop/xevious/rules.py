@@ -252,6 +252,34 @@ class XeviousState:
         return s
 
 
+# ================================================================================================ tracks
+NO_GUARDS: frozenset[tuple[int, int]] = frozenset()
+
+
+class Track:
+    """One stage's track, precomputed once: the hot paths of a simulation (moving, stopping, landing) read only
+    tuples, ints and sets here instead of walking the stage's data objects. ``x[a][i]`` is space ``i`` of area
+    ``a``; the stage gate is the position ``(n_areas, 0)``, past the last area."""
+
+    __slots__ = ("stage", "areas", "n_areas", "lens", "stop", "green", "blaster", "exit", "labels", "guard",
+                 "gumps", "condition")
+
+    def __init__(self, stage: Stage) -> None:
+        areas = stage.areas
+        self.stage = stage
+        self.areas = areas
+        self.n_areas = len(areas)
+        self.lens = tuple(len(area) for area in areas)
+        self.stop = tuple(tuple(sp.stop for sp in area) for area in areas)        # must-stop spaces
+        self.green = tuple(tuple(sp.kind == "green" for sp in area) for area in areas)
+        self.blaster = tuple(tuple(sp.blaster for sp in area) for area in areas)  # Flag / Pin / Sol / Phantom
+        self.exit = tuple(tuple(sp.awards if sp.kind == "exit" else None for sp in area) for area in areas)
+        self.labels = tuple(tuple(sp.label() for sp in area) for area in areas)
+        self.guard = frozenset(stage.guard)  # the Andor Genesis (a stage condition)
+        self.gumps = stage.gumps
+        self.condition = stage.condition
+
+
 # ================================================================================================ rules
 class XeviousRules(Rules[XeviousState]):
     name = "xevious"
@@ -272,7 +300,9 @@ class XeviousRules(Rules[XeviousState]):
 
     def __init__(self) -> None:
         self.stages: tuple[Stage, ...] = data.stages()
+        self.tracks: tuple[Track, ...] = tuple(Track(st) for st in self.stages)
         self.cards = data.cards()
+        self._standing: dict[tuple[bool, ...], frozenset[tuple[int, int]]] = {}  # Gump Markers up -> squares
 
     # ------------------------------------------------------------------------------------------ helpers
     def stage_of(self, state: XeviousState) -> Stage:
@@ -288,19 +318,32 @@ class XeviousRules(Rules[XeviousState]):
         g = self.stages[6].gumps
         return g[len(g) - v.gumps:] if state.stage == 7 else ()
 
+    def _gumps_standing(self, state: XeviousState) -> frozenset[tuple[int, int]]:
+        """The squares of the Gump Markers still standing (Stage 7; the last ``len(state.gumps)`` of the track)."""
+        up = state.gumps
+        squares = self._standing.get(up)
+        if squares is None:
+            gp = self.tracks[6].gumps
+            off = len(gp) - len(up)
+            squares = self._standing[up] = frozenset(gp[off + k] for k, standing in enumerate(up) if standing)
+        return squares
+
+    def _guards_for(self, state: XeviousState, pilot: Pilot) -> frozenset[tuple[int, int]]:
+        """Every square where a standing guard blocks ``pilot`` (usually none)."""
+        if state.stage == 7:
+            return self._gumps_standing(state)
+        if not state.cond:
+            return NO_GUARDS
+        guard = self.tracks[state.stage - 1].guard
+        return guard - pilot.beaten if guard and pilot.beaten else guard
+
     def _guard_at(self, state: XeviousState, pilot: Pilot, pos: tuple[int, int]) -> str | None:
         """'gump' / 'andor' when a standing guard blocks ``pilot`` on ``pos``, else None."""
         if state.stage != 7:
-            if not state.cond:
-                return None
-            guard = self.stages[state.stage - 1].guard
-            return "andor" if guard and pos in guard and pos not in pilot.beaten else None
-        gp = self.stages[6].gumps
-        off = len(gp) - len(state.gumps)
-        for k, standing in enumerate(state.gumps):
-            if standing and gp[off + k] == pos:
-                return "gump"
-        return None
+            if state.cond and pos in self.tracks[state.stage - 1].guard and pos not in pilot.beaten:
+                return "andor"
+            return None
+        return "gump" if pos in self._gumps_standing(state) else None
 
     @staticmethod
     def headings(v: XeviousVariant) -> tuple[str, ...]:
@@ -363,9 +406,13 @@ class XeviousRules(Rules[XeviousState]):
         if len(pilots) < 2:
             return False
         me = pilots[p]
-        if state.stage == 7 and me.area >= len(self.stage_of(state).areas) - 1:
+        a = me.area
+        if state.stage == 7 and a >= self.tracks[6].n_areas - 1:
             return False
-        return all(q.area > me.area for i, q in enumerate(pilots) if i != p)
+        for q in pilots:
+            if q.area <= a and q is not me:
+                return False
+        return True
 
     def legal_actions(self, state: XeviousState) -> list[Action]:
         if state.winner is not None or state.capped:
@@ -387,9 +434,10 @@ class XeviousRules(Rules[XeviousState]):
                 out.append(CATCH_UP)
             return out
         if ph == "stop":
-            return [StopAt(k + 1, self._space(state, pos).label() if pos[0] < len(self.stage_of(state).areas)
-                           else "stage gate")
-                    for k, pos in enumerate(state.path) if k + 1 in state.pend["stops"]]  # type: ignore[index]
+            tr = self.tracks[state.stage - 1]
+            labels, n_areas = tr.labels, tr.n_areas
+            return [StopAt(k + 1, labels[a][i] if a < n_areas else "stage gate")
+                    for k, (a, i) in enumerate(state.path) if k + 1 in state.pend["stops"]]  # type: ignore[index]
         if ph == "retry":
             return [TRY_AGAIN, PASS]
         pend = state.pend
@@ -565,42 +613,37 @@ class XeviousRules(Rules[XeviousState]):
 
     def _walk(self, state: XeviousState, p: int, n: int) -> tuple[list[tuple[int, int]], str]:
         """The squares of a move of ``n`` and why it ends ('roll', 'entrance', 'stop', 'guard', 'gate', 'end')."""
-        areas = self.stage_of(state).areas
+        tr = self.tracks[state.stage - 1]
+        lens, must_stop, n_areas = tr.lens, tr.stop, tr.n_areas
         me = state.pilots[p]
+        guards = self._guards_for(state, me)
         a, i = me.area, me.idx
         path: list[tuple[int, int]] = []
         why = "roll"
         for _ in range(n):
-            if i + 1 < len(areas[a]):
+            if i + 1 < lens[a]:
                 i += 1
-            elif a + 1 < len(areas):
+            elif a + 1 < n_areas:
                 a, i = a + 1, 0
             elif state.stage == 7:
                 why = "end"
                 break
             else:
-                path.append((len(areas), 0))
+                path.append((n_areas, 0))
                 why = "gate"
                 break
-            path.append((a, i))
+            pos = (a, i)
+            path.append(pos)
             if i == 0:
                 why = "entrance"
                 break
-            if areas[a][i].stop:
+            if must_stop[a][i]:
                 why = "stop"
                 break
-            if self._guard_at(state, me, (a, i)):
+            if guards and pos in guards:
                 why = "guard"
                 break
         return path, why
-
-    def _optional_stop(self, state: XeviousState, pos: tuple[int, int], v: XeviousVariant) -> bool:
-        sp = self._space(state, pos)
-        if sp.kind == "green":
-            return not (v.stage_conditions and self.stage_of(state).condition == "garu-zakato-fog")
-        if sp.blaster:
-            return not (v.extras and pos in state.daley)
-        return False
 
     def _start_move(self, state: XeviousState, p: int, n: int, ctx: Context) -> None:
         v = self._v(ctx)
@@ -611,10 +654,24 @@ class XeviousRules(Rules[XeviousState]):
             self._land(state, p, ctx, v)
             self._after(state, ctx, v)
             return
-        stops = [k + 1 for k, pos in enumerate(path[:-1]) if self._optional_stop(state, pos, v)]
-        if v.stage_conditions and self.stage_of(state).condition == "garu-zakato-fog" and any(
-                pos[0] < len(self.stage_of(state).areas) and self._space(state, pos).kind == "green"
-                for pos in path[:-1]):
+        # the spaces passed where you may stop: green spaces (not in Stage 3's fog) and Flag / Pin / Sol / Phantom
+        # spaces (not under a Daley Piece); the gate is only ever the last square of a path
+        tr = self.tracks[state.stage - 1]
+        green, blaster = tr.green, tr.blaster
+        fog = v.stage_conditions and tr.condition == "garu-zakato-fog"
+        daley = state.daley if v.extras else NO_GUARDS
+        stops = []
+        fogged = False
+        for k in range(len(path) - 1):
+            a, i = path[k]
+            if green[a][i]:
+                if fog:
+                    fogged = True
+                else:
+                    stops.append(k + 1)
+            elif blaster[a][i] and path[k] not in daley:
+                stops.append(k + 1)
+        if fogged:
             ctx.emit("xevious.condition-fog", f"Fog over Stage 3: {ctx.players[p]} cannot stop on the green space "
                      "passed.")
         if why in ("entrance", "stop", "guard"):
@@ -632,23 +689,22 @@ class XeviousRules(Rules[XeviousState]):
 
     def _finish_move(self, state: XeviousState, p: int, step: int, ctx: Context, v: XeviousVariant,
                      path: list[tuple[int, int]] | None = None) -> None:
-        squares = list(path if path is not None else state.path)[:step]
-        full = len(path if path is not None else state.path)
+        src = path if path is not None else state.path
+        squares = src[:step]
         state.path = ()
         state.pend = None
         state.phase = "turn"
         me = state.pilots[p]
         me.retry = False
-        areas = self.stage_of(state).areas
-        n_areas = len(areas)
+        tr = self.tracks[state.stage - 1]
+        exits, n_areas = tr.exit, tr.n_areas
         for a, i in squares:
-            if a < n_areas and areas[a][i].kind == "exit":
-                self._take(state, p, areas[a][i].awards, ctx, "xevious.exit-markers", "the exit")
-        me.area, me.idx = squares[-1]
-        if step < full:
-            sp = self._space(state, squares[-1])
-            rule = "xevious.green-stop" if sp.kind == "green" else "xevious.blaster-stop"
-            ctx.emit(rule, f"{ctx.players[p]} stops on the {sp.label()} passed on the way.", step=step)
+            if a < n_areas and exits[a][i] is not None:
+                self._take(state, p, exits[a][i], ctx, "xevious.exit-markers", "the exit")
+        a, i = me.area, me.idx = squares[-1]
+        if step < len(src):
+            rule = "xevious.green-stop" if tr.green[a][i] else "xevious.blaster-stop"
+            ctx.emit(rule, f"{ctx.players[p]} stops on the {tr.labels[a][i]} passed on the way.", step=step)
         self._land(state, p, ctx, v)
         self._after(state, ctx, v)
 
@@ -674,13 +730,14 @@ class XeviousRules(Rules[XeviousState]):
     # ------------------------------------------------------------------------------------------ spaces
     def _land(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant) -> None:
         me = state.pilots[p]
-        st = self.stage_of(state)
-        if me.area >= len(st.areas):
+        tr = self.tracks[state.stage - 1]
+        st = tr.stage
+        if me.area >= tr.n_areas:
             ctx.emit("xevious.stage-gate", f"{ctx.players[p]} leaves Stage {state.stage} and waits at the stage "
                      "gate for the others.")
             return
         pos = (me.area, me.idx)
-        sp = st.areas[me.area][me.idx]
+        sp = tr.areas[me.area][me.idx]
         guard = self._guard_at(state, me, pos)
         if guard == "gump":
             self._battle_ground(state, p, st.gump_number if state.stage == 7 else 4, True, ctx, v,
@@ -702,7 +759,7 @@ class XeviousRules(Rules[XeviousState]):
             self._battle_air(state, p, n, ctx, v)
         elif k == "card":
             self._draw_card(state, p, ctx, v)
-        elif sp.blaster:
+        elif tr.blaster[me.area][me.idx]:
             if v.extras and pos in state.daley:
                 ctx.emit("xevious.daley-piece", f"A Daley Piece covers this {k.capitalize()}: it gives nothing more "
                          "this stage.")
@@ -980,10 +1037,13 @@ class XeviousRules(Rules[XeviousState]):
         self._end_turn(state, ctx, v)
 
     def _end_turn(self, state: XeviousState, ctx: Context, v: XeviousVariant) -> None:
-        areas = len(self.stage_of(state).areas)
-        if all(q.area >= areas for q in state.pilots):
+        areas = self.tracks[state.stage - 1].n_areas
+        for q in state.pilots:
+            if q.area < areas:
+                break
+        else:  # every mover is at the stage gate
             self._next_stage(state, ctx, v)
-            areas = len(self.stage_of(state).areas)
+            areas = self.tracks[state.stage - 1].n_areas
         n = len(state.order)
         while True:  # the next player in order who is not waiting at the stage gate (one always is not)
             state.turn += 1
