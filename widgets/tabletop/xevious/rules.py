@@ -736,8 +736,8 @@ class XeviousRules(Rules[XeviousState]):
             ctx.emit("xevious.stage-gate", f"{ctx.players[p]} leaves Stage {state.stage} and waits at the stage "
                      "gate for the others.")
             return
-        pos = (me.area, me.idx)
-        sp = tr.areas[me.area][me.idx]
+        a, i = pos = (me.area, me.idx)
+        sp = tr.areas[a][i]
         guard = self._guard_at(state, me, pos)
         if guard == "gump":
             self._battle_ground(state, p, st.gump_number if state.stage == 7 else 4, True, ctx, v,
@@ -759,7 +759,7 @@ class XeviousRules(Rules[XeviousState]):
             self._battle_air(state, p, n, ctx, v)
         elif k == "card":
             self._draw_card(state, p, ctx, v)
-        elif tr.blaster[me.area][me.idx]:
+        elif tr.blaster[a][i]:
             if v.extras and pos in state.daley:
                 ctx.emit("xevious.daley-piece", f"A Daley Piece covers this {k.capitalize()}: it gives nothing more "
                          "this stage.")
@@ -777,7 +777,7 @@ class XeviousRules(Rules[XeviousState]):
         elif k == "exit":
             pass  # its markers were taken on the way
         else:
-            ctx.emit("xevious.move-roll", f"{ctx.players[p]} lands on the {sp.label()}: nothing happens.")
+            ctx.emit("xevious.move-roll", f"{ctx.players[p]} lands on the {tr.labels[a][i]}: nothing happens.")
 
     def _take(self, state: XeviousState, p: int, aw: Awards, ctx: Context, rule: str, source: str) -> None:
         me = state.pilots[p]
