@@ -253,6 +253,10 @@ class XeviousState:
 
 
 # ================================================================================================ tracks
+#: why a move ended early -> (the clause that stopped it, plain words); a guard in Stage 7 is a Gump Marker
+FORCED_STOPS = {"entrance": ("xevious.entrance-stop", "the entrance of a new area"),
+                "stop": ("xevious.must-stop", "a must-stop space"),
+                "guard": ("xevious.condition-andor-genesis", "a standing guard")}
 NO_GUARDS: frozenset[tuple[int, int]] = frozenset()
 
 
@@ -674,12 +678,12 @@ class XeviousRules(Rules[XeviousState]):
         if fogged:
             ctx.emit("xevious.condition-fog", f"Fog over Stage 3: {ctx.players[p]} cannot stop on the green space "
                      "passed.")
-        if why in ("entrance", "stop", "guard"):
-            rule = {"entrance": "xevious.entrance-stop", "stop": "xevious.must-stop",
-                    "guard": ("xevious.condition-gump" if state.stage == 7 else "xevious.condition-andor-genesis")}
-            ctx.emit(rule[why], f"{ctx.players[p]} must stop after {len(path)} of {n} spaces ("
-                     + {"entrance": "the entrance of a new area", "stop": "a must-stop space",
-                        "guard": "a standing guard"}[why] + ").")
+        forced = FORCED_STOPS.get(why)
+        if forced is not None:
+            rule, reason = forced
+            if why == "guard" and state.stage == 7:
+                rule = "xevious.condition-gump"
+            ctx.emit(rule, f"{ctx.players[p]} must stop after {len(path)} of {n} spaces ({reason}).")
         if stops:
             state.path = tuple(path)
             state.pend = {"stops": (*stops, len(path)), "n": n}
