@@ -40,6 +40,10 @@ class XeviousVariant(Variant):
         "add", rule="xevious.respawn", choices=("add", "set"),
         doc="How the respawn gift is taken: added to what you hold, up to the row cap ('add'), or each row set "
             "to exactly the gift ('set').")
+    # row_cap comes before the counts it bounds: the lab's Rulebook button resets options in this order
+    row_cap: int = option(
+        MAX_MARKERS, rule="xevious.sheet-limit", low=1, high=9,
+        doc="How many markers each row of the Attack Strength Sheet holds (rulebook: 5 spaces per row).")
     respawn_gift: int = option(
         3, rule="xevious.respawn", low=1, high=9,
         doc="How many of each marker (Solvalou, Extra Weapon, Shield) respawn gives; the rulebook's 'take 3'.")
@@ -50,9 +54,6 @@ class XeviousVariant(Variant):
     start_solvalou: int = option(
         3, rule="xevious.prep-solvalou", low=1, high=9,
         doc="How many Solvalou Markers (lives) each player places on the sheet at the start.")
-    row_cap: int = option(
-        MAX_MARKERS, rule="xevious.sheet-limit", low=1, high=9,
-        doc="How many markers each row of the Attack Strength Sheet holds (rulebook: 5 spaces per row).")
     retry_uses_turn: bool = option(
         True, rule="xevious.blaster-mistake",
         doc="After a MISTAKE, trying again takes your next turn (True) or may be done once at once (False).")
