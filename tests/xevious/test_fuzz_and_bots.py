@@ -31,6 +31,8 @@ VARIANTS = [
     {"extras": False, "stage_conditions": False},
     {"respawn_point": "stage", "respawn_markers": "set", "retry_uses_turn": False, "blaster_hits": 2},
     {"battle_headings": 2, "enemy_card": "chance", "gumps": 1},
+    {"row_cap": 2, "start_solvalou": 1, "respawn_gift": 2, "stage1_exception": False},
+    {"row_cap": 9, "start_solvalou": 9, "respawn_gift": 9, "respawn_markers": "set"},
 ]
 
 JUNK = [Roll(), Fly(0), Fly(7), Fly(3), CatchUp(), TryAgain(), Attack(), StopAt(0), StopAt(6), StopAt(1),

@@ -47,7 +47,7 @@ class SensibleBot(Bot):
             return legal[self.rng.randrange(len(legal))] if Blast not in types else Blast()
         if Blast in types:
             me = s.pilots[s.order[s.turn]]
-            if me.w >= 4 or (s.stage < 7 and me.s == 0 and me.l == 1):
+            if me.w >= s.cap - 1 or (s.stage < 7 and me.s == 0 and me.l == 1):
                 return Blast()
             return legal[self.rng.randrange(len(legal) - 1)]  # an Aim: keep the weapon for the Gumps
         if Fire in types:
@@ -55,7 +55,7 @@ class SensibleBot(Bot):
             me = s.pilots[s.pend["who"]]
             last_gump = s.stage == 7 and s.pend.get("guard") is not None and sum(s.gumps) == 1
             andor = s.stage == 1 and s.pend.get("guard") is not None
-            use = last_gump or andor or me.w >= 5 or (s.stage < 7 and me.s == 0 and me.l == 1)
+            use = last_gump or andor or me.w >= s.cap or (s.stage < 7 and me.s == 0 and me.l == 1)
             return Fire(use)
         if Attack in types:
             return Attack()
@@ -71,14 +71,17 @@ class SensibleBot(Bot):
         if TryAgain in types:
             me = s.pilots[p]
             sp = rules._space(s, (me.area, me.idx))
-            if s.stage < 7 and ((sp.awards.l and me.l < 5) or (sp.awards.s and me.s < 5) or (sp.awards.w and me.w < 5)):
+            cap = s.cap
+            if s.stage < 7 and ((sp.awards.l and me.l < cap) or (sp.awards.s and me.s < cap)
+                                or (sp.awards.w and me.w < cap)):
                 return TryAgain()
         if Roll in types:
-            avg = sum(self._move_value(rules, s, p, n) for n in range(1, 7)) / 6
-            if any(isinstance(a, Fly) for a in legal):
-                best_n = max(range(1, 7), key=lambda n: self._move_value(rules, s, p, n))
-                if self._move_value(rules, s, p, best_n) - avg > (1.0 if s.stage == 7 else 2.0):
-                    return Fly(best_n)
+            values = [self._move_value(rules, s, p, n) for n in range(1, 7)]
+            avg = sum(values) / 6
+            if Fly in types:
+                best = max(values)
+                if best - avg > (1.0 if s.stage == 7 else 2.0):
+                    return Fly(values.index(best) + 1)
             return Roll()
         return legal[self.rng.randrange(len(legal))]
 
@@ -88,31 +91,34 @@ class SensibleBot(Bot):
         if not path:
             return 0.0
         best = self._score(rules, s, p, path[-1], len(path))
-        for k, pos in enumerate(path[:-1]):
-            if pos[0] < len(rules.stage_of(s).areas):
-                sp = rules._space(s, pos)
-                if sp.kind == "green" or sp.blaster:
-                    best = max(best, self._score(rules, s, p, pos, k + 1))
+        tr = rules.tracks[s.stage - 1]
+        green, blaster = tr.green, tr.blaster
+        for k in range(len(path) - 1):
+            a, i = pos = path[k]  # never the stage gate: that is only ever a path's last square
+            if green[a][i] or blaster[a][i]:
+                best = max(best, self._score(rules, s, p, pos, k + 1))
         return best
 
     def _score(self, rules: XeviousRules, s: XeviousState, p: int, pos: tuple[int, int], step: int) -> float:
         me = s.pilots[p]
-        areas = rules.stage_of(s).areas
+        tr = rules.tracks[s.stage - 1]
         # before Stage 7 the stage gate and the catch-up rule undo any lead: markers matter, distance little
         value = float(step) * (1.0 if s.stage == 7 else 0.25)
-        if pos[0] >= len(areas):
+        a, i = pos
+        if a >= tr.n_areas:
             return value + 1.0
-        sp = rules._space(s, pos)
+        sp = tr.areas[a][i]
+        cap = s.cap
         hurt = 1.5 if me.s else (2.5 + (1.0 if me.w else 0) if me.l > 1 else 6.0)
 
         def worth(aw: Any) -> float:
-            return (aw.w * (1.0 if me.w < 5 else 0) + aw.s * (1.5 if me.s < 5 else 0)
-                    + aw.l * (2.5 if me.l < 5 else 0))
+            return (aw.w * (1.0 if me.w < cap else 0) + aw.s * (1.5 if me.s < cap else 0)
+                    + aw.l * (2.5 if me.l < cap else 0))
 
         k = sp.kind
         if k == "green":
             value += worth(sp.awards) + 0.3
-        elif sp.blaster and pos not in s.daley:
+        elif tr.blaster[a][i] and pos not in s.daley:
             value += worth(sp.awards) * 0.5
         elif k == "ground":
             value -= hurt * min(sp.n, 6) / 6

@@ -303,7 +303,8 @@ L06 = Lesson("06", "Stage respawn and catching up", (
     Step("Out of Solvalou in Stage 1",
          "Blue loses battle after battle. With no Shield Marker each loss costs a Solvalou Marker. Out of "
          "Solvalou Markers, Blue returns to the beginning of the area — in Stage 1 with only 3 Solvalou Markers "
-         "(`xevious.respawn-stage1`).",
+         "(`xevious.respawn-stage1`). The variant option `stage1_exception=False` switches this exception off; "
+         "the guided lab `notebooks/variants/02_xevious_stage1_exception.ipynb` measures whether it matters.",
          ("xevious.respawn-stage1",), (lose_until_respawn(0),)),
     Step("Catching up",
          "Red flies into area 2 (fast-forward). Every other player is now in the next area, so on Blue's turn "

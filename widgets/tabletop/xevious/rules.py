@@ -38,7 +38,22 @@ class XeviousVariant(Variant):
             "or to the stage's starting point ('stage').")
     respawn_markers: str = option(
         "add", rule="xevious.respawn", choices=("add", "set"),
-        doc="'Take 3' markers: add 3 to what you hold, up to 5 ('add'), or set each row to exactly 3 ('set').")
+        doc="How the respawn gift is taken: added to what you hold, up to the row cap ('add'), or each row set "
+            "to exactly the gift ('set').")
+    # row_cap comes before the counts it bounds: the lab's Rulebook button resets options in this order
+    row_cap: int = option(
+        MAX_MARKERS, rule="xevious.sheet-limit", low=1, high=9,
+        doc="How many markers each row of the Attack Strength Sheet holds (rulebook: 5 spaces per row).")
+    respawn_gift: int = option(
+        3, rule="xevious.respawn", low=1, high=9,
+        doc="How many of each marker (Solvalou, Extra Weapon, Shield) respawn gives; the rulebook's 'take 3'.")
+    stage1_exception: bool = option(
+        True, rule="xevious.respawn-stage1",
+        doc="In Stage 1 respawn gives only the Solvalou Markers (True, the rulebook) or the full gift as in "
+            "every other stage (False).")
+    start_solvalou: int = option(
+        3, rule="xevious.prep-solvalou", low=1, high=9,
+        doc="How many Solvalou Markers (lives) each player places on the sheet at the start.")
     retry_uses_turn: bool = option(
         True, rule="xevious.blaster-mistake",
         doc="After a MISTAKE, trying again takes your next turn (True) or may be done once at once (False).")
@@ -62,6 +77,16 @@ class XeviousVariant(Variant):
                         doc="How many Gump Markers stand in Stage 7 (the last ones on the track are used).")
     turn_cap: int = option(400, rule="xevious.turn-cap", low=10, high=10_000,
                            doc="Rounds after which the game stops with no winner (a simulation safeguard).")
+
+    def validate(self) -> None:
+        super().validate()
+        if self.start_solvalou > self.row_cap:
+            raise ValueError(f"variant option start_solvalou={self.start_solvalou} (xevious.prep-solvalou): the "
+                             f"sheet's Solvalou row holds only {self.row_cap} markers (row_cap)")
+        if self.respawn_gift > self.row_cap:
+            raise ValueError(f"variant option respawn_gift={self.respawn_gift} (xevious.respawn): a row of the "
+                             f"sheet holds only {self.row_cap} markers (row_cap), so the gift could never be "
+                             "taken whole")
 
 
 # ================================================================================================ actions
@@ -190,7 +215,7 @@ class Pilot:
 
 class XeviousState:
     __slots__ = ("stage", "order", "turn", "phase", "pend", "pilots", "gumps", "daley", "deck", "brag", "rounds",
-                 "winner", "capped", "path", "last", "setup_rolls", "cond", "extras")
+                 "winner", "capped", "path", "last", "setup_rolls", "cond", "extras", "cap")
 
     def __init__(self) -> None:
         self.stage = 1
@@ -211,6 +236,7 @@ class XeviousState:
         self.setup_rolls: tuple[tuple[int, ...], ...] = ()
         self.cond = True     # variant stage_conditions (kept here: legal_actions sees only the state)
         self.extras = True   # variant extras
+        self.cap = MAX_MARKERS  # variant row_cap: markers per row of the sheet
 
     @property
     def player(self) -> int:
@@ -223,8 +249,40 @@ class XeviousState:
         s.pilots = [p.copy() for p in self.pilots]
         s.gumps, s.daley, s.deck, s.brag = self.gumps, self.daley, self.deck, self.brag
         s.rounds, s.winner, s.capped, s.path, s.last = self.rounds, self.winner, self.capped, self.path, self.last
-        s.setup_rolls, s.cond, s.extras = self.setup_rolls, self.cond, self.extras
+        s.setup_rolls, s.cond, s.extras, s.cap = self.setup_rolls, self.cond, self.extras, self.cap
         return s
+
+
+# ================================================================================================ tracks
+#: why a move ended early -> (the clause that stopped it, plain words); a guard in Stage 7 is a Gump Marker
+FORCED_STOPS = {"entrance": ("xevious.entrance-stop", "the entrance of a new area"),
+                "stop": ("xevious.must-stop", "a must-stop space"),
+                "guard": ("xevious.condition-andor-genesis", "a standing guard")}
+NO_GUARDS: frozenset[tuple[int, int]] = frozenset()
+
+
+class Track:
+    """One stage's track, precomputed once: the hot paths of a simulation (moving, stopping, landing) read only
+    tuples, ints and sets here instead of walking the stage's data objects. ``x[a][i]`` is space ``i`` of area
+    ``a``; the stage gate is the position ``(n_areas, 0)``, past the last area."""
+
+    __slots__ = ("stage", "areas", "n_areas", "lens", "stop", "green", "blaster", "exit", "labels", "guard",
+                 "gumps", "condition")
+
+    def __init__(self, stage: Stage) -> None:
+        areas = stage.areas
+        self.stage = stage
+        self.areas = areas
+        self.n_areas = len(areas)
+        self.lens = tuple(len(area) for area in areas)
+        self.stop = tuple(tuple(sp.stop for sp in area) for area in areas)        # must-stop spaces
+        self.green = tuple(tuple(sp.kind == "green" for sp in area) for area in areas)
+        self.blaster = tuple(tuple(sp.blaster for sp in area) for area in areas)  # Flag / Pin / Sol / Phantom
+        self.exit = tuple(tuple(sp.awards if sp.kind == "exit" else None for sp in area) for area in areas)
+        self.labels = tuple(tuple(sp.label() for sp in area) for area in areas)
+        self.guard = frozenset(stage.guard)  # the Andor Genesis (a stage condition)
+        self.gumps = stage.gumps
+        self.condition = stage.condition
 
 
 # ================================================================================================ rules
@@ -247,7 +305,9 @@ class XeviousRules(Rules[XeviousState]):
 
     def __init__(self) -> None:
         self.stages: tuple[Stage, ...] = data.stages()
+        self.tracks: tuple[Track, ...] = tuple(Track(st) for st in self.stages)
         self.cards = data.cards()
+        self._standing: dict[tuple[bool, ...], frozenset[tuple[int, int]]] = {}  # Gump Markers up -> squares
 
     # ------------------------------------------------------------------------------------------ helpers
     def stage_of(self, state: XeviousState) -> Stage:
@@ -263,19 +323,32 @@ class XeviousRules(Rules[XeviousState]):
         g = self.stages[6].gumps
         return g[len(g) - v.gumps:] if state.stage == 7 else ()
 
+    def _gumps_standing(self, state: XeviousState) -> frozenset[tuple[int, int]]:
+        """The squares of the Gump Markers still standing (Stage 7; the last ``len(state.gumps)`` of the track)."""
+        up = state.gumps
+        squares = self._standing.get(up)
+        if squares is None:
+            gp = self.tracks[6].gumps
+            off = len(gp) - len(up)
+            squares = self._standing[up] = frozenset(gp[off + k] for k, standing in enumerate(up) if standing)
+        return squares
+
+    def _guards_for(self, state: XeviousState, pilot: Pilot) -> frozenset[tuple[int, int]]:
+        """Every square where a standing guard blocks ``pilot`` (usually none)."""
+        if state.stage == 7:
+            return self._gumps_standing(state)
+        if not state.cond:
+            return NO_GUARDS
+        guard = self.tracks[state.stage - 1].guard
+        return guard - pilot.beaten if guard and pilot.beaten else guard
+
     def _guard_at(self, state: XeviousState, pilot: Pilot, pos: tuple[int, int]) -> str | None:
         """'gump' / 'andor' when a standing guard blocks ``pilot`` on ``pos``, else None."""
         if state.stage != 7:
-            if not state.cond:
-                return None
-            guard = self.stages[state.stage - 1].guard
-            return "andor" if guard and pos in guard and pos not in pilot.beaten else None
-        gp = self.stages[6].gumps
-        off = len(gp) - len(state.gumps)
-        for k, standing in enumerate(state.gumps):
-            if standing and gp[off + k] == pos:
-                return "gump"
-        return None
+            if state.cond and pos in self.tracks[state.stage - 1].guard and pos not in pilot.beaten:
+                return "andor"
+            return None
+        return "gump" if pos in self._gumps_standing(state) else None
 
     @staticmethod
     def headings(v: XeviousVariant) -> tuple[str, ...]:
@@ -285,15 +358,16 @@ class XeviousRules(Rules[XeviousState]):
     def initial_state(self, ctx: Context) -> XeviousState:
         v = self._v(ctx)
         s = XeviousState()
-        s.cond, s.extras = v.stage_conditions, v.extras
+        s.cond, s.extras, s.cap = v.stage_conditions, v.extras, v.row_cap
         n = len(ctx.players)
         s.pilots = [Pilot() for _ in range(n)]
         for i, name in enumerate(ctx.players):
             s.pilots[i].cockpit = v.extras
+            s.pilots[i].l = v.start_solvalou
             ctx.emit("xevious.prep-sheet", f"{name} takes the {COLOURS[i]} Solvalou Mover and the {COLOURS[i]} "
                      "Attack Strength Sheet.", player=i, colour=COLOURS[i])
-        ctx.emit("xevious.prep-solvalou", "Everybody places 3 Solvalou Markers on their sheet (no Extra Weapon "
-                 "or Shield Markers yet).", player=None)
+        ctx.emit("xevious.prep-solvalou", f"Everybody places {v.start_solvalou} Solvalou Markers on their sheet "
+                 "(no Extra Weapon or Shield Markers yet).", player=None, solvalou=v.start_solvalou)
         ctx.emit("xevious.prep-stage", "Stage 1 is put on the table; every mover starts on the starting point "
                  "(bottom right corner).", player=None)
         # order of play: everyone rolls; ties roll again among themselves
@@ -337,9 +411,13 @@ class XeviousRules(Rules[XeviousState]):
         if len(pilots) < 2:
             return False
         me = pilots[p]
-        if state.stage == 7 and me.area >= len(self.stage_of(state).areas) - 1:
+        a = me.area
+        if state.stage == 7 and a >= self.tracks[6].n_areas - 1:
             return False
-        return all(q.area > me.area for i, q in enumerate(pilots) if i != p)
+        for q in pilots:
+            if q.area <= a and q is not me:
+                return False
+        return True
 
     def legal_actions(self, state: XeviousState) -> list[Action]:
         if state.winner is not None or state.capped:
@@ -361,9 +439,10 @@ class XeviousRules(Rules[XeviousState]):
                 out.append(CATCH_UP)
             return out
         if ph == "stop":
-            return [StopAt(k + 1, self._space(state, pos).label() if pos[0] < len(self.stage_of(state).areas)
-                           else "stage gate")
-                    for k, pos in enumerate(state.path) if k + 1 in state.pend["stops"]]  # type: ignore[index]
+            tr = self.tracks[state.stage - 1]
+            labels, n_areas = tr.labels, tr.n_areas
+            return [StopAt(k + 1, labels[a][i] if a < n_areas else "stage gate")
+                    for k, (a, i) in enumerate(state.path) if k + 1 in state.pend["stops"]]  # type: ignore[index]
         if ph == "retry":
             return [TRY_AGAIN, PASS]
         pend = state.pend
@@ -539,42 +618,37 @@ class XeviousRules(Rules[XeviousState]):
 
     def _walk(self, state: XeviousState, p: int, n: int) -> tuple[list[tuple[int, int]], str]:
         """The squares of a move of ``n`` and why it ends ('roll', 'entrance', 'stop', 'guard', 'gate', 'end')."""
-        areas = self.stage_of(state).areas
+        tr = self.tracks[state.stage - 1]
+        lens, must_stop, n_areas = tr.lens, tr.stop, tr.n_areas
         me = state.pilots[p]
+        guards = self._guards_for(state, me)
         a, i = me.area, me.idx
         path: list[tuple[int, int]] = []
         why = "roll"
         for _ in range(n):
-            if i + 1 < len(areas[a]):
+            if i + 1 < lens[a]:
                 i += 1
-            elif a + 1 < len(areas):
+            elif a + 1 < n_areas:
                 a, i = a + 1, 0
             elif state.stage == 7:
                 why = "end"
                 break
             else:
-                path.append((len(areas), 0))
+                path.append((n_areas, 0))
                 why = "gate"
                 break
-            path.append((a, i))
+            pos = (a, i)
+            path.append(pos)
             if i == 0:
                 why = "entrance"
                 break
-            if areas[a][i].stop:
+            if must_stop[a][i]:
                 why = "stop"
                 break
-            if self._guard_at(state, me, (a, i)):
+            if guards and pos in guards:
                 why = "guard"
                 break
         return path, why
-
-    def _optional_stop(self, state: XeviousState, pos: tuple[int, int], v: XeviousVariant) -> bool:
-        sp = self._space(state, pos)
-        if sp.kind == "green":
-            return not (v.stage_conditions and self.stage_of(state).condition == "garu-zakato-fog")
-        if sp.blaster:
-            return not (v.extras and pos in state.daley)
-        return False
 
     def _start_move(self, state: XeviousState, p: int, n: int, ctx: Context) -> None:
         v = self._v(ctx)
@@ -585,18 +659,32 @@ class XeviousRules(Rules[XeviousState]):
             self._land(state, p, ctx, v)
             self._after(state, ctx, v)
             return
-        stops = [k + 1 for k, pos in enumerate(path[:-1]) if self._optional_stop(state, pos, v)]
-        if v.stage_conditions and self.stage_of(state).condition == "garu-zakato-fog" and any(
-                pos[0] < len(self.stage_of(state).areas) and self._space(state, pos).kind == "green"
-                for pos in path[:-1]):
+        # the spaces passed where you may stop: green spaces (not in Stage 3's fog) and Flag / Pin / Sol / Phantom
+        # spaces (not under a Daley Piece); the gate is only ever the last square of a path
+        tr = self.tracks[state.stage - 1]
+        green, blaster = tr.green, tr.blaster
+        fog = v.stage_conditions and tr.condition == "garu-zakato-fog"
+        daley = state.daley if v.extras else NO_GUARDS
+        stops = []
+        fogged = False
+        for k in range(len(path) - 1):
+            a, i = path[k]
+            if green[a][i]:
+                if fog:
+                    fogged = True
+                else:
+                    stops.append(k + 1)
+            elif blaster[a][i] and path[k] not in daley:
+                stops.append(k + 1)
+        if fogged:
             ctx.emit("xevious.condition-fog", f"Fog over Stage 3: {ctx.players[p]} cannot stop on the green space "
                      "passed.")
-        if why in ("entrance", "stop", "guard"):
-            rule = {"entrance": "xevious.entrance-stop", "stop": "xevious.must-stop",
-                    "guard": ("xevious.condition-gump" if state.stage == 7 else "xevious.condition-andor-genesis")}
-            ctx.emit(rule[why], f"{ctx.players[p]} must stop after {len(path)} of {n} spaces ("
-                     + {"entrance": "the entrance of a new area", "stop": "a must-stop space",
-                        "guard": "a standing guard"}[why] + ").")
+        forced = FORCED_STOPS.get(why)
+        if forced is not None:
+            rule, reason = forced
+            if why == "guard" and state.stage == 7:
+                rule = "xevious.condition-gump"
+            ctx.emit(rule, f"{ctx.players[p]} must stop after {len(path)} of {n} spaces ({reason}).")
         if stops:
             state.path = tuple(path)
             state.pend = {"stops": (*stops, len(path)), "n": n}
@@ -606,23 +694,22 @@ class XeviousRules(Rules[XeviousState]):
 
     def _finish_move(self, state: XeviousState, p: int, step: int, ctx: Context, v: XeviousVariant,
                      path: list[tuple[int, int]] | None = None) -> None:
-        squares = list(path if path is not None else state.path)[:step]
-        full = len(path if path is not None else state.path)
+        src = path if path is not None else state.path
+        squares = src[:step]
         state.path = ()
         state.pend = None
         state.phase = "turn"
         me = state.pilots[p]
         me.retry = False
-        areas = self.stage_of(state).areas
-        n_areas = len(areas)
+        tr = self.tracks[state.stage - 1]
+        exits, n_areas = tr.exit, tr.n_areas
         for a, i in squares:
-            if a < n_areas and areas[a][i].kind == "exit":
-                self._take(state, p, areas[a][i].awards, ctx, "xevious.exit-markers", "the exit")
-        me.area, me.idx = squares[-1]
-        if step < full:
-            sp = self._space(state, squares[-1])
-            rule = "xevious.green-stop" if sp.kind == "green" else "xevious.blaster-stop"
-            ctx.emit(rule, f"{ctx.players[p]} stops on the {sp.label()} passed on the way.", step=step)
+            if a < n_areas and exits[a][i] is not None:
+                self._take(state, p, exits[a][i], ctx, "xevious.exit-markers", "the exit")
+        a, i = me.area, me.idx = squares[-1]
+        if step < len(src):
+            rule = "xevious.green-stop" if tr.green[a][i] else "xevious.blaster-stop"
+            ctx.emit(rule, f"{ctx.players[p]} stops on the {tr.labels[a][i]} passed on the way.", step=step)
         self._land(state, p, ctx, v)
         self._after(state, ctx, v)
 
@@ -648,13 +735,14 @@ class XeviousRules(Rules[XeviousState]):
     # ------------------------------------------------------------------------------------------ spaces
     def _land(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant) -> None:
         me = state.pilots[p]
-        st = self.stage_of(state)
-        if me.area >= len(st.areas):
+        tr = self.tracks[state.stage - 1]
+        st = tr.stage
+        if me.area >= tr.n_areas:
             ctx.emit("xevious.stage-gate", f"{ctx.players[p]} leaves Stage {state.stage} and waits at the stage "
                      "gate for the others.")
             return
-        pos = (me.area, me.idx)
-        sp = st.areas[me.area][me.idx]
+        a, i = pos = (me.area, me.idx)
+        sp = tr.areas[a][i]
         guard = self._guard_at(state, me, pos)
         if guard == "gump":
             self._battle_ground(state, p, st.gump_number if state.stage == 7 else 4, True, ctx, v,
@@ -676,7 +764,7 @@ class XeviousRules(Rules[XeviousState]):
             self._battle_air(state, p, n, ctx, v)
         elif k == "card":
             self._draw_card(state, p, ctx, v)
-        elif sp.blaster:
+        elif tr.blaster[a][i]:
             if v.extras and pos in state.daley:
                 ctx.emit("xevious.daley-piece", f"A Daley Piece covers this {k.capitalize()}: it gives nothing more "
                          "this stage.")
@@ -694,17 +782,18 @@ class XeviousRules(Rules[XeviousState]):
         elif k == "exit":
             pass  # its markers were taken on the way
         else:
-            ctx.emit("xevious.move-roll", f"{ctx.players[p]} lands on the {sp.label()}: nothing happens.")
+            ctx.emit("xevious.move-roll", f"{ctx.players[p]} lands on the {tr.labels[a][i]}: nothing happens.")
 
     def _take(self, state: XeviousState, p: int, aw: Awards, ctx: Context, rule: str, source: str) -> None:
         me = state.pilots[p]
+        cap = state.cap
         got = []
         lost = []
         for attr, n, name in (("w", aw.w, "Extra Weapon"), ("s", aw.s, "Shield"), ("l", aw.l, "Solvalou")):
             if not n:
                 continue
             have = getattr(me, attr)
-            room = MAX_MARKERS - have
+            room = cap - have
             k = min(n, room)
             setattr(me, attr, have + k)
             if k:
@@ -715,7 +804,7 @@ class XeviousRules(Rules[XeviousState]):
                  player=p, w=aw.w, s=aw.s, l=aw.l)
         if lost:
             ctx.emit("xevious.sheet-limit", f"{ctx.players[p]}'s sheet is full: {', '.join(lost)} Marker(s) not "
-                     "taken (at most 5 of each).", player=p)
+                     f"taken (at most {cap} of each).", player=p)
 
     def _draw_card(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant) -> None:
         if not state.deck:
@@ -895,19 +984,21 @@ class XeviousRules(Rules[XeviousState]):
         me.retry = False
         me.phantom = False
         me.beaten = frozenset()
-        me.l = 3
+        gift, cap = v.respawn_gift, state.cap
+        me.l = min(gift, cap)  # the row was empty: 'add' and 'set' agree
         where = f"the entrance of area {me.area + 1}" if v.respawn_point == "area" else "the stage's starting point"
-        if state.stage == 1:
+        if state.stage == 1 and v.stage1_exception:
             ctx.emit("xevious.respawn-stage1", f"{name} is out of Solvalou Markers and returns to {where}; in "
-                     "Stage 1 only 3 Solvalou Markers are taken.", solvalou=3)
+                     f"Stage 1 only {me.l} Solvalou Markers are taken.", solvalou=me.l)
         else:
             if v.respawn_markers == "set":
-                me.w, me.s = 3, 3
+                me.w, me.s = min(gift, cap), min(gift, cap)
             else:
-                me.w, me.s = min(MAX_MARKERS, me.w + 3), min(MAX_MARKERS, me.s + 3)
-            ctx.emit("xevious.respawn", f"{name} is out of Solvalou Markers: back to {where} with 3 Solvalou, "
+                me.w, me.s = min(cap, me.w + gift), min(cap, me.s + gift)
+            note = " (the Stage 1 exception is switched off: variant stage1_exception=False)" if state.stage == 1 else ""
+            ctx.emit("xevious.respawn", f"{name} is out of Solvalou Markers: back to {where} with {me.l} Solvalou, "
                      f"{me.w} Extra Weapon and {me.s} Shield Markers; Stage {state.stage} begins again for "
-                     f"{name}.", w=me.w, s=me.s)
+                     f"{name}{note}.", w=me.w, s=me.s)
         if state.phase != "turn":
             state.phase = "turn"
             state.pend = None
@@ -951,10 +1042,13 @@ class XeviousRules(Rules[XeviousState]):
         self._end_turn(state, ctx, v)
 
     def _end_turn(self, state: XeviousState, ctx: Context, v: XeviousVariant) -> None:
-        areas = len(self.stage_of(state).areas)
-        if all(q.area >= areas for q in state.pilots):
+        areas = self.tracks[state.stage - 1].n_areas
+        for q in state.pilots:
+            if q.area < areas:
+                break
+        else:  # every mover is at the stage gate
             self._next_stage(state, ctx, v)
-            areas = len(self.stage_of(state).areas)
+            areas = self.tracks[state.stage - 1].n_areas
         n = len(state.order)
         while True:  # the next player in order who is not waiting at the stage gate (one always is not)
             state.turn += 1
@@ -1008,6 +1102,7 @@ class XeviousRules(Rules[XeviousState]):
             "gumps": list(state.gumps), "daley": sorted(list(d) for d in state.daley),
             "deck": len(state.deck), "braglease": len(state.brag), "rounds": state.rounds,
             "winner": state.winner, "capped": state.capped, "path": [list(x) for x in state.path],
+            "row_cap": state.cap,
             "last": dict(state.last) if state.last else None,
             "setup_rolls": [list(r) for r in state.setup_rolls],
         }

@@ -132,13 +132,15 @@ function xvSheet(ctx, p, i) {
   const { h, state } = ctx;
   const rows = [["Extra Weapon", "extra_weapon", "◆"], ["Shield", "shield", "⛨"], ["Solvalou", "solvalou", "▲"]];
   const turn = ctx.currentPlayer === i;
+  const cap = state.row_cap || 5;  // variant row_cap (the rulebook's rows have 5 spaces)
+  const cells = Array.from({ length: cap }, (_, k) => k);
   return h("div", { class: ["xv-sheet", `xv-sheet-${i}`, turn && "xv-sheet-turn"], dataset: { seat: i },
     "aria-label": `${ctx.seatName(i)}'s Attack Strength Sheet` },
   h("div", { class: "xv-sheet-head" }, ctx.seatTag(i), turn ? " ◀ to play" : ""),
   h("table", { class: "xv-rows" }, rows.map(([name, key, mark]) => h("tr", { dataset: { row: key } },
     h("th", { scope: "row" }, name),
-    [0, 1, 2, 3, 4].map((k) => h("td", { class: k < p[key] ? "xv-full" : "xv-empty" }, k < p[key] ? mark : "")),
-    h("td", { class: "xv-count" }, `${p[key]}/5`)))),
+    cells.map((k) => h("td", { class: k < p[key] ? "xv-full" : "xv-empty" }, k < p[key] ? mark : "")),
+    h("td", { class: "xv-count" }, `${p[key]}/${cap}`)))),
   h("div", { class: "xv-badges" },
     ctx.view.extras ? h("span", { class: "xv-badge" }, p.cockpit ? "Cockpit Card face up" : "Cockpit Card used") : null,
     p.phantom ? h("span", { class: "xv-badge" }, "Phantom wingman") : null,
