@@ -158,3 +158,13 @@ def test_figures_of_a_stopped_run_still_draw() -> None:
     for fig in figures.all_figures(none).values():
         fig.to_dict()
     assert "nothing to compare" in none.compare().summary()
+
+
+def test_reset_returns_to_the_rulebook_even_when_options_depend_on_each_other() -> None:
+    from tabletop import xevious
+
+    lab = Lab(xevious)
+    lab.set(row_cap=9)
+    lab.set(respawn_gift=7)  # only playable with a sheet larger than the rulebook's 5
+    lab.reset()
+    assert lab.variant() == xevious.Variant()

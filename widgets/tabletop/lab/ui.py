@@ -171,8 +171,8 @@ class Lab:
             self.controls[k].value = ", ".join(map(str, v)) if isinstance(info.default, tuple) else v
 
     def reset(self) -> None:
-        for info in self.infos:
-            self.set(**{info.name: info.default})
+        """Back to the rulebook: every option at its default, in one step (options can depend on each other)."""
+        self.set(**{info.name: info.default for info in self.infos})
         self.message.value = ""
 
     def variant(self) -> Variant:
