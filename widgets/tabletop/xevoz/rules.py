@@ -28,7 +28,19 @@ from .actions import (
     RollHelix,
     Swap,
 )
-from .data import Attack, Components, Figure, Glyph, adjacent, cell_name, components, neighbours, parse_cell
+from .data import (
+    Attack,
+    Components,
+    Figure,
+    Glyph,
+    adjacent,
+    cell_name,
+    components,
+    helix_parts,
+    neighbours,
+    parse_cell,
+    trim_figure,
+)
 from .variant import XevozVariant
 
 FACES = tuple(f"{slot}{side}" for slot in range(1, 7) for side in "ab")
@@ -74,7 +86,7 @@ class Side:
 
 class XevozState:
     __slots__ = ("phase", "sides", "attacker", "mat", "queue", "chooser", "round", "round_winner", "roll",
-                 "winner", "mat_context", "table")
+                 "winner", "mat_context", "table", "max_gold")
 
     def __init__(self, sides: list[Side]) -> None:
         self.phase = "build"
@@ -89,12 +101,14 @@ class XevozState:
         self.winner = -1
         self.mat_context = ""  # "world" or "warp"
         self.table: tuple[str, ...] = ()  # the mats on the table
+        self.max_gold = 3  # variant option max_gold (xevoz.helix-gold)
 
     def copy(self) -> XevozState:
         s = XevozState.__new__(XevozState)
         s.phase, s.sides, s.attacker, s.mat = self.phase, [x.copy() for x in self.sides], self.attacker, self.mat
         s.queue, s.chooser, s.round, s.round_winner = self.queue[:], self.chooser, self.round, self.round_winner
         s.roll, s.winner, s.mat_context, s.table = self.roll, self.winner, self.mat_context, self.table
+        s.max_gold = self.max_gold
         return s
 
 
@@ -114,6 +128,17 @@ class XevozRules(Rules[XevozState]):
 
     def __init__(self, comp: Components | None = None) -> None:
         self.comp = comp if comp is not None else components()
+        self._trimmed: dict[tuple[str, int], Figure] = {}
+
+    def figure(self, fid: str, parts: int = 0) -> Figure:
+        """A ready figure, trimmed to ``parts`` parts when the variant option ``parts`` asks for it."""
+        f = self.comp.figures[fid]
+        if not parts:
+            return f
+        key = (fid, parts)
+        if key not in self._trimmed:
+            self._trimmed[key] = trim_figure(f, parts, helix_parts(f, self.comp))
+        return self._trimmed[key]
 
     # -- helpers ---------------------------------------------------------------------------------------------
     def glyph_at(self, side: Side, face: str) -> tuple[Glyph, Attack, Attack]:
@@ -129,7 +154,7 @@ class XevozRules(Rules[XevozState]):
                 return m
         return None
 
-    def helix_problems(self, side: Side) -> list[tuple[str, str]]:
+    def helix_problems(self, side: Side, max_gold: int = 3) -> list[tuple[str, str]]:
         """Every reason the side's helix fails the pre-battle check, as (clause, reason)."""
         out: list[tuple[str, str]] = []
         h = side.helix
@@ -140,9 +165,9 @@ class XevozRules(Rules[XevozState]):
             out.append(("xevoz.helix-six", "the same glyph appears twice in the helix"))
         glyphs = [self.comp.glyphs[g] for g in ids]
         gold = [g.id for g in glyphs if g.gold]
-        if len(gold) > 3:
+        if len(gold) > max_gold:
             out.append(("xevoz.helix-gold", f"the helix has {len(gold)} gold glyphs ({', '.join(gold)}); "
-                                            "at most 3 may be gold"))
+                                            f"at most {max_gold} may be gold"))
         drains = [g.id for g in glyphs if g.is_drain]
         if len(drains) > 1:
             out.append(("xevoz.helix-drain", f"the helix has {len(drains)} DRAIN ATTACK glyphs "
@@ -160,7 +185,7 @@ class XevozRules(Rules[XevozState]):
         assert isinstance(v, XevozVariant)
         sides = []
         for seat, fid in enumerate(v.figures):
-            f = self.comp.figures[fid]
+            f = self.figure(fid, v.parts)
             sides.append(Side(f, f.helix))
             ctx.emit("xevoz.figure-health", f"{ctx.players[seat]} builds {f.name}: {f.n_parts} parts, "
                      f"{f.life} points of life.", player=seat, figure=fid)
@@ -168,6 +193,7 @@ class XevozRules(Rules[XevozState]):
                  f"({v.end_caps[0]} and {v.end_caps[1]} end-caps).", player=None)
         st = XevozState(sides)
         st.table = tuple(v.mats) if v.mats else tuple(self.comp.mats)
+        st.max_gold = v.max_gold
         return st
 
     def current_player(self, state: XevozState) -> int | None:
@@ -276,7 +302,7 @@ class XevozRules(Rules[XevozState]):
 
     def ready_problems(self, state: XevozState, seat: int) -> list[tuple[str, str]]:
         side = state.sides[seat]
-        probs = self.helix_problems(side)
+        probs = self.helix_problems(side, state.max_gold)
         other = state.sides[1 - seat]
         if other.ready and other.figure.n_parts != side.figure.n_parts:
             probs.append(("xevoz.equal-parts", f"{side.figure.name} has {side.figure.n_parts} parts but "
@@ -312,7 +338,9 @@ class XevozRules(Rules[XevozState]):
                                 + ", ".join(self.comp.figures))
         if a.figure == state.sides[seat].figure.id:
             raise IllegalAction("xevoz.redesign", f"you already battle with {state.sides[seat].figure.name}")
-        f = self.comp.figures[a.figure]
+        v = ctx.variant
+        assert isinstance(v, XevozVariant)
+        f = self.figure(a.figure, v.parts)
         state.sides[seat] = Side(f, f.helix)
         ctx.emit("xevoz.redesign", f"{ctx.players[seat]} picks {f.name} ({f.n_parts} parts) and its helix.",
                  figure=f.id)
@@ -522,6 +550,13 @@ class XevozRules(Rules[XevozState]):
                          player=s, bonus=bonus)
         sa, sd = info["strength"][att], info["strength"][dfn]
         if sa == sd:
+            v = ctx.variant
+            assert isinstance(v, XevozVariant)
+            if v.tie == "re-roll":
+                ctx.emit("xevoz.tie", f"{a.colour.capitalize()} {sa} against {sd}: a tie. No action, no movement; "
+                         f"{ctx.players[att]} keeps the attack and calls again (variant tie='re-roll').",
+                         player=att)
+                return
             state.attacker = dfn
             state.round += 1
             ctx.emit("xevoz.tie", f"{a.colour.capitalize()} {sa} against {sd}: a tie. No action, no movement; "
@@ -536,9 +571,13 @@ class XevozRules(Rules[XevozState]):
         attack: Attack = glyphs[w][pick]
         plan: list[tuple[str, int, int]] = []
         if state.sides[w].drain_on >= 0:
-            plan.append(("chop", w, lo))
-            ctx.emit("xevoz.drain-bonus-chop", f"{ctx.players[w]}'s DRAIN ATTACK is on {ctx.players[lo]}'s "
-                     "figure: a bonus chop.", player=w)
+            if ctx.variant.bonus_chop:  # type: ignore[attr-defined]
+                plan.append(("chop", w, lo))
+                ctx.emit("xevoz.drain-bonus-chop", f"{ctx.players[w]}'s DRAIN ATTACK is on {ctx.players[lo]}'s "
+                         "figure: a bonus chop.", player=w)
+            else:
+                ctx.emit("xevoz.drain-bonus-chop", f"{ctx.players[w]}'s DRAIN ATTACK is on {ctx.players[lo]}'s "
+                         "figure, but this variant has no bonus chop (bonus_chop off).", player=w)
         ctx.emit("xevoz.actions", f"{ctx.players[w]} carries out {attack}.", player=w)
         if attack.bomb:
             face = ctx.draw(f"helix{w + 1}")
@@ -582,10 +621,12 @@ class XevozRules(Rules[XevozState]):
         if v.drain_symbol_when_attached == "extra-chop":
             plan.append(("chop", w, 1 - w))
             ctx.emit("xevoz.drain-symbol-attached", "The DRAIN ATTACK is already attached: the symbol chops "
-                     "one part (variant extra-chop), besides the bonus chop.", player=w)
+                     "one part (variant extra-chop)" + (", besides the bonus chop." if v.bonus_chop else "."),
+                     player=w)
         else:
             ctx.emit("xevoz.drain-symbol-attached", "The DRAIN ATTACK is already attached: the symbol just "
-                     "gives the bonus chop (card v2.0).", player=w)
+                     + ("gives the bonus chop (card v2.0)." if v.bonus_chop else "does nothing more (bonus chop "
+                        "off in this variant)."), player=w)
 
     def _plan_attack(self, state: XevozState, w: int, attack: Attack, plan: list[tuple[str, int, int]],
                      ctx: Context) -> None:
