@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -41,6 +41,7 @@ class Attack:
     stars: int = 0
     bomb: bool = False
     drain: bool = False
+    text: str = field(default="", init=False, compare=False, repr=False)
 
     @classmethod
     def parse(cls, text: str, where: str) -> Attack:
@@ -61,7 +62,13 @@ class Attack:
     def symbols(self) -> tuple[str, ...]:
         return ("sword",) * self.swords + ("star",) * self.stars + ("bomb",) * self.bomb + ("drain",) * self.drain
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", self._words())  # read in every round's log: built once
+
     def __str__(self) -> str:
+        return self.text
+
+    def _words(self) -> str:
         words = []
         if self.swords:
             words.append(f"{self.swords} sword" + ("s" if self.swords > 1 else ""))

@@ -116,6 +116,41 @@ def face_parts(face: str) -> tuple[int, str]:
     return int(face[0]) - 1, face[1]
 
 
+class Grid:
+    """A square mat's geometry, computed once per size: neighbours (no diagonals, in ascending order), cell names
+    and the Move/Place actions of every cell (actions are immutable, so they are built once and shared)."""
+
+    __slots__ = ("size", "nbrs", "names", "cells", "moves", "places")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        n = size * size
+        self.nbrs = tuple(tuple(sorted(neighbours(c, size))) for c in range(n))
+        self.names = tuple(cell_name(c, size) for c in range(n))
+        self.cells = {name: c for c, name in enumerate(self.names)}
+        self.moves = tuple(Move(name) for name in self.names)
+        self.places = tuple(Place(name) for name in self.names)
+
+
+class Parts:
+    """A figure's lookups, computed once per figure: part index by id, the parts snapped onto each part (leaving
+    out the DRAIN ATTACK part, which never blocks a chop) and the Chop/Heal/AttachDrain action of every part."""
+
+    __slots__ = ("figure", "index", "blockers", "chops", "heals", "attaches")
+
+    def __init__(self, f: Figure) -> None:
+        self.figure = f
+        self.index = {pid: i for i, pid in enumerate(f.part_ids)}
+        self.blockers = tuple(tuple(c for c in kids if c != f.drain) for kids in f.children)
+        self.chops = tuple(Chop(pid) for pid in f.part_ids)
+        self.heals = tuple(Heal(pid) for pid in f.part_ids)
+        self.attaches = tuple(AttachDrain(pid) for pid in f.part_ids)
+
+
+_CALLS = (Call("black"), Call("white"))
+_ROLL = (RollHelix(),)
+
+
 class XevozRules(Rules[XevozState]):
     name = "xevoz"
     title = "Xevoz Battle Terrain"
@@ -129,6 +164,20 @@ class XevozRules(Rules[XevozState]):
     def __init__(self, comp: Components | None = None) -> None:
         self.comp = comp if comp is not None else components()
         self._trimmed: dict[tuple[str, int], Figure] = {}
+        self._grids: dict[int, Grid] = {}
+        self._parts: dict[int, Parts] = {}  # by id() of the figure; the entry keeps the figure alive
+
+    def grid(self, size: int) -> Grid:
+        g = self._grids.get(size)
+        if g is None:
+            g = self._grids[size] = Grid(size)
+        return g
+
+    def parts(self, f: Figure) -> Parts:
+        p = self._parts.get(id(f))
+        if p is None or p.figure is not f:
+            p = self._parts[id(f)] = Parts(f)
+        return p
 
     def figure(self, fid: str, parts: int = 0) -> Figure:
         """A ready figure, trimmed to ``parts`` parts when the variant option ``parts`` asks for it."""
@@ -225,29 +274,34 @@ class XevozRules(Rules[XevozState]):
         if ph == "over":
             return []
         if ph == "call":
-            return [Call("black"), Call("white")]
+            return list(_CALLS)
         if ph == "actions":
             kind, chooser, owner = state.queue[0]
             side = state.sides[owner]
+            p = self.parts(side.figure)
             if kind == "chop":
-                return [Chop(side.figure.part_ids[i]) for i in self.choppable(side)]
+                chops = p.chops
+                return [chops[i] for i in self.choppable(side)]
             if kind == "heal":
-                out: list[Action] = [Heal(side.figure.part_ids[i]) for i in self.healable(side)]
+                heals = p.heals
+                out: list[Action] = [heals[i] for i in self.healable(side)]
                 if state.sides[1 - owner].drain_on >= 0:
                     out.append(FreeDrain())
                 return out
-            return [AttachDrain(side.figure.part_ids[i]) for i in self.drain_hosts(side)]
+            attaches = p.attaches
+            return [attaches[i] for i in self.drain_hosts(side)]
         if ph in ("move", "follow"):
-            size = self.comp.mats[state.mat].size
-            return [Move(cell_name(c, size)) for c in self.move_options(state, state.chooser)]
+            moves = self.grid(self.comp.mats[state.mat].size).moves
+            return [moves[c] for c in self.move_options(state, state.chooser)]
         if ph in ("first", "world"):
-            return [RollHelix()]
+            return list(_ROLL)
         if ph == "start":
             m = self.comp.mats[state.mat]
-            return [Place(cell_name(c, m.size)) for c in m.start]
+            places = self.grid(m.size).places
+            return [places[c] for c in m.start]
         if ph in ("warp-place", "warp-follow"):
-            m = self.comp.mats[state.mat]
-            return [Place(cell_name(c, m.size)) for c in self.place_options(state)]
+            places = self.grid(self.comp.mats[state.mat].size).places
+            return [places[c] for c in self.place_options(state)]
         if ph == "choose-mat":
             return [ChooseMat(m) for m in self.mat_choices(state)]
         # build
@@ -268,8 +322,17 @@ class XevozRules(Rules[XevozState]):
     def choppable(self, side: Side) -> list[int]:
         """Parts that can be chopped now: on the figure, not the DRAIN ATTACK, nothing else snapped onto them."""
         f, pres = side.figure, side.present
-        return [i for i in range(f.n_parts) if pres[i] and i != f.drain
-                and not any(pres[c] and c != f.drain for c in f.children[i])]
+        blockers = self.parts(f).blockers
+        drain = f.drain
+        out = []
+        for i, here in enumerate(pres):
+            if here and i != drain:
+                for c in blockers[i]:
+                    if pres[c]:
+                        break
+                else:
+                    out.append(i)
+        return out
 
     def healable(self, side: Side) -> list[int]:
         """Lost parts that can attach again: the part they snap onto is on the figure."""
@@ -281,19 +344,19 @@ class XevozRules(Rules[XevozState]):
         return [i for i in range(f.n_parts) if pres[i] and i != f.drain]
 
     def move_options(self, state: XevozState, seat: int) -> list[int]:
-        size = self.comp.mats[state.mat].size
+        nbrs = self.grid(self.comp.mats[state.mat].size).nbrs
         me, other = state.sides[seat].pos, state.sides[1 - seat].pos
-        opts = [c for c in neighbours(me, size) if c != other]
         if state.phase == "follow":
-            opts = [c for c in opts if adjacent(c, other, size)]
-        return sorted(opts)
+            near = nbrs[other]  # squares next to the other figure (never the square it stands on)
+            return [c for c in nbrs[me] if c in near]
+        return [c for c in nbrs[me] if c != other]
 
     def place_options(self, state: XevozState) -> list[int]:
         m = self.comp.mats[state.mat]
         if state.phase == "warp-place":
             return list(range(m.size * m.size))
         other = state.sides[1 - state.chooser].pos
-        return sorted(neighbours(other, m.size))
+        return list(self.grid(m.size).nbrs[other])
 
     def mat_choices(self, state: XevozState) -> list[str]:
         if state.mat_context == "warp":
@@ -668,9 +731,10 @@ class XevozRules(Rules[XevozState]):
                                 + self._waiting_for(state, ctx))
         side = state.sides[owner]
         f = side.figure
-        if a.part not in f.part_ids:
+        found = self.parts(f).index.get(a.part) if isinstance(a.part, str) else None
+        if found is None:
             raise IllegalAction("xevoz.sword", f"{f.name} has no part {a.part!r}")
-        i = f.index(a.part)
+        i = found
         if i == f.drain:
             raise IllegalAction("xevoz.drain-uncuttable", f"{a.part} is a DRAIN ATTACK part: it cannot be chopped")
         if not side.present[i]:
@@ -706,9 +770,10 @@ class XevozRules(Rules[XevozState]):
                                 + self._waiting_for(state, ctx))
         side = state.sides[owner]
         f = side.figure
-        if a.part not in f.part_ids:
+        found = self.parts(f).index.get(a.part) if isinstance(a.part, str) else None
+        if found is None:
             raise IllegalAction("xevoz.star", f"{f.name} has no part {a.part!r}")
-        i = f.index(a.part)
+        i = found
         if side.present[i]:
             raise IllegalAction("xevoz.star", f"{a.part} is not lost: it is still on the figure")
         if f.parent[i] >= 0 and not side.present[f.parent[i]]:
@@ -743,9 +808,10 @@ class XevozRules(Rules[XevozState]):
         side = state.sides[owner]
         f = side.figure
         rule = "xevoz.drain-attach" if kind == "attach" else "xevoz.drain-host-chopped"
-        if a.part not in f.part_ids:
+        found = self.parts(f).index.get(a.part) if isinstance(a.part, str) else None
+        if found is None:
             raise IllegalAction(rule, f"{f.name} has no part {a.part!r}")
-        i = f.index(a.part)
+        i = found
         if not side.present[i] or i == f.drain:
             raise IllegalAction(rule, f"the DRAIN ATTACK must snap onto a part that is on {f.name} "
                                 f"(not {a.part}, " + ("a DRAIN ATTACK part)" if i == f.drain else "which is lost)"))
@@ -771,8 +837,8 @@ class XevozRules(Rules[XevozState]):
     def _start_follow(self, state: XevozState, ctx: Context) -> None:
         w = state.round_winner
         lo = 1 - w
-        size = self.comp.mats[state.mat].size
-        if adjacent(state.sides[w].pos, state.sides[lo].pos, size):
+        grid = self.grid(self.comp.mats[state.mat].size)
+        if state.sides[lo].pos in grid.nbrs[state.sides[w].pos]:
             ctx.emit("xevoz.defender-follows", f"{ctx.players[lo]} is still next to {ctx.players[w]} and does "
                      "not move.", player=lo)
             self._next_round(state, ctx)
@@ -785,15 +851,17 @@ class XevozRules(Rules[XevozState]):
             self._next_round(state, ctx)
         elif len(opts) == 1:
             state.sides[lo].pos = opts[0]
-            ctx.emit("xevoz.defender-follows", f"{ctx.players[lo]} moves to {cell_name(opts[0], size)} to stay "
-                     f"next to {ctx.players[w]}.", player=lo, cell=cell_name(opts[0], size))
+            name = grid.names[opts[0]]
+            ctx.emit("xevoz.defender-follows", f"{ctx.players[lo]} moves to {name} to stay next to "
+                     f"{ctx.players[w]}.", player=lo, cell=name)
             self._next_round(state, ctx)
 
     def _move(self, state: XevozState, a: Move, ctx: Context, seat: int) -> None:
         size = self.comp.mats[state.mat].size
         opts = self.move_options(state, seat)
-        names = [cell_name(c, size) for c in opts]
-        if a.cell not in names:
+        cell = self.grid(size).cells.get(a.cell) if isinstance(a.cell, str) else None
+        if cell not in opts:
+            names = [cell_name(c, size) for c in opts]
             me = state.sides[seat].pos
             rule = "xevoz.movement" if state.phase == "move" else "xevoz.defender-follows"
             reason = f"{a.cell} is not a square you can move to; choose one of {', '.join(names)}"
@@ -809,7 +877,8 @@ class XevozRules(Rules[XevozState]):
             except ValueError:
                 pass
             raise IllegalAction(rule, reason)
-        state.sides[seat].pos = opts[names.index(a.cell)]
+        assert cell is not None
+        state.sides[seat].pos = cell
         if state.phase == "move":
             ctx.emit("xevoz.movement", f"{ctx.players[seat]} moves to {a.cell}.", cell=a.cell)
             self._start_follow(state, ctx)
