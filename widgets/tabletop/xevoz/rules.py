@@ -45,6 +45,7 @@ from .variant import XevozVariant
 
 FACES = tuple(f"{slot}{side}" for slot in range(1, 7) for side in "ab")
 COLOURS = ("black", "white")
+FACE_SLOT = {face: int(face[0]) - 1 for face in FACES}
 
 PHASE_RULE = {
     "build": "xevoz.pre-battle-check", "first": "xevoz.first-attacker", "world": "xevoz.choose-world",
@@ -166,6 +167,7 @@ class XevozRules(Rules[XevozState]):
         self._trimmed: dict[tuple[str, int], Figure] = {}
         self._grids: dict[int, Grid] = {}
         self._parts: dict[int, Parts] = {}  # by id() of the figure; the entry keeps the figure alive
+        self._helixes: dict[tuple[tuple[str, bool], ...], tuple[tuple[Glyph, Attack, Attack, str], ...]] = {}
 
     def grid(self, size: int) -> Grid:
         g = self._grids.get(size)
@@ -191,11 +193,22 @@ class XevozRules(Rules[XevozState]):
 
     # -- helpers ---------------------------------------------------------------------------------------------
     def glyph_at(self, side: Side, face: str) -> tuple[Glyph, Attack, Attack]:
-        slot, _ = face_parts(face)
-        gid, flipped = side.helix[slot]
-        g = self.comp.glyphs[gid]
-        white, black = g.attacks(flipped)
+        g, white, black, _ = self.read_face(side, face)
         return g, white, black
+
+    def read_face(self, side: Side, face: str) -> tuple[Glyph, Attack, Attack, str]:
+        """The glyph a rolled battle side shows, its white and black attacks, and how the log reads it (both
+        battle sides of a glyph read the same: a helix is read once per helix, not once per roll)."""
+        slots = self._helixes.get(side.helix)
+        if slots is None:
+            read = []
+            for gid, flipped in side.helix:
+                g = self.comp.glyphs[gid]
+                white, black = g.attacks(flipped)
+                read.append((g, white, black, f"{g.id} ({self.comp.species[g.species].name}): white {white}, "
+                                              f"black {black}."))
+            slots = self._helixes[side.helix] = tuple(read)
+        return slots[FACE_SLOT[face]]
 
     def _mat_for(self, species: str, state: XevozState) -> str | None:
         for m in state.table:
@@ -586,11 +599,10 @@ class XevozRules(Rules[XevozState]):
                                 "bonus": [0, 0], "winner": -1, "warp": -1, "bomb": "", "blast": False,
                                 "attacker": att}
         state.roll = info
-        glyphs = [self.glyph_at(state.sides[s], faces[s]) for s in (0, 1)]
+        glyphs = [self.read_face(state.sides[0], faces[0]), self.read_face(state.sides[1], faces[1])]
         for s in (0, 1):
-            g = glyphs[s][0]
-            ctx.emit("xevoz.helix-roll", f"{ctx.players[s]} rolls {g.id} ({self.comp.species[g.species].name}): "
-                     f"white {glyphs[s][1]}, black {glyphs[s][2]}.", player=s, face=faces[s], glyph=g.id)
+            ctx.emit("xevoz.helix-roll", f"{ctx.players[s]} rolls {glyphs[s][3]}", player=s, face=faces[s],
+                     glyph=glyphs[s][0].id)
         # step 5: warp (the attacker first if both activate) and bonus
         warpers = [s for s in (att, dfn) if self._warp_of(state, s, glyphs[s][0].species)]
         if warpers:
