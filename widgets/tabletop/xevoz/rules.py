@@ -166,6 +166,7 @@ class XevozRules(Rules[XevozState]):
         self.comp = comp if comp is not None else components()
         self._trimmed: dict[tuple[str, int], Figure] = {}
         self._grids: dict[int, Grid] = {}
+        self._mat_grids: dict[str, Grid] = {}
         self._parts: dict[int, Parts] = {}  # by id() of the figure; the entry keeps the figure alive
         self._helixes: dict[tuple[tuple[str, bool], ...], tuple[tuple[Glyph, Attack, Attack, str], ...]] = {}
 
@@ -173,6 +174,13 @@ class XevozRules(Rules[XevozState]):
         g = self._grids.get(size)
         if g is None:
             g = self._grids[size] = Grid(size)
+        return g
+
+    def mat_grid(self, state: XevozState) -> Grid:
+        """The geometry of the mat the battle is on."""
+        g = self._mat_grids.get(state.mat)
+        if g is None:
+            g = self._mat_grids[state.mat] = self.grid(self.comp.mats[state.mat].size)
         return g
 
     def parts(self, f: Figure) -> Parts:
@@ -304,7 +312,7 @@ class XevozRules(Rules[XevozState]):
             attaches = p.attaches
             return [attaches[i] for i in self.drain_hosts(side)]
         if ph in ("move", "follow"):
-            moves = self.grid(self.comp.mats[state.mat].size).moves
+            moves = self.mat_grid(state).moves
             return [moves[c] for c in self.move_options(state, state.chooser)]
         if ph in ("first", "world"):
             return list(_ROLL)
@@ -313,7 +321,7 @@ class XevozRules(Rules[XevozState]):
             places = self.grid(m.size).places
             return [places[c] for c in m.start]
         if ph in ("warp-place", "warp-follow"):
-            places = self.grid(self.comp.mats[state.mat].size).places
+            places = self.mat_grid(state).places
             return [places[c] for c in self.place_options(state)]
         if ph == "choose-mat":
             return [ChooseMat(m) for m in self.mat_choices(state)]
@@ -357,7 +365,7 @@ class XevozRules(Rules[XevozState]):
         return [i for i in range(f.n_parts) if pres[i] and i != f.drain]
 
     def move_options(self, state: XevozState, seat: int) -> list[int]:
-        nbrs = self.grid(self.comp.mats[state.mat].size).nbrs
+        nbrs = self.mat_grid(state).nbrs
         me, other = state.sides[seat].pos, state.sides[1 - seat].pos
         if state.phase == "follow":
             near = nbrs[other]  # squares next to the other figure (never the square it stands on)
@@ -566,10 +574,6 @@ class XevozRules(Rules[XevozState]):
         m = self.comp.mats[state.mat]
         return m.warps.get(state.sides[seat].pos) == species
 
-    def _bonus_of(self, state: XevozState, seat: int, species: str) -> int:
-        b = self.comp.mats[state.mat].bonuses.get(state.sides[seat].pos)
-        return b[1] if b is not None and b[0] == species else 0
-
     def _start_warp(self, state: XevozState, warper: int, species: str, ctx: Context, rule: str) -> None:
         sp = self.comp.species[species].name
         ctx.emit(rule, f"{sp.upper()} warps! {ctx.players[warper]} stands on a {sp} warp space and rolled "
@@ -604,7 +608,10 @@ class XevozRules(Rules[XevozState]):
             ctx.emit("xevoz.helix-roll", f"{ctx.players[s]} rolls {glyphs[s][3]}", player=s, face=faces[s],
                      glyph=glyphs[s][0].id)
         # step 5: warp (the attacker first if both activate) and bonus
-        warpers = [s for s in (att, dfn) if self._warp_of(state, s, glyphs[s][0].species)]
+        mat = self.comp.mats[state.mat]
+        pos = (state.sides[0].pos, state.sides[1].pos)
+        warps = mat.warps
+        warpers = [s for s in (att, dfn) if warps.get(pos[s]) == glyphs[s][0].species] if warps else []
         if warpers:
             if len(warpers) == 2:
                 ctx.emit("xevoz.warp-both", f"Both figures activate a warp: the attacker, {ctx.players[att]}, "
@@ -613,10 +620,12 @@ class XevozRules(Rules[XevozState]):
             self._start_warp(state, warpers[0], glyphs[warpers[0]][0].species, ctx, "xevoz.warp")
             return
         pick = 2 if a.colour == "black" else 1
+        bonuses = mat.bonuses
         for s in (0, 1):
             g = glyphs[s][0]
             base = glyphs[s][pick].strength
-            bonus = self._bonus_of(state, s, g.species)
+            b = bonuses.get(pos[s])
+            bonus = b[1] if b is not None and b[0] == g.species else 0
             info["strength"][s] = base + bonus
             info["bonus"][s] = bonus
             if bonus:
@@ -849,7 +858,7 @@ class XevozRules(Rules[XevozState]):
     def _start_follow(self, state: XevozState, ctx: Context) -> None:
         w = state.round_winner
         lo = 1 - w
-        grid = self.grid(self.comp.mats[state.mat].size)
+        grid = self.mat_grid(state)
         if state.sides[lo].pos in grid.nbrs[state.sides[w].pos]:
             ctx.emit("xevoz.defender-follows", f"{ctx.players[lo]} is still next to {ctx.players[w]} and does "
                      "not move.", player=lo)
@@ -869,10 +878,10 @@ class XevozRules(Rules[XevozState]):
             self._next_round(state, ctx)
 
     def _move(self, state: XevozState, a: Move, ctx: Context, seat: int) -> None:
-        size = self.comp.mats[state.mat].size
         opts = self.move_options(state, seat)
-        cell = self.grid(size).cells.get(a.cell) if isinstance(a.cell, str) else None
+        cell = self.mat_grid(state).cells.get(a.cell) if isinstance(a.cell, str) else None
         if cell not in opts:
+            size = self.comp.mats[state.mat].size
             names = [cell_name(c, size) for c in opts]
             me = state.sides[seat].pos
             rule = "xevoz.movement" if state.phase == "move" else "xevoz.defender-follows"
