@@ -43,8 +43,9 @@ class GreedyBot(Bot):
 
     def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
         st = game.raw_state
-        rules = game.rules
+        rules: Any = game.rules  # the XevozRules (its components and helpers)
         me = game.current_player
+        assert me is not None
         ph = st.phase
         if ph == "build":
             # Xevolve: press every glyph in so that its stronger attack reads black, then present it

@@ -619,11 +619,12 @@ class XevozRules(Rules[XevozState]):
             info["warp"] = warpers[0]
             self._start_warp(state, warpers[0], glyphs[warpers[0]][0].species, ctx, "xevoz.warp")
             return
-        pick = 2 if a.colour == "black" else 1
+        black_called = a.colour == "black"
+        called = [glyphs[s][2] if black_called else glyphs[s][1] for s in (0, 1)]
         bonuses = mat.bonuses
         for s in (0, 1):
             g = glyphs[s][0]
-            base = glyphs[s][pick].strength
+            base = called[s].strength
             b = bonuses.get(pos[s])
             bonus = b[1] if b is not None and b[0] == g.species else 0
             info["strength"][s] = base + bonus
@@ -652,7 +653,7 @@ class XevozRules(Rules[XevozState]):
         state.round_winner = w
         ctx.emit("xevoz.resolve", f"{a.colour.capitalize()} attack: {ctx.players[w]} wins the round, "
                  f"{max(sa, sd)} against {min(sa, sd)}.", player=w, strength=[sa, sd])
-        attack: Attack = glyphs[w][pick]
+        attack = called[w]
         plan: list[tuple[str, int, int]] = []
         if state.sides[w].drain_on >= 0:
             if ctx.variant.bonus_chop:  # type: ignore[attr-defined]
