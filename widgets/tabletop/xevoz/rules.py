@@ -267,17 +267,21 @@ class XevozRules(Rules[XevozState]):
         return st
 
     def current_player(self, state: XevozState) -> int | None:
-        ph = state.phase
+        ph = state.phase  # the commonest phases first: this is asked twice a step
+        if ph == "call":
+            return state.attacker
+        if ph == "actions":
+            return state.queue[0][1]
+        if ph == "move" or ph == "follow":
+            return state.chooser
         if ph == "over":
             return None
         if ph == "build":
             return 0 if not state.sides[0].ready else 1
         if ph == "first":
             return 0
-        if ph in ("world", "start", "call"):
+        if ph in ("world", "start"):
             return state.attacker
-        if ph == "actions":
-            return state.queue[0][1]
         return state.chooser
 
     def winner(self, state: XevozState) -> int | None:
