@@ -52,6 +52,14 @@ def test_play_a_round_by_clicking(request: pytest.FixtureRequest) -> None:
     _click_and_wait(page, f"{BOARD} button.xz-call[data-call='white']")
     assert "Player 2 wins the WHITE attack" in page.inner_text(f"{BOARD} .xz-roll")
     assert page.query_selector(f"{BOARD} .xz-glyph.xz-rolled[data-glyph='skull-helm']") is not None
+    # the rolled battle sides as pictures: species icon, part, both attacks, the called colour marked in words
+    face = f"{BOARD} svg.xz-face[data-seat='1'][data-glyph='skull-helm']"
+    label = page.get_attribute(face, "aria-label")
+    assert "Skull Helm" in label and "white strength 8, 2 swords" in label and "white called" in label
+    band = page.text_content(f"{face} .xz-face-called")  # W, 8, the symbols' titles, CALLED
+    assert band.startswith("W8") and band.endswith("CALLED")
+    assert len(page.query_selector_all(f"{face} .xz-face-called .xz-sym-sword")) == 2
+    assert page.query_selector(f"{BOARD} svg.xz-face[data-seat='0'][data-glyph='bone-blade']") is not None
 
     # Step 7: chop a part of Player 1's figure by clicking it, then one with the keyboard (Enter)
     part = page.get_attribute(f"{BOARD} g.xz-node.xz-target[data-seat='0']", "data-part")

@@ -57,9 +57,11 @@ def test_uniform_random_battles_end() -> None:
 
 def test_random_variants_battles_end() -> None:
     variants = [{"drain_symbol_when_attached": "extra-chop"}, {"mats": ("meta-beast", "sectoid")},
-                {"mats": ("biomecha", "neo-sapiens", "arcaster"), "figures": ("thunder-shaman", "razorclaw")}]
+                {"mats": ("biomecha", "neo-sapiens", "arcaster"), "figures": ("thunder-shaman", "razorclaw")},
+                {"tie": "re-roll", "bonus_chop": False},
+                {"parts": 18, "max_gold": 1, "drain_symbol_when_attached": "extra-chop"}]
     for i in range(300):
-        g = xevoz.new_game(seed=i, variant=variants[i % 3], safe=False)
+        g = xevoz.new_game(seed=i, variant=variants[i % len(variants)], safe=False)
         play_out(g, [xevoz.XevozRandomBot(seed=i), xevoz.GreedyBot(seed=i)], max_steps=MAX_STEPS)
         assert g.is_over
 

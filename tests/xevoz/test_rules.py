@@ -615,3 +615,65 @@ def test_winning_when_no_life_left_drain_does_not_count() -> None:  # xevoz.winn
     assert g.raw_state.sides[1].present[f.drain]  # the DRAIN ATTACK part is still there: it is not life
     with pytest.raises(IllegalAction):
         g.play(Call("black"))
+
+
+# ---------------------------------------------------------------------------------------------- variant options
+def test_variant_max_gold() -> None:  # xevoz.helix-gold
+    parts = "t Torso\n  a Horned Helm\n  b Shoulder Spikes\n  c Storm Staff\n  e Razor Claw\n  f Bone Blade\n"
+    three = ["horned-helm", "shoulder-spikes", "storm-staff", "razor-claw", "bone-blade", "drain-spike"]
+    g = custom_game(parts + "  d Drain Spike [drain]\n", three)
+    assert g.play(Ready()) and g.raw_state.sides[0].ready  # rulebook: three gold is fine
+    h = custom_game(parts + "  d Drain Spike [drain]\n", three)
+    h = Game(h.rules, seed=1, variant={"max_gold": 2})
+    refused(h, Ready(), "xevoz.helix-gold", "at most 2 may be gold")
+    with pytest.raises(ValueError, match="max_gold"):
+        xevoz.new_game(variant={"max_gold": 7})
+
+
+def test_variant_bonus_chop_off() -> None:  # xevoz.drain-bonus-chop
+    g = attached(variant={"bonus_chop": False})
+    ev = round_(g, "1a", "3a", "white")  # razor-claw 7 sword beats 3; the DRAIN ATTACK is attached
+    assert "xevoz.drain-bonus-chop" in rules_of(ev)
+    assert queue(g) == [("chop", 0, 1)]  # the sword alone: no bonus chop
+    assert g.raw_state.sides[0].drain_on >= 0  # the DRAIN ATTACK stays attached
+    with pytest.raises(ValueError, match="bonus_chop"):
+        xevoz.new_game(variant={"bonus_chop": "yes"})
+
+
+def test_variant_tie_re_roll() -> None:  # xevoz.tie
+    g = battle(variant={"tie": "re-roll"})
+    ev = round_(g, "3a", "1a", "black")  # 5 against 5
+    st = g.raw_state
+    assert "xevoz.tie" in rules_of(ev) and "re-roll" in ev[-1].text
+    assert st.attacker == 0 and st.phase == "call" and not st.queue  # the attacker keeps the attack
+    assert pos(g, 0) == "C3" and pos(g, 1) == "D3" and st.sides[1].life == 24 and st.sides[0].life == 24
+    with pytest.raises(ValueError, match="tie"):
+        xevoz.new_game(variant={"tie": "coin-flip"})
+
+
+def test_variant_parts_trims_figures() -> None:  # xevoz.equal-parts
+    g = xevoz.new_game(seed=1, variant={"parts": 18})
+    for side in g.raw_state.sides:
+        f = side.figure
+        assert f.n_parts == 18 and side.life == 17 and f.drain >= 0
+        assert f.part_names[0] == components().figures[f.id].part_names[0]  # the root stays
+        power = {components().glyphs[gid].part for gid, _ in f.helix}
+        assert power <= set(f.part_names)  # every Power Part the helix needs stays
+        assert all(p < i for i, p in enumerate(f.parent))  # still one connected tree
+    assert not g.rules.helix_problems(g.raw_state.sides[0])
+    g.play(Ready())
+    g.play(Ready())
+    assert g.raw_state.phase == "first"
+    # a figure that cannot be trimmed to 14 parts fails the equal-parts check after a redesign
+    h = xevoz.new_game(seed=1, variant={"parts": 17, "figures": ("skull-jack", "skull-jack")})
+    assert h.raw_state.sides[0].figure.n_parts == 17
+    h.play(Ready())
+    h.play(PickFigure("razorclaw"))
+    h.play(Ready())  # Razorclaw keeps 17 parts: equal
+    k = xevoz.new_game(seed=1, variant={"parts": 13, "figures": ("skull-jack", "sledge-trooper")})
+    k.play(Ready())
+    k.play(PickFigure("razorclaw"))  # Razorclaw must keep 17 parts
+    refused(k, Ready(), "xevoz.equal-parts", "17 parts")
+    for bad in (16, 26):
+        with pytest.raises(ValueError, match="parts"):
+            xevoz.new_game(variant={"parts": bad})

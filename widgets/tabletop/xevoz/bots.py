@@ -43,8 +43,9 @@ class GreedyBot(Bot):
 
     def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
         st = game.raw_state
-        rules = game.rules
+        rules: Any = game.rules  # the XevozRules (its components and helpers)
         me = game.current_player
+        assert me is not None
         ph = st.phase
         if ph == "build":
             # Xevolve: press every glyph in so that its stronger attack reads black, then present it
@@ -115,29 +116,39 @@ class GreedyBot(Bot):
         m = rules.comp.mats[st.mat]
         pick = 1 if colour == "black" else 0
         opp = 1 - me
-        rows = []
-        for s in (me, opp):
-            side = st.sides[s]
-            bonus = m.bonuses.get(side.pos)
-            faces = []
-            for gid, fl in side.helix:
-                g = rules.comp.glyphs[gid]
-                att = g.attacks(fl)[pick]
-                plus = bonus[1] if bonus is not None and bonus[0] == g.species else 0
-                faces.append((att.strength + plus, att))
-            rows.append(faces)
         my_drain = st.sides[me].drain_on >= 0
         their_drain = st.sides[opp].drain_on >= 0
+        rows = []
+        for s, drain in ((me, my_drain), (opp, their_drain)):
+            side = st.sides[s]
+            bonus = m.bonuses.get(side.pos)
+            rows.append([(strength + (bonus[1] if bonus is not None and bonus[0] == species else 0), worth[drain])
+                         for strength, species, worth in self._faces(rules, side.helix, pick)])
         total = 0.0
-        for ms, ma in rows[0]:
-            for os_, oa in rows[1]:
+        for ms, mine in rows[0]:
+            for os_, theirs in rows[1]:
                 if ms > os_:
-                    total += attack_value(ma, my_drain) + (1 if my_drain else 0)
+                    total += mine
                 elif os_ > ms:
-                    total -= attack_value(oa, their_drain) + (1 if their_drain else 0)
+                    total -= theirs
                 else:
                     total -= 0.3  # a tie hands the attack to the defender
         return total
+
+    def _faces(self, rules: Any, helix: tuple[tuple[str, bool], ...],
+               pick: int) -> list[tuple[int, str, tuple[float, float]]]:
+        """Per glyph of ``helix``: the strength, species and worth of its attack in one colour (without and with
+        the winner's DRAIN ATTACK attached); worked out once per helix and colour."""
+        cache: dict[Any, Any] = self.__dict__.setdefault("_face_cache", {})
+        key = (id(rules.comp), helix, pick)
+        if key not in cache:
+            out = []
+            for gid, fl in helix:
+                g = rules.comp.glyphs[gid]
+                att = g.attacks(fl)[pick]
+                out.append((att.strength, g.species, (attack_value(att, False), attack_value(att, True) + 1)))
+            cache[key] = out
+        return cache[key]  # type: ignore[no-any-return]
 
 
 BOTS: dict[str, type[Bot]] = {"random": XevozRandomBot, "greedy": GreedyBot}

@@ -8,7 +8,8 @@ data files themselves.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from collections.abc import Collection
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,7 @@ class Attack:
     stars: int = 0
     bomb: bool = False
     drain: bool = False
+    text: str = field(default="", init=False, compare=False, repr=False)
 
     @classmethod
     def parse(cls, text: str, where: str) -> Attack:
@@ -60,7 +62,13 @@ class Attack:
     def symbols(self) -> tuple[str, ...]:
         return ("sword",) * self.swords + ("star",) * self.stars + ("bomb",) * self.bomb + ("drain",) * self.drain
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", self._words())  # read in every round's log: built once
+
     def __str__(self) -> str:
+        return self.text
+
+    def _words(self) -> str:
         words = []
         if self.swords:
             words.append(f"{self.swords} sword" + ("s" if self.swords > 1 else ""))
@@ -351,6 +359,46 @@ def neighbours(cell: int, size: int) -> list[int]:
     if c < size - 1:
         out.append(cell + 1)
     return out
+
+
+def protected_parts(f: Figure, power: Collection[str]) -> frozenset[int]:
+    """Parts a trim never removes: the root, the DRAIN ATTACK part, every Power Part (a part some glyph needs)
+    and everything they snap onto."""
+    keep = {0}
+    for i in range(f.n_parts):
+        if i == f.drain or f.part_names[i] in power:
+            while i >= 0 and i not in keep:
+                keep.add(i)
+                i = f.parent[i]
+    return frozenset(keep)
+
+
+def helix_parts(f: Figure, comp: Components) -> frozenset[str]:
+    """The Power Parts the figure's own (suggested) helix needs."""
+    return frozenset(comp.glyphs[g].part for g, _ in f.helix)
+
+
+def trim_figure(f: Figure, n: int, power: Collection[str]) -> Figure:
+    """``f`` with plain tip parts unsnapped (last-listed tip first) until it has ``n`` parts (variant option
+    ``parts``). It never goes below :func:`protected_parts`; a figure already at or below ``n`` is returned as is."""
+    if n <= 0 or f.n_parts <= n:
+        return f
+    keep = protected_parts(f, power)
+    alive = [True] * f.n_parts
+    count = f.n_parts
+    while count > n:
+        tips = [i for i in range(f.n_parts) if alive[i] and i not in keep
+                and not any(alive[c] for c in f.children[i])]
+        if not tips:
+            break
+        alive[tips[-1]] = False
+        count -= 1
+    old = [i for i in range(f.n_parts) if alive[i]]
+    new_of = {o: k for k, o in enumerate(old)}
+    parent = tuple(new_of[f.parent[o]] if f.parent[o] >= 0 else -1 for o in old)
+    children = tuple(tuple(j for j, p in enumerate(parent) if p == k) for k in range(len(old)))
+    return Figure(f.id, f.name, tuple(f.part_ids[o] for o in old), tuple(f.part_names[o] for o in old), parent,
+                  children, tuple(f.depth[o] for o in old), new_of.get(f.drain, -1), f.helix)
 
 
 @cache

@@ -28,11 +28,24 @@ from .actions import (
     RollHelix,
     Swap,
 )
-from .data import Attack, Components, Figure, Glyph, adjacent, cell_name, components, neighbours, parse_cell
+from .data import (
+    Attack,
+    Components,
+    Figure,
+    Glyph,
+    adjacent,
+    cell_name,
+    components,
+    helix_parts,
+    neighbours,
+    parse_cell,
+    trim_figure,
+)
 from .variant import XevozVariant
 
 FACES = tuple(f"{slot}{side}" for slot in range(1, 7) for side in "ab")
 COLOURS = ("black", "white")
+FACE_SLOT = {face: int(face[0]) - 1 for face in FACES}
 
 PHASE_RULE = {
     "build": "xevoz.pre-battle-check", "first": "xevoz.first-attacker", "world": "xevoz.choose-world",
@@ -74,7 +87,7 @@ class Side:
 
 class XevozState:
     __slots__ = ("phase", "sides", "attacker", "mat", "queue", "chooser", "round", "round_winner", "roll",
-                 "winner", "mat_context", "table")
+                 "winner", "mat_context", "table", "max_gold")
 
     def __init__(self, sides: list[Side]) -> None:
         self.phase = "build"
@@ -89,17 +102,54 @@ class XevozState:
         self.winner = -1
         self.mat_context = ""  # "world" or "warp"
         self.table: tuple[str, ...] = ()  # the mats on the table
+        self.max_gold = 3  # variant option max_gold (xevoz.helix-gold)
 
     def copy(self) -> XevozState:
         s = XevozState.__new__(XevozState)
         s.phase, s.sides, s.attacker, s.mat = self.phase, [x.copy() for x in self.sides], self.attacker, self.mat
         s.queue, s.chooser, s.round, s.round_winner = self.queue[:], self.chooser, self.round, self.round_winner
         s.roll, s.winner, s.mat_context, s.table = self.roll, self.winner, self.mat_context, self.table
+        s.max_gold = self.max_gold
         return s
 
 
 def face_parts(face: str) -> tuple[int, str]:
     return int(face[0]) - 1, face[1]
+
+
+class Grid:
+    """A square mat's geometry, computed once per size: neighbours (no diagonals, in ascending order), cell names
+    and the Move/Place actions of every cell (actions are immutable, so they are built once and shared)."""
+
+    __slots__ = ("size", "nbrs", "names", "cells", "moves", "places")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        n = size * size
+        self.nbrs = tuple(tuple(sorted(neighbours(c, size))) for c in range(n))
+        self.names = tuple(cell_name(c, size) for c in range(n))
+        self.cells = {name: c for c, name in enumerate(self.names)}
+        self.moves = tuple(Move(name) for name in self.names)
+        self.places = tuple(Place(name) for name in self.names)
+
+
+class Parts:
+    """A figure's lookups, computed once per figure: part index by id, the parts snapped onto each part (leaving
+    out the DRAIN ATTACK part, which never blocks a chop) and the Chop/Heal/AttachDrain action of every part."""
+
+    __slots__ = ("figure", "index", "blockers", "chops", "heals", "attaches")
+
+    def __init__(self, f: Figure) -> None:
+        self.figure = f
+        self.index = {pid: i for i, pid in enumerate(f.part_ids)}
+        self.blockers = tuple(tuple(c for c in kids if c != f.drain) for kids in f.children)
+        self.chops = tuple(Chop(pid) for pid in f.part_ids)
+        self.heals = tuple(Heal(pid) for pid in f.part_ids)
+        self.attaches = tuple(AttachDrain(pid) for pid in f.part_ids)
+
+
+_CALLS = (Call("black"), Call("white"))
+_ROLL = (RollHelix(),)
 
 
 class XevozRules(Rules[XevozState]):
@@ -114,14 +164,59 @@ class XevozRules(Rules[XevozState]):
 
     def __init__(self, comp: Components | None = None) -> None:
         self.comp = comp if comp is not None else components()
+        self._trimmed: dict[tuple[str, int], Figure] = {}
+        self._grids: dict[int, Grid] = {}
+        self._mat_grids: dict[str, Grid] = {}
+        self._parts: dict[int, Parts] = {}  # by id() of the figure; the entry keeps the figure alive
+        self._helixes: dict[tuple[tuple[str, bool], ...], tuple[tuple[Glyph, Attack, Attack, str], ...]] = {}
+
+    def grid(self, size: int) -> Grid:
+        g = self._grids.get(size)
+        if g is None:
+            g = self._grids[size] = Grid(size)
+        return g
+
+    def mat_grid(self, state: XevozState) -> Grid:
+        """The geometry of the mat the battle is on."""
+        g = self._mat_grids.get(state.mat)
+        if g is None:
+            g = self._mat_grids[state.mat] = self.grid(self.comp.mats[state.mat].size)
+        return g
+
+    def parts(self, f: Figure) -> Parts:
+        p = self._parts.get(id(f))
+        if p is None or p.figure is not f:
+            p = self._parts[id(f)] = Parts(f)
+        return p
+
+    def figure(self, fid: str, parts: int = 0) -> Figure:
+        """A ready figure, trimmed to ``parts`` parts when the variant option ``parts`` asks for it."""
+        f = self.comp.figures[fid]
+        if not parts:
+            return f
+        key = (fid, parts)
+        if key not in self._trimmed:
+            self._trimmed[key] = trim_figure(f, parts, helix_parts(f, self.comp))
+        return self._trimmed[key]
 
     # -- helpers ---------------------------------------------------------------------------------------------
     def glyph_at(self, side: Side, face: str) -> tuple[Glyph, Attack, Attack]:
-        slot, _ = face_parts(face)
-        gid, flipped = side.helix[slot]
-        g = self.comp.glyphs[gid]
-        white, black = g.attacks(flipped)
+        g, white, black, _ = self.read_face(side, face)
         return g, white, black
+
+    def read_face(self, side: Side, face: str) -> tuple[Glyph, Attack, Attack, str]:
+        """The glyph a rolled battle side shows, its white and black attacks, and how the log reads it (both
+        battle sides of a glyph read the same: a helix is read once per helix, not once per roll)."""
+        slots = self._helixes.get(side.helix)
+        if slots is None:
+            read = []
+            for gid, flipped in side.helix:
+                g = self.comp.glyphs[gid]
+                white, black = g.attacks(flipped)
+                read.append((g, white, black, f"{g.id} ({self.comp.species[g.species].name}): white {white}, "
+                                              f"black {black}."))
+            slots = self._helixes[side.helix] = tuple(read)
+        return slots[FACE_SLOT[face]]
 
     def _mat_for(self, species: str, state: XevozState) -> str | None:
         for m in state.table:
@@ -129,7 +224,7 @@ class XevozRules(Rules[XevozState]):
                 return m
         return None
 
-    def helix_problems(self, side: Side) -> list[tuple[str, str]]:
+    def helix_problems(self, side: Side, max_gold: int = 3) -> list[tuple[str, str]]:
         """Every reason the side's helix fails the pre-battle check, as (clause, reason)."""
         out: list[tuple[str, str]] = []
         h = side.helix
@@ -140,9 +235,9 @@ class XevozRules(Rules[XevozState]):
             out.append(("xevoz.helix-six", "the same glyph appears twice in the helix"))
         glyphs = [self.comp.glyphs[g] for g in ids]
         gold = [g.id for g in glyphs if g.gold]
-        if len(gold) > 3:
+        if len(gold) > max_gold:
             out.append(("xevoz.helix-gold", f"the helix has {len(gold)} gold glyphs ({', '.join(gold)}); "
-                                            "at most 3 may be gold"))
+                                            f"at most {max_gold} may be gold"))
         drains = [g.id for g in glyphs if g.is_drain]
         if len(drains) > 1:
             out.append(("xevoz.helix-drain", f"the helix has {len(drains)} DRAIN ATTACK glyphs "
@@ -160,7 +255,7 @@ class XevozRules(Rules[XevozState]):
         assert isinstance(v, XevozVariant)
         sides = []
         for seat, fid in enumerate(v.figures):
-            f = self.comp.figures[fid]
+            f = self.figure(fid, v.parts)
             sides.append(Side(f, f.helix))
             ctx.emit("xevoz.figure-health", f"{ctx.players[seat]} builds {f.name}: {f.n_parts} parts, "
                      f"{f.life} points of life.", player=seat, figure=fid)
@@ -168,20 +263,25 @@ class XevozRules(Rules[XevozState]):
                  f"({v.end_caps[0]} and {v.end_caps[1]} end-caps).", player=None)
         st = XevozState(sides)
         st.table = tuple(v.mats) if v.mats else tuple(self.comp.mats)
+        st.max_gold = v.max_gold
         return st
 
     def current_player(self, state: XevozState) -> int | None:
-        ph = state.phase
+        ph = state.phase  # the commonest phases first: this is asked twice a step
+        if ph == "call":
+            return state.attacker
+        if ph == "actions":
+            return state.queue[0][1]
+        if ph == "move" or ph == "follow":
+            return state.chooser
         if ph == "over":
             return None
         if ph == "build":
             return 0 if not state.sides[0].ready else 1
         if ph == "first":
             return 0
-        if ph in ("world", "start", "call"):
+        if ph in ("world", "start"):
             return state.attacker
-        if ph == "actions":
-            return state.queue[0][1]
         return state.chooser
 
     def winner(self, state: XevozState) -> int | None:
@@ -199,29 +299,34 @@ class XevozRules(Rules[XevozState]):
         if ph == "over":
             return []
         if ph == "call":
-            return [Call("black"), Call("white")]
+            return list(_CALLS)
         if ph == "actions":
             kind, chooser, owner = state.queue[0]
             side = state.sides[owner]
+            p = self.parts(side.figure)
             if kind == "chop":
-                return [Chop(side.figure.part_ids[i]) for i in self.choppable(side)]
+                chops = p.chops
+                return [chops[i] for i in self.choppable(side)]
             if kind == "heal":
-                out: list[Action] = [Heal(side.figure.part_ids[i]) for i in self.healable(side)]
+                heals = p.heals
+                out: list[Action] = [heals[i] for i in self.healable(side)]
                 if state.sides[1 - owner].drain_on >= 0:
                     out.append(FreeDrain())
                 return out
-            return [AttachDrain(side.figure.part_ids[i]) for i in self.drain_hosts(side)]
+            attaches = p.attaches
+            return [attaches[i] for i in self.drain_hosts(side)]
         if ph in ("move", "follow"):
-            size = self.comp.mats[state.mat].size
-            return [Move(cell_name(c, size)) for c in self.move_options(state, state.chooser)]
+            moves = self.mat_grid(state).moves
+            return [moves[c] for c in self.move_options(state, state.chooser)]
         if ph in ("first", "world"):
-            return [RollHelix()]
+            return list(_ROLL)
         if ph == "start":
             m = self.comp.mats[state.mat]
-            return [Place(cell_name(c, m.size)) for c in m.start]
+            places = self.grid(m.size).places
+            return [places[c] for c in m.start]
         if ph in ("warp-place", "warp-follow"):
-            m = self.comp.mats[state.mat]
-            return [Place(cell_name(c, m.size)) for c in self.place_options(state)]
+            places = self.mat_grid(state).places
+            return [places[c] for c in self.place_options(state)]
         if ph == "choose-mat":
             return [ChooseMat(m) for m in self.mat_choices(state)]
         # build
@@ -242,8 +347,17 @@ class XevozRules(Rules[XevozState]):
     def choppable(self, side: Side) -> list[int]:
         """Parts that can be chopped now: on the figure, not the DRAIN ATTACK, nothing else snapped onto them."""
         f, pres = side.figure, side.present
-        return [i for i in range(f.n_parts) if pres[i] and i != f.drain
-                and not any(pres[c] and c != f.drain for c in f.children[i])]
+        blockers = self.parts(f).blockers
+        drain = f.drain
+        out = []
+        for i, here in enumerate(pres):
+            if here and i != drain:
+                for c in blockers[i]:
+                    if pres[c]:
+                        break
+                else:
+                    out.append(i)
+        return out
 
     def healable(self, side: Side) -> list[int]:
         """Lost parts that can attach again: the part they snap onto is on the figure."""
@@ -255,19 +369,19 @@ class XevozRules(Rules[XevozState]):
         return [i for i in range(f.n_parts) if pres[i] and i != f.drain]
 
     def move_options(self, state: XevozState, seat: int) -> list[int]:
-        size = self.comp.mats[state.mat].size
+        nbrs = self.mat_grid(state).nbrs
         me, other = state.sides[seat].pos, state.sides[1 - seat].pos
-        opts = [c for c in neighbours(me, size) if c != other]
         if state.phase == "follow":
-            opts = [c for c in opts if adjacent(c, other, size)]
-        return sorted(opts)
+            near = nbrs[other]  # squares next to the other figure (never the square it stands on)
+            return [c for c in nbrs[me] if c in near]
+        return [c for c in nbrs[me] if c != other]
 
     def place_options(self, state: XevozState) -> list[int]:
         m = self.comp.mats[state.mat]
         if state.phase == "warp-place":
             return list(range(m.size * m.size))
         other = state.sides[1 - state.chooser].pos
-        return sorted(neighbours(other, m.size))
+        return list(self.grid(m.size).nbrs[other])
 
     def mat_choices(self, state: XevozState) -> list[str]:
         if state.mat_context == "warp":
@@ -276,7 +390,7 @@ class XevozRules(Rules[XevozState]):
 
     def ready_problems(self, state: XevozState, seat: int) -> list[tuple[str, str]]:
         side = state.sides[seat]
-        probs = self.helix_problems(side)
+        probs = self.helix_problems(side, state.max_gold)
         other = state.sides[1 - seat]
         if other.ready and other.figure.n_parts != side.figure.n_parts:
             probs.append(("xevoz.equal-parts", f"{side.figure.name} has {side.figure.n_parts} parts but "
@@ -312,7 +426,9 @@ class XevozRules(Rules[XevozState]):
                                 + ", ".join(self.comp.figures))
         if a.figure == state.sides[seat].figure.id:
             raise IllegalAction("xevoz.redesign", f"you already battle with {state.sides[seat].figure.name}")
-        f = self.comp.figures[a.figure]
+        v = ctx.variant
+        assert isinstance(v, XevozVariant)
+        f = self.figure(a.figure, v.parts)
         state.sides[seat] = Side(f, f.helix)
         ctx.emit("xevoz.redesign", f"{ctx.players[seat]} picks {f.name} ({f.n_parts} parts) and its helix.",
                  figure=f.id)
@@ -462,10 +578,6 @@ class XevozRules(Rules[XevozState]):
         m = self.comp.mats[state.mat]
         return m.warps.get(state.sides[seat].pos) == species
 
-    def _bonus_of(self, state: XevozState, seat: int, species: str) -> int:
-        b = self.comp.mats[state.mat].bonuses.get(state.sides[seat].pos)
-        return b[1] if b is not None and b[0] == species else 0
-
     def _start_warp(self, state: XevozState, warper: int, species: str, ctx: Context, rule: str) -> None:
         sp = self.comp.species[species].name
         ctx.emit(rule, f"{sp.upper()} warps! {ctx.players[warper]} stands on a {sp} warp space and rolled "
@@ -495,13 +607,15 @@ class XevozRules(Rules[XevozState]):
                                 "bonus": [0, 0], "winner": -1, "warp": -1, "bomb": "", "blast": False,
                                 "attacker": att}
         state.roll = info
-        glyphs = [self.glyph_at(state.sides[s], faces[s]) for s in (0, 1)]
+        glyphs = [self.read_face(state.sides[0], faces[0]), self.read_face(state.sides[1], faces[1])]
         for s in (0, 1):
-            g = glyphs[s][0]
-            ctx.emit("xevoz.helix-roll", f"{ctx.players[s]} rolls {g.id} ({self.comp.species[g.species].name}): "
-                     f"white {glyphs[s][1]}, black {glyphs[s][2]}.", player=s, face=faces[s], glyph=g.id)
+            ctx.emit("xevoz.helix-roll", f"{ctx.players[s]} rolls {glyphs[s][3]}", player=s, face=faces[s],
+                     glyph=glyphs[s][0].id)
         # step 5: warp (the attacker first if both activate) and bonus
-        warpers = [s for s in (att, dfn) if self._warp_of(state, s, glyphs[s][0].species)]
+        mat = self.comp.mats[state.mat]
+        pos = (state.sides[0].pos, state.sides[1].pos)
+        warps = mat.warps
+        warpers = [s for s in (att, dfn) if warps.get(pos[s]) == glyphs[s][0].species] if warps else []
         if warpers:
             if len(warpers) == 2:
                 ctx.emit("xevoz.warp-both", f"Both figures activate a warp: the attacker, {ctx.players[att]}, "
@@ -509,11 +623,14 @@ class XevozRules(Rules[XevozState]):
             info["warp"] = warpers[0]
             self._start_warp(state, warpers[0], glyphs[warpers[0]][0].species, ctx, "xevoz.warp")
             return
-        pick = 2 if a.colour == "black" else 1
+        black_called = a.colour == "black"
+        called = [glyphs[s][2] if black_called else glyphs[s][1] for s in (0, 1)]
+        bonuses = mat.bonuses
         for s in (0, 1):
             g = glyphs[s][0]
-            base = glyphs[s][pick].strength
-            bonus = self._bonus_of(state, s, g.species)
+            base = called[s].strength
+            b = bonuses.get(pos[s])
+            bonus = b[1] if b is not None and b[0] == g.species else 0
             info["strength"][s] = base + bonus
             info["bonus"][s] = bonus
             if bonus:
@@ -522,6 +639,13 @@ class XevozRules(Rules[XevozState]):
                          player=s, bonus=bonus)
         sa, sd = info["strength"][att], info["strength"][dfn]
         if sa == sd:
+            v = ctx.variant
+            assert isinstance(v, XevozVariant)
+            if v.tie == "re-roll":
+                ctx.emit("xevoz.tie", f"{a.colour.capitalize()} {sa} against {sd}: a tie. No action, no movement; "
+                         f"{ctx.players[att]} keeps the attack and calls again (variant tie='re-roll').",
+                         player=att)
+                return
             state.attacker = dfn
             state.round += 1
             ctx.emit("xevoz.tie", f"{a.colour.capitalize()} {sa} against {sd}: a tie. No action, no movement; "
@@ -533,12 +657,16 @@ class XevozRules(Rules[XevozState]):
         state.round_winner = w
         ctx.emit("xevoz.resolve", f"{a.colour.capitalize()} attack: {ctx.players[w]} wins the round, "
                  f"{max(sa, sd)} against {min(sa, sd)}.", player=w, strength=[sa, sd])
-        attack: Attack = glyphs[w][pick]
+        attack = called[w]
         plan: list[tuple[str, int, int]] = []
         if state.sides[w].drain_on >= 0:
-            plan.append(("chop", w, lo))
-            ctx.emit("xevoz.drain-bonus-chop", f"{ctx.players[w]}'s DRAIN ATTACK is on {ctx.players[lo]}'s "
-                     "figure: a bonus chop.", player=w)
+            if ctx.variant.bonus_chop:  # type: ignore[attr-defined]
+                plan.append(("chop", w, lo))
+                ctx.emit("xevoz.drain-bonus-chop", f"{ctx.players[w]}'s DRAIN ATTACK is on {ctx.players[lo]}'s "
+                         "figure: a bonus chop.", player=w)
+            else:
+                ctx.emit("xevoz.drain-bonus-chop", f"{ctx.players[w]}'s DRAIN ATTACK is on {ctx.players[lo]}'s "
+                         "figure, but this variant has no bonus chop (bonus_chop off).", player=w)
         ctx.emit("xevoz.actions", f"{ctx.players[w]} carries out {attack}.", player=w)
         if attack.bomb:
             face = ctx.draw(f"helix{w + 1}")
@@ -582,10 +710,12 @@ class XevozRules(Rules[XevozState]):
         if v.drain_symbol_when_attached == "extra-chop":
             plan.append(("chop", w, 1 - w))
             ctx.emit("xevoz.drain-symbol-attached", "The DRAIN ATTACK is already attached: the symbol chops "
-                     "one part (variant extra-chop), besides the bonus chop.", player=w)
+                     "one part (variant extra-chop)" + (", besides the bonus chop." if v.bonus_chop else "."),
+                     player=w)
         else:
             ctx.emit("xevoz.drain-symbol-attached", "The DRAIN ATTACK is already attached: the symbol just "
-                     "gives the bonus chop (card v2.0).", player=w)
+                     + ("gives the bonus chop (card v2.0)." if v.bonus_chop else "does nothing more (bonus chop "
+                        "off in this variant)."), player=w)
 
     def _plan_attack(self, state: XevozState, w: int, attack: Attack, plan: list[tuple[str, int, int]],
                      ctx: Context) -> None:
@@ -627,9 +757,10 @@ class XevozRules(Rules[XevozState]):
                                 + self._waiting_for(state, ctx))
         side = state.sides[owner]
         f = side.figure
-        if a.part not in f.part_ids:
+        found = self.parts(f).index.get(a.part) if isinstance(a.part, str) else None
+        if found is None:
             raise IllegalAction("xevoz.sword", f"{f.name} has no part {a.part!r}")
-        i = f.index(a.part)
+        i = found
         if i == f.drain:
             raise IllegalAction("xevoz.drain-uncuttable", f"{a.part} is a DRAIN ATTACK part: it cannot be chopped")
         if not side.present[i]:
@@ -665,9 +796,10 @@ class XevozRules(Rules[XevozState]):
                                 + self._waiting_for(state, ctx))
         side = state.sides[owner]
         f = side.figure
-        if a.part not in f.part_ids:
+        found = self.parts(f).index.get(a.part) if isinstance(a.part, str) else None
+        if found is None:
             raise IllegalAction("xevoz.star", f"{f.name} has no part {a.part!r}")
-        i = f.index(a.part)
+        i = found
         if side.present[i]:
             raise IllegalAction("xevoz.star", f"{a.part} is not lost: it is still on the figure")
         if f.parent[i] >= 0 and not side.present[f.parent[i]]:
@@ -702,9 +834,10 @@ class XevozRules(Rules[XevozState]):
         side = state.sides[owner]
         f = side.figure
         rule = "xevoz.drain-attach" if kind == "attach" else "xevoz.drain-host-chopped"
-        if a.part not in f.part_ids:
+        found = self.parts(f).index.get(a.part) if isinstance(a.part, str) else None
+        if found is None:
             raise IllegalAction(rule, f"{f.name} has no part {a.part!r}")
-        i = f.index(a.part)
+        i = found
         if not side.present[i] or i == f.drain:
             raise IllegalAction(rule, f"the DRAIN ATTACK must snap onto a part that is on {f.name} "
                                 f"(not {a.part}, " + ("a DRAIN ATTACK part)" if i == f.drain else "which is lost)"))
@@ -730,8 +863,8 @@ class XevozRules(Rules[XevozState]):
     def _start_follow(self, state: XevozState, ctx: Context) -> None:
         w = state.round_winner
         lo = 1 - w
-        size = self.comp.mats[state.mat].size
-        if adjacent(state.sides[w].pos, state.sides[lo].pos, size):
+        grid = self.mat_grid(state)
+        if state.sides[lo].pos in grid.nbrs[state.sides[w].pos]:
             ctx.emit("xevoz.defender-follows", f"{ctx.players[lo]} is still next to {ctx.players[w]} and does "
                      "not move.", player=lo)
             self._next_round(state, ctx)
@@ -744,15 +877,17 @@ class XevozRules(Rules[XevozState]):
             self._next_round(state, ctx)
         elif len(opts) == 1:
             state.sides[lo].pos = opts[0]
-            ctx.emit("xevoz.defender-follows", f"{ctx.players[lo]} moves to {cell_name(opts[0], size)} to stay "
-                     f"next to {ctx.players[w]}.", player=lo, cell=cell_name(opts[0], size))
+            name = grid.names[opts[0]]
+            ctx.emit("xevoz.defender-follows", f"{ctx.players[lo]} moves to {name} to stay next to "
+                     f"{ctx.players[w]}.", player=lo, cell=name)
             self._next_round(state, ctx)
 
     def _move(self, state: XevozState, a: Move, ctx: Context, seat: int) -> None:
-        size = self.comp.mats[state.mat].size
         opts = self.move_options(state, seat)
-        names = [cell_name(c, size) for c in opts]
-        if a.cell not in names:
+        cell = self.mat_grid(state).cells.get(a.cell) if isinstance(a.cell, str) else None
+        if cell not in opts:
+            size = self.comp.mats[state.mat].size
+            names = [cell_name(c, size) for c in opts]
             me = state.sides[seat].pos
             rule = "xevoz.movement" if state.phase == "move" else "xevoz.defender-follows"
             reason = f"{a.cell} is not a square you can move to; choose one of {', '.join(names)}"
@@ -768,7 +903,8 @@ class XevozRules(Rules[XevozState]):
             except ValueError:
                 pass
             raise IllegalAction(rule, reason)
-        state.sides[seat].pos = opts[names.index(a.cell)]
+        assert cell is not None
+        state.sides[seat].pos = cell
         if state.phase == "move":
             ctx.emit("xevoz.movement", f"{ctx.players[seat]} moves to {a.cell}.", cell=a.cell)
             self._start_follow(state, ctx)

@@ -70,6 +70,70 @@ function xzButtons(ctx) {
   return row.childNodes.length ? row : null;
 }
 
+function xzAttackWords(a) {
+  const counts = {};
+  for (const s of a.symbols) counts[s] = (counts[s] || 0) + 1;
+  const parts = Object.entries(counts).map(([s, n]) => `${n} ${s === "drain" ? "DRAIN ATTACK" : s}${n > 1 ? "s" : ""}`);
+  return `strength ${a.strength}, ${parts.join(" and ")}`;
+}
+
+function xzSymbol(ctx, sym, x, y) {
+  // one action symbol as a small picture (its word is in the face's label and in the <title>)
+  const g = ctx.s("g", { class: ["xz-sym", `xz-sym-${sym}`], dataset: { symbol: sym } });
+  if (sym === "sword") {
+    g.append(ctx.s("path", { d: `M${x - 6},${y + 6} L${x + 6},${y - 6} M${x - 5},${y} L${x},${y + 5} M${x - 7},${y + 7} l2,-2`, class: "xz-sym-line" }));
+  } else if (sym === "star") {
+    g.append(ctx.s("polygon", { points: xzShapePoints("star", x, y, 7), class: "xz-sym-fill" }));
+  } else if (sym === "bomb") {
+    g.append(ctx.s("circle", { cx: x - 1, cy: y + 1, r: 5.5, class: "xz-sym-fill" }));
+    g.append(ctx.s("path", { d: `M${x + 3},${y - 3} q3,-4 5,-3`, class: "xz-sym-line" }));
+  } else {
+    g.append(ctx.s("polygon", { points: `${x + 2},${y - 8} ${x - 5},${y + 1} ${x},${y + 1} ${x - 2},${y + 8} ${x + 5},${y - 1} ${x},${y - 1}`, class: "xz-sym-fill" }));
+  }
+  g.append(ctx.s("title", {}, sym === "drain" ? "DRAIN ATTACK" : sym));
+  return g;
+}
+
+/** The rolled battle side as a picture: species icon, Power Part, both attacks (strength + symbols); the
+ *  called colour is outlined and says CALLED (never colour alone). */
+function xzFace(ctx, st, seat, face, note) {
+  const g = st.sides[seat].helix[Number(face[0]) - 1];
+  const r = st.roll || {};
+  const called = r.kind === "attack" && r.warp < 0 ? r.colour : "";
+  const sp = (ctx.view.species || {})[g.species] || { name: g.species };
+  const W = 176, H = 112;
+  const label = `${ctx.seatName(seat)} ${note}: ${g.part} (${g.glyph}, ${sp.name}${g.gold ? ", gold" : ""}), ` +
+    `battle side ${face[1]}; white ${xzAttackWords(g.white)}; black ${xzAttackWords(g.black)}` +
+    (called ? `; ${called} called` : "");
+  const svg = ctx.s("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", "aria-label": label,
+    class: ["xz-face", g.gold && "xz-face-gold"], dataset: { seat, face, glyph: g.glyph } });
+  svg.append(ctx.s("rect", { x: 2, y: 2, width: W - 4, height: H - 4, rx: 10, class: "xz-face-bg" }));
+  svg.append(xzIcon(ctx, g.species, 22, 25, 15));
+  svg.append(ctx.s("text", { x: 43, y: 20, class: "xz-face-part" }, g.part));
+  svg.append(ctx.s("text", { x: 43, y: 35, class: "xz-face-sub" }, `${sp.name} · side ${face[1]}${g.gold ? " · GOLD" : ""}`));
+  [["white", 46], ["black", 77]].forEach(([col, y]) => {
+    const a = g[col];
+    const band = ctx.s("g", { class: ["xz-face-att", `xz-face-${col}`, called === col && "xz-face-called"], dataset: { colour: col } });
+    band.append(ctx.s("rect", { x: 8, y, width: W - 16, height: 27, rx: 5, class: "xz-face-band" }));
+    band.append(ctx.s("text", { x: 14, y: y + 18, class: "xz-face-col" }, col === "white" ? "W" : "B"));
+    band.append(ctx.s("text", { x: 42, y: y + 21, "text-anchor": "middle", class: "xz-face-strength" }, String(a.strength)));
+    a.symbols.forEach((sym, i) => band.append(xzSymbol(ctx, sym, 66 + i * 18, y + 13.5)));
+    if (called === col) band.append(ctx.s("text", { x: W - 12, y: y + 18, "text-anchor": "end", class: "xz-face-calledtext" }, "CALLED"));
+    svg.append(band);
+  });
+  return ctx.h("figure", { class: "xz-face-box" }, svg, ctx.h("figcaption", {}, ctx.seatTag(seat), ` ${note}`));
+}
+
+function xzRollFaces(ctx, st) {
+  const r = st.roll || {};
+  if (!r.faces) return null;
+  const note = { first: "rolled (who attacks first)", world: "rolled for the world", attack: "rolled" }[r.kind] || "rolled";
+  const cards = [];
+  r.faces.forEach((face, seat) => { if (face) cards.push(xzFace(ctx, st, seat, face, note)); });
+  if (r.bomb && r.winner >= 0) cards.push(xzFace(ctx, st, r.winner, r.bomb, "re-rolled (bomb)"));
+  return cards.length ? ctx.h("div", { class: "xz-faces", "aria-label": "the battle sides rolled last" }, cards) : null;
+}
+
 function xzRollSummary(ctx, st) {
   const r = st.roll || {};
   if (r.kind !== "attack") return null;
@@ -213,6 +277,7 @@ function renderBoard(ctx) {
   ctx.el.append(
     ctx.h("p", { class: "xz-prompt", "aria-live": "polite" }, ctx.view.prompt || ""),
     xzButtons(ctx) || "",
+    xzRollFaces(ctx, st) || "",
     xzRollSummary(ctx, st) || "",
     ctx.h("div", { class: "xz-layout" }, xzMat(ctx, st),
       ctx.h("div", { class: "xz-sides" }, xzSide(ctx, st, 0), xzSide(ctx, st, 1))));
