@@ -68,7 +68,19 @@ class Board(BoardWidget):
 
     def view(self) -> dict[str, Any]:
         return {"species": species_view(), "prompt": prompt(self.game),
-                "chance": {"helix1": {"mode": "faces"}, "helix2": {"mode": "faces"}}}
+                "chance": {f"helix{seat + 1}": {"mode": "faces", "labels": self.face_labels(seat)}
+                           for seat in (0, 1)}}
+
+    def face_labels(self, seat: int) -> dict[str, str]:
+        """What each battle side of a seat's helix shows ("1a" -> "Razor Claw (Meta-Beast): white 7 ..."), so the
+        roll chips in the board's header read as glyphs, not codes."""
+        rules, side = self.game.rules, self.game.raw_state.sides[seat]
+        labels = {}
+        for i in range(len(side.helix)):
+            for s in "ab":
+                g, _white, _black, text = rules.read_face(side, f"{i + 1}{s}")
+                labels[f"{i + 1}{s}"] = text.replace(g.id, g.part, 1)
+        return labels
 
     def static_svg(self) -> str | None:
         return mat_svg(self.game.state)

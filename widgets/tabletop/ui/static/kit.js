@@ -80,7 +80,9 @@ function ttFmtOutcome(v) {
 function ttDrawChip(d, view) {
   const cfg = (view && view.chance && view.chance[d.kind]) || {};
   const mode = cfg.mode || (d.kind === "die" ? "die" : d.kind === "spinner" ? "spinner" : "faces");
-  const label = `${d.kind} ${ttFmtOutcome(d.value)}${d.rigged ? " (rigged)" : ""}`;
+  // a game may name its faces (view.chance[kind].labels: outcome -> words), e.g. a helix roll "1a" -> its glyph
+  const named = cfg.labels && typeof cfg.labels[ttFmtOutcome(d.value)] === "string" ? cfg.labels[ttFmtOutcome(d.value)] : null;
+  const label = `${d.kind} ${ttFmtOutcome(d.value)}${named ? ": " + named : ""}${d.rigged ? " (rigged)" : ""}`;
   const chip = ttH("span", { class: ["tt-draw", d.rigged && "tt-draw-rigged"], dataset: { kind: d.kind, value: ttFmtOutcome(d.value), rigged: d.rigged ? "1" : "0" }, role: "img", "aria-label": label, title: label });
   let pic = null;
   if (mode === "die" && typeof d.value === "number" && d.value >= 1 && d.value <= 6) {
@@ -88,7 +90,9 @@ function ttDrawChip(d, view) {
   } else if (mode === "spinner") {
     pic = drawSpinner(d.value, { size: 56, sectors: cfg.sectors });
   }
-  if (pic) chip.append(pic); else chip.append(ttH("span", { class: "tt-draw-text" }, ttFmtOutcome(d.value)));
+  if (pic) chip.append(pic);
+  else chip.append(ttH("span", { class: "tt-draw-text" }, ttFmtOutcome(d.value)),
+    named ? ttH("span", { class: "tt-draw-name" }, named) : null);
   chip.append(ttH("span", { class: "tt-draw-kind" }, d.kind));
   if (d.rigged) chip.append(ttH("span", { class: "tt-rigged-mark" }, "RIGGED"));
   return chip;
