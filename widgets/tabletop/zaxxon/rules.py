@@ -7,6 +7,7 @@ awake a "Z" gives ``MoveZaxxon`` / ``ZaxxonShoot`` first) -> the lower roller sp
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -132,6 +133,33 @@ class ZaxxonVariant(Variant):
                            choices=("", *SCENARIOS))
     max_rounds: int = option(0, rule="zaxxon.turn-cap", doc="End the game without a winner after this many "
                              "turns (0 = never, as in the rulebook).", low=0, high=100_000)
+    spinner_weights: tuple[float, ...] = option(
+        (1.0, 1.0, 1.0, 1.0), rule="zaxxon.spinner",
+        doc="Shares of RED, BLUE, WHITE and Z on the spinner (reconstruction: the rulebook gives no proportions, "
+            "so all four are equally likely). 2, 1, 1, 0 = RED twice as likely as BLUE or WHITE, never Z.")
+    zaxxon_awake: bool = option(False, rule="zaxxon.zaxxon-alert",
+                                doc="Zaxxon is active from the start, as if the RADAR barrier had already been "
+                                    "crossed (the rulebook: only the first crossing alerts it).")
+
+    def validate(self) -> None:
+        super().validate()
+        w = self.spinner_weights
+        where = "variant option spinner_weights (zaxxon.spinner)"
+        if len(w) != len(SPINNER):
+            raise ValueError(f"{where}: give {len(SPINNER)} shares, for {', '.join(SPINNER)} in this order "
+                             f"(got {len(w)})")
+        for name, x in zip(SPINNER, w, strict=True):
+            if isinstance(x, bool) or not isinstance(x, int | float):
+                raise ValueError(f"{where}: the share of {name} must be a number, not {x!r}")
+            if not math.isfinite(x) or x < 0:
+                raise ValueError(f"{where}: the share of {name} must be a finite number of at least 0, not {x!r}")
+        if not any(w):
+            raise ValueError(f"{where}: the shares are all zero; at least one sector must be able to come up")
+
+    def spinner_draw(self) -> tuple[tuple[str, ...], tuple[float, ...]]:
+        """The outcomes the spinner can show under this variant (share above zero) and their weights."""
+        pairs = [(o, float(x)) for o, x in zip(SPINNER, self.spinner_weights, strict=True) if x > 0]
+        return tuple(o for o, _ in pairs), tuple(x for _, x in pairs)
 
 
 # -- state -----------------------------------------------------------------------------------------------------
@@ -204,6 +232,8 @@ class ZaxxonRules(Rules[ZState]):
         self._moves = {num: [Move(num, b.names[i]) for i in range(len(b.terrain))] for num in (1, 2)}
         self._alt = {(num, high): Altitude(num, high) for num in (1, 2) for high in (True, False)}
         self._end = EndTurn()
+        #: spinner weights -> (outcomes with a share above zero, their weights)
+        self._spin_cache: dict[tuple[float, ...], tuple[tuple[str, ...], tuple[float, ...]]] = {}
         #: ordered pairs of neighbouring spaces on the two sides of the RADAR barrier
         self.radar = frozenset((a, n) for a in range(len(b.terrain)) for n in b.nbr[a]
                                if n >= 0 and b.crosses_radar(a, n))
@@ -222,6 +252,10 @@ class ZaxxonRules(Rules[ZState]):
         if ctx.variant.scenario:
             self._scenario(s, SCENARIOS[ctx.variant.scenario])
             ctx.emit("zaxxon.setup", f"Teaching position: {SCENARIOS[ctx.variant.scenario]['title']}.", player=None)
+        if ctx.variant.zaxxon_awake and not s.zx_active:
+            s.zx_active = True
+            ctx.emit("zaxxon.zaxxon-alert", "Variant zaxxon_awake: Zaxxon is alerted from the start, as if the RADAR "
+                     "barrier had already been crossed; a Z on the spinner moves Zaxxon.", player=None)
         ctx.emit("zaxxon.setup", "The pieces stand on their lettered spaces; Zaxxon faces the purple triangles. "
                  "Each player has two planes on the home base (at Low Altitude) and a die.", player=None)
         ctx.emit("zaxxon.mission", "Mission: shoot 2 fuel tanks, the gun turret and the missile silo in your outer "
@@ -501,7 +535,7 @@ class ZaxxonRules(Rules[ZState]):
                 continue
             res.append(self._alt[num, not p[1]])
             res.extend(self._shots(s, seat, pi, occ, tmap))
-        if wall < 0:
+        if wall < 0 and not (res and s.variant.must_use_full_count):
             res.append(self._end)
         return res
 
@@ -530,6 +564,12 @@ class ZaxxonRules(Rules[ZState]):
                 c = nbr[c][d]
                 n += 1
         return out
+
+    def _spinner(self, v: ZaxxonVariant) -> tuple[tuple[str, ...], tuple[float, ...]]:
+        got = self._spin_cache.get(v.spinner_weights)
+        if got is None:
+            got = self._spin_cache[v.spinner_weights] = v.spinner_draw()
+        return got
 
     def _free_fuel(self, s: ZState) -> list[int]:
         return [f for f in self.board.fuel_spaces if f not in s.tcell and self._plane_at(s, f) < 0]
@@ -600,7 +640,8 @@ class ZaxxonRules(Rules[ZState]):
             return
         if isinstance(action, Spin):
             self._phase(s, SPIN, "spin")
-            v = ctx.draw("spinner")
+            opts, weights = self._spinner(s.variant)
+            v = ctx.draw("spinner", opts, weights)
             s.spin = v
             ctx.emit("zaxxon.spinner", f"{ctx.players[seat]} spins {v}.", spin=v)
             s.phase, s.stage, s.count = MOVE, 0, s.dice[s.low]
@@ -675,7 +716,7 @@ class ZaxxonRules(Rules[ZState]):
             if w >= 0:
                 raise IllegalAction("zaxxon.wall-no-landing", f"plane #{w % 2 + 1} is on top of the wall and must "
                                     "cross it first; planes cannot land on a wall")
-            if s.variant.must_use_full_count and len(self.legal_actions(s)) > 1:
+            if s.variant.must_use_full_count and self._end not in self.legal_actions(s):
                 raise IllegalAction("zaxxon.end-turn", f"you still have {s.count} to use and the variant "
                                     "must_use_full_count is on")
             ctx.emit("zaxxon.end-turn", f"{ctx.players[seat]} ends the turn with {s.count} unused.")

@@ -20,6 +20,13 @@ R = 14.0  # hex radius (pointy top)
 W = math.sqrt(3) * R
 SPINNER_SECTORS = [{"color": "RED"}, {"color": "BLUE"}, {"color": "WHITE"},
                    {"color": "Z", "z": True, "fill": "#6a3d9a", "short": "Z"}]
+
+
+def spinner_sectors(variant: Any = None) -> list[dict[str, Any]]:
+    """The spinner as the board draws it: one sector per outcome, sized by the variant's ``spinner_weights``
+    (the engine draws with the same weights); an outcome with share 0 is left off the wheel."""
+    weights = getattr(variant, "spinner_weights", None) or (1.0,) * len(SPINNER_SECTORS)
+    return [{**sec, "weight": float(w)} for sec, w in zip(SPINNER_SECTORS, weights, strict=True) if w > 0]
 TERRAIN_LABEL = {"H": "HOME", "R": "RESTART", "F": "FUEL", "w": "LOW"}
 
 
@@ -97,7 +104,7 @@ class Board(BoardWidget):
     def view(self) -> dict[str, Any]:
         v = dict(board_view())
         v["prompt"] = prompt(self.game)
-        v["chance"] = {"spinner": {"sectors": SPINNER_SECTORS}}
+        v["chance"] = {"spinner": {"sectors": spinner_sectors(self.game.variant)}}
         return v
 
     def static_svg(self) -> str | None:
