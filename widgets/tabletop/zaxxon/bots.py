@@ -23,9 +23,10 @@ class ZaxxonRandomBot(RandomBot):
     name = "random"
 
     def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
-        if len(legal) > 1:
-            legal = [a for a in legal if not isinstance(a, EndTurn)] or list(legal)
-        return legal[self.rng.randrange(len(legal))]
+        n = len(legal)
+        if n > 1 and type(legal[-1]) is EndTurn:  # legal_actions lists EndTurn last, if at all
+            n -= 1
+        return legal[self.rng.randrange(n)]
 
 
 class GreedyBot(Bot):
@@ -154,33 +155,35 @@ class GreedyBot(Bot):
         return goals
 
     def _distances(self, rules: ZaxxonRules, s: ZState, seat: int, goals: set[int]) -> dict[int, int]:
-        """Cost from each space to the nearest goal (live silo/turret areas cost extra)."""
+        """Cost from each space to the nearest goal (live silo/turret areas cost extra; target pieces block)."""
         b = rules.board
-        dist = {g: 0 for g in goals}
+        far = 1 << 30
+        # the cost of stepping onto each space: 1, +1 for the wall's low section, +AREA_COST in a live area
+        cost = list(rules.step_cost)
+        for area in b.areas:
+            if s.tcell[area.target] >= 0:
+                for c in area.cells:
+                    cost[c] += self.AREA_COST
+        for c in s.tcell:
+            if c >= 0:
+                cost[c] = far
+        dist = [far] * len(cost)
+        for g in goals:
+            dist[g] = 0
         heap = [(0, g) for g in goals]
         heapq.heapify(heap)
-        passable = rules.passable[seat]
-        blocked = set(s.tcell)
-        live = [s.tcell[a.target] >= 0 for a in b.areas]
-        area_of, terrain, nbr = b.area_of, b.terrain, b.nbr
+        steps = rules.steps[seat]
+        pop, push = heapq.heappop, heapq.heappush
         while heap:
-            d, c = heapq.heappop(heap)
-            if d > dist.get(c, 1 << 30):
+            d, c = pop(heap)
+            if d > dist[c]:
                 continue
-            for n in nbr[c]:
-                if n < 0 or not passable[n] or n in blocked:
-                    continue
-                step = 1
-                a = area_of[n]
-                if a >= 0 and live[a]:
-                    step += self.AREA_COST
-                if terrain[n] == "w":
-                    step += 1
-                nd = d + step
-                if nd < dist.get(n, 1 << 30):
+            for n in steps[c]:
+                nd = d + cost[n]
+                if nd < dist[n]:
                     dist[n] = nd
-                    heapq.heappush(heap, (nd, n))
-        return dist
+                    push(heap, (nd, n))
+        return {c: d for c, d in enumerate(dist) if d < far}
 
     def _wall_next(self, rules: ZaxxonRules, s: ZState, pi: int, dist: dict[int, int]) -> bool:
         b = rules.board
