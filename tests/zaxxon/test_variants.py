@@ -130,3 +130,44 @@ def test_full_count_variant_hides_end_turn_and_bots_finish_zaxxon_end_turn() -> 
         h = zaxxon.new_game(seed=seed, safe=False, variant={"must_use_full_count": True, "max_rounds": 40})
         play_out(h, [zaxxon.BOTS["greedy"](seed=seed), zaxxon.BOTS["random"](seed=seed + 1)])
         assert h.is_over
+
+
+# -- the fast paths keep the rules (zaxxon.order-of-play, zaxxon.shooting, zaxxon.end-turn) -----------------------
+def derived_mover(s) -> int | None:
+    """The seat to act as the rules define it (zaxxon.order-of-play), from phase, lower roller and stage."""
+    from tabletop.zaxxon.rules import MOVE, OVER, ROLL
+
+    if s.phase == OVER:
+        return None
+    if s.phase == ROLL:
+        return 0
+    if s.phase != MOVE:
+        return s.low
+    return s.low if s.stage == 0 else 1 - s.low
+
+
+def test_stored_mover_follows_the_order_of_play_zaxxon_order_of_play() -> None:
+    for seed in range(4):
+        g = zaxxon.new_game(seed=seed, safe=False, variant={"max_rounds": 30, "zaxxon_awake": seed % 2 == 1})
+        bots = [zaxxon.BOTS["greedy"](seed=seed), zaxxon.BOTS["random"](seed=seed)]
+        while True:
+            s = g.raw_state
+            assert s.mover == derived_mover(s)
+            if s.mover is None:
+                break
+            legal = g.legal_actions()
+            assert all(type(a) is not EndTurn for a in legal[:-1])  # EndTurn, when legal, comes last
+            g.play(bots[s.mover].choose(g, legal))
+
+
+def test_precomputed_shot_rays_stop_at_walls_and_black_spaces_zaxxon_shooting() -> None:
+    rules = zaxxon.Rules()
+    b = rules.board
+    for c in range(len(b.terrain)):
+        for d in range(6):
+            line = b.line(c, d)
+            ray = rules.rays[c][d]
+            assert list(ray) == line[:len(ray)] and rules.lines[c][d] == tuple(line)
+            assert all(b.terrain[x] not in "#Ww" for x in ray)
+            if len(ray) < len(line):
+                assert b.terrain[line[len(ray)]] in "#Ww"

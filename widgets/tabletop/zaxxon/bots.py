@@ -47,15 +47,14 @@ class GreedyBot(Bot):
         s: ZState = game.raw_state
         seat = s.mover
         assert seat is not None
-        if isinstance(legal[0], MoveZaxxon | ZaxxonShoot):
+        if type(legal[0]) in (MoveZaxxon, ZaxxonShoot):
             return self._zaxxon(rules, s, seat, legal)
-        b = rules.board
+        index = rules.board.index
         # 1. shots that advance the mission (fuel tanks before anything else), then dogfights
         best: tuple[int, Action] | None = None
         for a in legal:
-            if isinstance(a, Shoot):
-                at = b.index[a.at]
-                pri = self._shot_value(rules, s, seat, at)
+            if type(a) is Shoot:
+                pri = self._shot_value(rules, s, seat, index[a.at])  # type: ignore[attr-defined]
                 if pri > 0 and (best is None or pri > best[0]):
                     best = (pri, a)
         if best is not None:
@@ -63,8 +62,9 @@ class GreedyBot(Bot):
         # 2. fly toward firing positions
         plan = {}
         tkey = tuple(s.tcell)
+        planes = s.planes
         for pi in (seat * 2, seat * 2 + 1):
-            key = (id(rules.board), seat, s.planes[pi][3], s.zx, tkey)
+            key = (id(rules.board), seat, planes[pi][3], s.zx, tkey)
             got = self._cache.get(key)
             if got is None:
                 if len(self._cache) >= self.CACHE_SIZE:
@@ -72,36 +72,35 @@ class GreedyBot(Bot):
                 goals = self._goals(rules, s, seat, pi)
                 got = self._cache[key] = (goals, self._distances(rules, s, seat, goals))
             plan[pi] = got
-        moves = [a for a in legal if isinstance(a, Move)]
-        if len(moves) == len(legal):  # a plane on a wall: finish the crossing
-            return min(moves, key=lambda a: plan[seat * 2 + a.plane - 1][1].get(b.index[a.to], 999))
+        if all(type(a) is Move for a in legal):  # a plane on a wall: finish the crossing
+            return min(legal, key=lambda a: plan[seat * 2 + a.plane - 1][1].get(index[a.to], 999))  # type: ignore
         options: list[tuple[float, Action]] = []
         sideways: list[Action] = []
+        red = s.spin == "RED"
         for a in legal:
-            if isinstance(a, Move):
-                pi = seat * 2 + a.plane - 1
-                goals, dist = plan[pi]
-                here, to = s.planes[pi][0], b.index[a.to]
+            kind = type(a)
+            if kind is Move:
+                pi = seat * 2 + a.plane - 1  # type: ignore[attr-defined]
+                dist = plan[pi][1]
+                here, to = planes[pi][0], index[a.to]  # type: ignore[attr-defined]
                 gain = dist.get(here, 999) - dist.get(to, 999)
-                if b.terrain[to] == "w":
-                    gain = dist.get(here, 999) - dist.get(to, 999)
-                if s.spin == "RED" and rules._live_area(s, to, "silo") and not rules._live_area(s, here, "silo"):
+                if red and rules._live_area(s, to, "silo") and not rules._live_area(s, here, "silo"):
                     gain -= 50
                 if gain > 0:
                     options.append((gain + self.rng.random() * 0.01, a))
                 elif gain == 0 and dist.get(here, 999) < 999:
                     sideways.append(a)  # as good as staying: used to get round a plane in the way
-            elif isinstance(a, Altitude):
-                pi = seat * 2 + a.plane - 1
+            elif kind is Altitude:
+                pi = seat * 2 + a.plane - 1  # type: ignore[attr-defined]
                 goals, dist = plan[pi]
-                p = s.planes[pi]
-                here = p[0]
+                here = planes[pi][0]
+                high = a.high  # type: ignore[attr-defined]
                 # raise before a wall on the path; lower on a firing position
-                if a.high and self._wall_next(rules, s, pi, dist):
+                if high and self._wall_next(rules, s, pi, dist):
                     options.append((1.5, a))
-                elif not a.high and here in goals and not self._dogfight_high(rules, s, seat, pi):
+                elif not high and here in goals and not self._dogfight_high(rules, s, seat, pi):
                     options.append((1.2, a))
-                elif a.high and here in goals and self._dogfight_high(rules, s, seat, pi):
+                elif high and here in goals and self._dogfight_high(rules, s, seat, pi):
                     options.append((1.2, a))
         if options:
             return max(options, key=lambda t: t[0])[1]
@@ -186,10 +185,16 @@ class GreedyBot(Bot):
         return {c: d for c, d in enumerate(dist) if d < far}
 
     def _wall_next(self, rules: ZaxxonRules, s: ZState, pi: int, dist: dict[int, int]) -> bool:
+        """Is the next step on this plane's path the low section of a wall (and is there count to cross)?"""
+        if s.count < 3:
+            return False
         b = rules.board
         here = s.planes[pi][0]
-        best = min((n for n in b.nbr[here] if n >= 0 and n in dist), key=lambda n: dist[n], default=-1)
-        return best >= 0 and b.terrain[best] == "w" and dist[best] < dist.get(here, 999) and s.count >= 3
+        best, best_d = -1, 0
+        for n in b.nbr[here]:  # the nearest neighbour on a path (the first one of equal ones)
+            if n >= 0 and n in dist and (best < 0 or dist[n] < best_d):
+                best, best_d = n, dist[n]
+        return best >= 0 and b.terrain[best] == "w" and best_d < dist.get(here, 999)
 
     def _dogfight_high(self, rules: ZaxxonRules, s: ZState, seat: int, pi: int) -> bool:
         return False
@@ -199,7 +204,7 @@ class GreedyBot(Bot):
         for a in legal:
             if isinstance(a, ZaxxonShoot):
                 src = rules._zaxxon_cells(s)[0 if a.space == "west" else 1]
-                for c in b.line(src, DIRS.index(a.direction)):
+                for c in rules.lines[src][DIRS.index(a.direction)]:
                     if b.terrain[c] == "#":
                         break
                     hit = rules._plane_at(s, c)

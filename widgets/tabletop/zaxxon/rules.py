@@ -165,10 +165,12 @@ class ZaxxonVariant(Variant):
 # -- state -----------------------------------------------------------------------------------------------------
 class ZState:
     """The mutable game state. Planes are indexed ``seat * 2 + (number - 1)``; each is
-    ``[space, high, grounded, shot_zaxxon]`` (planes off the board sit on their home base)."""
+    ``[space, high, grounded, shot_zaxxon]`` (planes off the board sit on their home base). ``mover`` is the seat
+    to act, kept in step with ``phase``, ``low`` and ``stage`` by the rules (Player 1 rolls for the table; the lower
+    roller spins, moves Zaxxon and plays first; then the higher roller; ``None`` once the game is over)."""
 
     __slots__ = ("phase", "round", "dice", "low", "stage", "count", "spin", "planes", "tcell", "tinner",
-                 "zx", "zx_active", "mission", "winner", "variant")
+                 "zx", "zx_active", "mission", "winner", "variant", "mover")
 
     def __init__(self, variant: ZaxxonVariant | None = None) -> None:
         self.variant = variant or ZaxxonVariant()
@@ -186,6 +188,7 @@ class ZState:
         self.zx_active = False
         self.mission = [[0, 0, 0, 0], [0, 0, 0, 0]]
         self.winner: int | None = None
+        self.mover: int | None = 0
 
     def copy(self) -> ZState:
         s = ZState.__new__(ZState)
@@ -195,19 +198,10 @@ class ZState:
         s.planes = [p[:] for p in self.planes]
         s.tcell = self.tcell[:]
         s.tinner = self.tinner[:]
-        s.zx, s.zx_active, s.winner, s.variant = self.zx, self.zx_active, self.winner, self.variant
+        s.zx, s.zx_active, s.winner, s.variant, s.mover = (self.zx, self.zx_active, self.winner, self.variant,
+                                                           self.mover)
         s.mission = [self.mission[0][:], self.mission[1][:]]
         return s
-
-    @property
-    def mover(self) -> int | None:
-        if self.phase == OVER:
-            return None
-        if self.phase == ROLL:
-            return 0
-        if self.phase in (SPIN, ZAXXON):
-            return self.low
-        return self.low if self.stage == 0 else 1 - self.low
 
 
 class ZaxxonRules(Rules[ZState]):
@@ -254,6 +248,8 @@ class ZaxxonRules(Rules[ZState]):
         #: per space and direction: the spaces a shot passes in a straight line, up to the first wall or black
         #: space (pieces and planes, which move, are checked as the shot goes)
         self.rays = [tuple(self._ray(c, d) for d in range(6)) for c in range(n_cells)]
+        #: per space and direction: every space in a straight line to the board's edge (Zaxxon's shots)
+        self.lines = [tuple(tuple(b.line(c, d)) for d in range(6)) for c in range(n_cells)]
         #: per space: the kind of its missile silo / gun turret area ("" if none) and that area's target
         self.area_target = tuple(b.areas[a].target if a >= 0 else -1 for a in b.area_of)
         self.area_kind = tuple(b.areas[a].kind if a >= 0 else "" for a in b.area_of)
@@ -404,24 +400,24 @@ class ZaxxonRules(Rules[ZState]):
     def _check_win(self, s: ZState, ctx: Context, seat: int) -> None:
         if tuple(s.mission[seat]) == MISSION_NEEDS and s.planes[seat * 2][3] and s.planes[seat * 2 + 1][3]:
             s.winner = seat
-            s.phase = OVER
+            s.phase, s.mover = OVER, None
             ctx.emit("zaxxon.win", f"{ctx.players[seat]} has completed the whole mission and wins!", player=seat)
 
     def _next_stage(self, s: ZState, ctx: Context) -> None:
         if s.stage == 0:
-            s.stage = 1
             hi = 1 - s.low
+            s.stage, s.mover = 1, hi
             s.count = s.dice[hi]
             ctx.emit("zaxxon.order-of-play", f"{ctx.players[hi]} rolled the higher number ({s.dice[hi]}) and "
                      "moves second.", player=hi)
             return
-        s.phase, s.stage, s.spin, s.count = ROLL, 0, "", 0
+        s.phase, s.stage, s.spin, s.count, s.mover = ROLL, 0, "", 0, 0
         for p in s.planes:
             p[2] = 0
         s.round += 1
         cap = s.variant.max_rounds
         if cap and s.round > cap:
-            s.phase = OVER
+            s.phase, s.mover = OVER, None
             ctx.emit("zaxxon.turn-cap", f"The turn cap ({cap} turns) is reached: the game ends without a winner.",
                      player=None)
 
@@ -500,10 +496,10 @@ class ZaxxonRules(Rules[ZState]):
         b = self.board
         here = s.planes[pi][0]
         for d in range(6):
-            line = b.line(here, d)
+            line = self.lines[here][d]
             if at in line:
                 n = line.index(at) + 1
-                path = line[: n - 1]
+                path = list(line[: n - 1])
                 zx = self._zaxxon_cells(s)
                 for c in path:
                     t = b.terrain[c]
@@ -672,7 +668,7 @@ class ZaxxonRules(Rules[ZState]):
             ctx.emit("zaxxon.roll", f"Both players rolled {d0}: a tie, so both roll again.", player=None, die=d0)
         s.dice = [d0, d1]
         s.low = 0 if d0 < d1 else 1
-        s.phase = SPIN
+        s.phase, s.mover = SPIN, s.low
         ctx.emit("zaxxon.roll", f"Turn {s.round}: {ctx.players[0]} rolled {d0}, {ctx.players[1]} rolled {d1}.",
                  player=None, dice=[d0, d1])
         ctx.emit("zaxxon.order-of-play", f"{ctx.players[s.low]} rolled lower and spins, then plays first; "
@@ -723,7 +719,7 @@ class ZaxxonRules(Rules[ZState]):
                                     "east space, or SW/SE from either space")
             src = self._zaxxon_cells(s)[0 if action.space == "west" else 1]
             hit = -1
-            for c in b.line(src, DIRS.index(action.direction)):
+            for c in self.lines[src][DIRS.index(action.direction)]:
                 if b.terrain[c] == "#":
                     break
                 hit = self._plane_at(s, c)
