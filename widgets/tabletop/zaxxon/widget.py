@@ -143,5 +143,13 @@ def walkthrough(number: str | int | Lesson, *, your_turn: bool | str = True, bot
     les = number if isinstance(number, Lesson) else get_lesson(number)
     steps = [Step(s.title, s.text, rig=dict(s.rig) or None, actions=list(s.actions), rules=tuple(s.expect),
                   refuse=s.tries) for s in les.steps]
-    return Walkthrough(steps, board=Board, new_game=les.new_game, your_turn=your_turn, bots=bots,
+    walk = Walkthrough(steps, board=Board, new_game=les.new_game, your_turn=your_turn, bots=bots,
                        title=f"Zaxxon {les.number}: {les.title}")
+    # the 31-column board needs width to be read (on a projector too): it sits beside the narration only when
+    # there is room for at least 900 px of board, otherwise it wraps below the narration at the full width
+    walk.board.layout.flex = BOARD_FLEX
+    return walk
+
+
+#: the board's share of a walkthrough row (CSS flex: grow, shrink, basis)
+BOARD_FLEX = "2 1 900px"
