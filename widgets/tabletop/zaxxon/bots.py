@@ -16,6 +16,16 @@ from ..engine import Action, Bot, Game, RandomBot
 from .board import DIRS
 from .rules import Altitude, EndTurn, Move, MoveZaxxon, Shoot, ZaxxonRules, ZaxxonShoot, ZState
 
+#: a distance map's value for a space no path reaches
+FAR = 1 << 30
+#: how far an unreachable space counts when the greedy bot compares moves
+UNREACHED = 999
+
+
+def _cost(dist: list[int], cell: int) -> int:
+    d = dist[cell]
+    return d if d < FAR else UNREACHED
+
 
 class ZaxxonRandomBot(RandomBot):
     """Uniform over the legal actions, but never ends the turn while it could still act (so games finish)."""
@@ -37,7 +47,7 @@ class GreedyBot(Bot):
 
     #: (board, seat, shot Zaxxon?, Zaxxon's space, target spaces) -> (goal spaces, distance map), shared by all
     #: greedy bots (the plan ignores planes, so it depends on nothing else); bounded
-    _cache: dict[tuple[Any, ...], tuple[set[int], dict[int, int]]] = {}
+    _cache: dict[tuple[Any, ...], tuple[set[int], list[int]]] = {}
     CACHE_SIZE = 4096
 
     def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
@@ -73,7 +83,7 @@ class GreedyBot(Bot):
                 got = self._cache[key] = (goals, self._distances(rules, s, seat, goals))
             plan[pi] = got
         if all(type(a) is Move for a in legal):  # a plane on a wall: finish the crossing
-            return min(legal, key=lambda a: plan[seat * 2 + a.plane - 1][1].get(index[a.to], 999))  # type: ignore
+            return min(legal, key=lambda a: _cost(plan[seat * 2 + a.plane - 1][1], index[a.to]))  # type: ignore
         options: list[tuple[float, Action]] = []
         sideways: list[Action] = []
         red = s.spin == "RED"
@@ -83,12 +93,13 @@ class GreedyBot(Bot):
                 pi = seat * 2 + a.plane - 1  # type: ignore[attr-defined]
                 dist = plan[pi][1]
                 here, to = planes[pi][0], index[a.to]  # type: ignore[attr-defined]
-                gain = dist.get(here, 999) - dist.get(to, 999)
+                from_here = _cost(dist, here)
+                gain = from_here - _cost(dist, to)
                 if red and rules._live_area(s, to, "silo") and not rules._live_area(s, here, "silo"):
                     gain -= 50
                 if gain > 0:
                     options.append((gain + self.rng.random() * 0.01, a))
-                elif gain == 0 and dist.get(here, 999) < 999:
+                elif gain == 0 and from_here < UNREACHED:
                     sideways.append(a)  # as good as staying: used to get round a plane in the way
             elif kind is Altitude:
                 pi = seat * 2 + a.plane - 1  # type: ignore[attr-defined]
@@ -153,10 +164,11 @@ class GreedyBot(Bot):
                     c, n = b.nbr[c][d], n + 1
         return goals
 
-    def _distances(self, rules: ZaxxonRules, s: ZState, seat: int, goals: set[int]) -> dict[int, int]:
-        """Cost from each space to the nearest goal (live silo/turret areas cost extra; target pieces block)."""
+    def _distances(self, rules: ZaxxonRules, s: ZState, seat: int, goals: set[int]) -> list[int]:
+        """Cost from each space to the nearest goal, FAR where no path leads (live silo/turret areas cost extra;
+        target pieces block)."""
         b = rules.board
-        far = 1 << 30
+        far = FAR
         # the cost of stepping onto each space: 1, +1 for the wall's low section, +AREA_COST in a live area
         cost = list(rules.step_cost)
         for area in b.areas:
@@ -182,9 +194,9 @@ class GreedyBot(Bot):
                 if nd < dist[n]:
                     dist[n] = nd
                     push(heap, (nd, n))
-        return {c: d for c, d in enumerate(dist) if d < far}
+        return dist
 
-    def _wall_next(self, rules: ZaxxonRules, s: ZState, pi: int, dist: dict[int, int]) -> bool:
+    def _wall_next(self, rules: ZaxxonRules, s: ZState, pi: int, dist: list[int]) -> bool:
         """Is the next step on this plane's path the low section of a wall (and is there count to cross)?"""
         if s.count < 3:
             return False
@@ -192,9 +204,9 @@ class GreedyBot(Bot):
         here = s.planes[pi][0]
         best, best_d = -1, 0
         for n in b.nbr[here]:  # the nearest neighbour on a path (the first one of equal ones)
-            if n >= 0 and n in dist and (best < 0 or dist[n] < best_d):
+            if n >= 0 and dist[n] < FAR and (best < 0 or dist[n] < best_d):
                 best, best_d = n, dist[n]
-        return best >= 0 and b.terrain[best] == "w" and best_d < dist.get(here, 999)
+        return best >= 0 and b.terrain[best] == "w" and best_d < _cost(dist, here)
 
     def _dogfight_high(self, rules: ZaxxonRules, s: ZState, seat: int, pi: int) -> bool:
         return False

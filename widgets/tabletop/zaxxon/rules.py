@@ -253,6 +253,13 @@ class ZaxxonRules(Rules[ZState]):
         #: per space: the kind of its missile silo / gun turret area ("" if none) and that area's target
         self.area_target = tuple(b.areas[a].target if a >= 0 else -1 for a in b.area_of)
         self.area_kind = tuple(b.areas[a].kind if a >= 0 else "" for a in b.area_of)
+        #: per space: is it a wall's low section?
+        self.low_section = tuple(t == "w" for t in b.terrain)
+        #: per seat, plane number and space: the plane's possible steps as (space, Move action, onto the wall's
+        #: low section?, across the RADAR barrier?) -- legal_actions only checks what changes during a game
+        self.step_moves = [{num: [tuple((to, self._moves[num][to], b.terrain[to] == "w", (c, to) in self.radar)
+                                        for to in self.steps[s][c]) for c in range(n_cells)] for num in (1, 2)}
+                           for s in (0, 1)]
         #: per space: what stepping onto it costs (the wall's low section counts one more: the space beyond)
         self.step_cost = tuple(2 if t == "w" else 1 for t in b.terrain)
 
@@ -338,10 +345,12 @@ class ZaxxonRules(Rules[ZState]):
         return self.area_kind[cell] == kind and s.tcell[self.area_target[cell]] >= 0
 
     def _on_wall(self, s: ZState, seat: int) -> int:
-        t = self.board.terrain
-        for i in (seat * 2, seat * 2 + 1):
-            if t[s.planes[i][0]] == "w":
-                return i
+        """The plane (index) of ``seat`` standing on a wall's low section, or -1."""
+        low, planes = self.low_section, s.planes
+        if low[planes[seat * 2][0]]:
+            return seat * 2
+        if low[planes[seat * 2 + 1][0]]:
+            return seat * 2 + 1
         return -1
 
     def _send_home(self, s: ZState, pi: int) -> int:
@@ -532,22 +541,17 @@ class ZaxxonRules(Rules[ZState]):
         radar_block = s.variant.radar_barrier and s.low == seat
         wall = self._on_wall(s, seat)
         pis = (wall,) if wall >= 0 else (seat * 2, seat * 2 + 1)
-        steps, terrain, radar = self.steps[seat], self.board.terrain, self.radar
+        step_moves = self.step_moves[seat]
         for pi in pis:
             p = planes[pi]
             if p[2]:
                 continue
             num = pi % 2 + 1
-            moves = self._moves[num]
-            here = p[0]
-            for to in steps[here]:
-                if to in taken:
+            no_wall = not p[1] or s.count < 2  # the low section needs High Altitude and 2 counts
+            for to, move, low, crosses in step_moves[num][p[0]]:
+                if to in taken or (low and no_wall) or (crosses and radar_block):
                     continue
-                if terrain[to] == "w" and (not p[1] or s.count < 2):
-                    continue
-                if radar_block and (here, to) in radar:
-                    continue
-                res.append(moves[to])
+                res.append(move)
             if wall >= 0:
                 continue
             res.append(self._alt[num, not p[1]])
