@@ -248,6 +248,9 @@ class ZaxxonRules(Rules[ZState]):
         #: per space and direction: the spaces a shot passes in a straight line, up to the first wall or black
         #: space (pieces and planes, which move, are checked as the shot goes)
         self.rays = [tuple(self._ray(c, d) for d in range(6)) for c in range(n_cells)]
+        #: per space and count k (0-6): the spaces a shot could reach with k (nothing to shoot there: no shot)
+        self.near = [tuple(frozenset(x for ray in self.rays[c] for x in ray[:k]) for k in range(7))
+                     for c in range(n_cells)]
         #: per space and direction: every space in a straight line to the board's edge (Zaxxon's shots)
         self.lines = [tuple(tuple(b.line(c, d)) for d in range(6)) for c in range(n_cells)]
         #: per space: the kind of its missile silo / gun turret area ("" if none) and that area's target
@@ -580,9 +583,10 @@ class ZaxxonRules(Rules[ZState]):
         b = self.board
         num = pi % 2 + 1
         count = s.count
-        if count <= 0:
+        here = s.planes[pi][0]
+        if count <= 0 or (count <= 6 and taken.isdisjoint(self.near[here][count])):
             return
-        for ray in self.rays[s.planes[pi][0]]:
+        for ray in self.rays[here]:
             for c in ray[:count]:
                 if c in taken:
                     if self._target_problem(s, seat, pi, c) is None:
