@@ -64,7 +64,7 @@ class GreedyBot(Bot):
         best: tuple[int, Action] | None = None
         for a in legal:
             if type(a) is Shoot:
-                pri = self._shot_value(rules, s, seat, index[a.at])  # type: ignore[attr-defined]
+                pri = self._shot_value(rules, s, seat, index[a.at])
                 if pri > 0 and (best is None or pri > best[0]):
                     best = (pri, a)
         if best is not None:

@@ -18,7 +18,7 @@ from .lessons import lesson as get_lesson
 STATIC = Path(__file__).with_name("static")
 R = 14.0  # hex radius (pointy top)
 W = math.sqrt(3) * R
-SPINNER_SECTORS = [{"color": "RED"}, {"color": "BLUE"}, {"color": "WHITE"},
+SPINNER_SECTORS: list[dict[str, Any]] = [{"color": "RED"}, {"color": "BLUE"}, {"color": "WHITE"},
                    {"color": "Z", "z": True, "fill": "#6a3d9a", "short": "Z"}]
 
 
