@@ -87,15 +87,16 @@ class GreedyBot(Bot):
         options: list[tuple[float, Action]] = []
         sideways: list[Action] = []
         red = s.spin == "RED"
+        start = {pi: _cost(dist, planes[pi][0]) for pi, (_, dist) in plan.items()}  # each plane's cost from here
         for a in legal:
             kind = type(a)
             if kind is Move:
                 pi = seat * 2 + a.plane - 1  # type: ignore[attr-defined]
-                dist = plan[pi][1]
-                here, to = planes[pi][0], index[a.to]  # type: ignore[attr-defined]
-                from_here = _cost(dist, here)
-                gain = from_here - _cost(dist, to)
-                if red and rules._live_area(s, to, "silo") and not rules._live_area(s, here, "silo"):
+                to = index[a.to]  # type: ignore[attr-defined]
+                from_here = start[pi]
+                d = plan[pi][1][to]
+                gain = from_here - (d if d < FAR else UNREACHED)
+                if red and rules._live_area(s, to, "silo") and not rules._live_area(s, planes[pi][0], "silo"):
                     gain -= 50
                 if gain > 0:
                     options.append((gain + self.rng.random() * 0.01, a))
