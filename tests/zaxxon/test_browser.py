@@ -83,3 +83,34 @@ def test_radar_notebook_walkthrough_shows_refusal_then_alert(lab) -> None:
     page.wait_for_selector(".tt-walk[data-step='2']")
     page.wait_for_selector(".zx-zaxxon[data-active='1']")
     lab.screenshot("zaxxon-walkthrough-06")
+
+
+@pytest.mark.browser
+def test_board_fills_the_notebook_width(lab) -> None:
+    """The hex board is drawn as wide as the output area allows (up to a cap), so it reads on a projector; the
+    controls and log sit beside or below it, never squeezing it."""
+    page = lab.open_notebook(NB, wait_for=BOARD)
+    page.wait_for_selector(f"{BOARD} .zx-svg")
+    sizes = page.evaluate("""(sel) => {
+        const board = document.querySelector(sel);
+        const out = board.closest('.jp-OutputArea-output') || board.parentElement;
+        return {svg: board.querySelector('.zx-svg').getBoundingClientRect().width,
+                area: out.getBoundingClientRect().width};
+    }""", BOARD)
+    lab.screenshot("zaxxon-board-size")
+    assert sizes["svg"] >= min(0.9 * sizes["area"], 1100), sizes
+
+
+@pytest.mark.browser
+def test_walkthrough_board_is_not_squeezed_by_the_narration(lab) -> None:
+    """In a lesson the board wraps below the narration unless there is room for 900 px of board beside it."""
+    page = lab.open_notebook("notebooks/zaxxon/06_radar_barrier.ipynb", wait_for=".tt-walk")
+    page.wait_for_selector(".tt-board[data-game='zaxxon'] .zx-svg")
+    sizes = page.evaluate("""() => {
+        const svg = document.querySelector(".tt-walkthrough .zx-svg").getBoundingClientRect();
+        const area = document.querySelector('.tt-walkthrough').getBoundingClientRect();
+        return {svg: svg.width, area: area.width};
+    }""")
+    page.locator(".tt-walkthrough .zx-svg").first.scroll_into_view_if_needed()
+    lab.screenshot("zaxxon-walkthrough-size")
+    assert sizes["svg"] >= min(0.85 * sizes["area"], 900), sizes

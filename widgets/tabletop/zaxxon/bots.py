@@ -16,6 +16,16 @@ from ..engine import Action, Bot, Game, RandomBot
 from .board import DIRS
 from .rules import Altitude, EndTurn, Move, MoveZaxxon, Shoot, ZaxxonRules, ZaxxonShoot, ZState
 
+#: a distance map's value for a space no path reaches
+FAR = 1 << 30
+#: how far an unreachable space counts when the greedy bot compares moves
+UNREACHED = 999
+
+
+def _cost(dist: list[int], cell: int) -> int:
+    d = dist[cell]
+    return d if d < FAR else UNREACHED
+
 
 class ZaxxonRandomBot(RandomBot):
     """Uniform over the legal actions, but never ends the turn while it could still act (so games finish)."""
@@ -23,9 +33,10 @@ class ZaxxonRandomBot(RandomBot):
     name = "random"
 
     def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
-        if len(legal) > 1:
-            legal = [a for a in legal if not isinstance(a, EndTurn)] or list(legal)
-        return legal[self.rng.randrange(len(legal))]
+        n = len(legal)
+        if n > 1 and type(legal[-1]) is EndTurn:  # legal_actions lists EndTurn last, if at all
+            n -= 1
+        return legal[self.rng.randrange(n)]
 
 
 class GreedyBot(Bot):
@@ -36,7 +47,7 @@ class GreedyBot(Bot):
 
     #: (board, seat, shot Zaxxon?, Zaxxon's space, target spaces) -> (goal spaces, distance map), shared by all
     #: greedy bots (the plan ignores planes, so it depends on nothing else); bounded
-    _cache: dict[tuple[Any, ...], tuple[set[int], dict[int, int]]] = {}
+    _cache: dict[tuple[Any, ...], tuple[set[int], list[int]]] = {}
     CACHE_SIZE = 4096
 
     def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
@@ -46,15 +57,14 @@ class GreedyBot(Bot):
         s: ZState = game.raw_state
         seat = s.mover
         assert seat is not None
-        if isinstance(legal[0], MoveZaxxon | ZaxxonShoot):
+        if type(legal[0]) in (MoveZaxxon, ZaxxonShoot):
             return self._zaxxon(rules, s, seat, legal)
-        b = rules.board
+        index = rules.board.index
         # 1. shots that advance the mission (fuel tanks before anything else), then dogfights
         best: tuple[int, Action] | None = None
         for a in legal:
-            if isinstance(a, Shoot):
-                at = b.index[a.at]
-                pri = self._shot_value(rules, s, seat, at)
+            if type(a) is Shoot:
+                pri = self._shot_value(rules, s, seat, index[a.at])
                 if pri > 0 and (best is None or pri > best[0]):
                     best = (pri, a)
         if best is not None:
@@ -62,8 +72,9 @@ class GreedyBot(Bot):
         # 2. fly toward firing positions
         plan = {}
         tkey = tuple(s.tcell)
+        planes = s.planes
         for pi in (seat * 2, seat * 2 + 1):
-            key = (id(rules.board), seat, s.planes[pi][3], s.zx, tkey)
+            key = (id(rules.board), seat, planes[pi][3], s.zx, tkey)
             got = self._cache.get(key)
             if got is None:
                 if len(self._cache) >= self.CACHE_SIZE:
@@ -71,36 +82,37 @@ class GreedyBot(Bot):
                 goals = self._goals(rules, s, seat, pi)
                 got = self._cache[key] = (goals, self._distances(rules, s, seat, goals))
             plan[pi] = got
-        moves = [a for a in legal if isinstance(a, Move)]
-        if len(moves) == len(legal):  # a plane on a wall: finish the crossing
-            return min(moves, key=lambda a: plan[seat * 2 + a.plane - 1][1].get(b.index[a.to], 999))
+        if all(type(a) is Move for a in legal):  # a plane on a wall: finish the crossing
+            return min(legal, key=lambda a: _cost(plan[seat * 2 + a.plane - 1][1], index[a.to]))  # type: ignore
         options: list[tuple[float, Action]] = []
         sideways: list[Action] = []
+        red = s.spin == "RED"
+        start = {pi: _cost(dist, planes[pi][0]) for pi, (_, dist) in plan.items()}  # each plane's cost from here
         for a in legal:
-            if isinstance(a, Move):
-                pi = seat * 2 + a.plane - 1
-                goals, dist = plan[pi]
-                here, to = s.planes[pi][0], b.index[a.to]
-                gain = dist.get(here, 999) - dist.get(to, 999)
-                if b.terrain[to] == "w":
-                    gain = dist.get(here, 999) - dist.get(to, 999)
-                if s.spin == "RED" and rules._live_area(s, to, "silo") and not rules._live_area(s, here, "silo"):
+            kind = type(a)
+            if kind is Move:
+                pi = seat * 2 + a.plane - 1  # type: ignore[attr-defined]
+                to = index[a.to]  # type: ignore[attr-defined]
+                from_here = start[pi]
+                d = plan[pi][1][to]
+                gain = from_here - (d if d < FAR else UNREACHED)
+                if red and rules._live_area(s, to, "silo") and not rules._live_area(s, planes[pi][0], "silo"):
                     gain -= 50
                 if gain > 0:
                     options.append((gain + self.rng.random() * 0.01, a))
-                elif gain == 0 and dist.get(here, 999) < 999:
+                elif gain == 0 and from_here < UNREACHED:
                     sideways.append(a)  # as good as staying: used to get round a plane in the way
-            elif isinstance(a, Altitude):
-                pi = seat * 2 + a.plane - 1
+            elif kind is Altitude:
+                pi = seat * 2 + a.plane - 1  # type: ignore[attr-defined]
                 goals, dist = plan[pi]
-                p = s.planes[pi]
-                here = p[0]
+                here = planes[pi][0]
+                high = a.high  # type: ignore[attr-defined]
                 # raise before a wall on the path; lower on a firing position
-                if a.high and self._wall_next(rules, s, pi, dist):
+                if high and self._wall_next(rules, s, pi, dist):
                     options.append((1.5, a))
-                elif not a.high and here in goals and not self._dogfight_high(rules, s, seat, pi):
+                elif not high and here in goals and not self._dogfight_high(rules, s, seat, pi):
                     options.append((1.2, a))
-                elif a.high and here in goals and self._dogfight_high(rules, s, seat, pi):
+                elif high and here in goals and self._dogfight_high(rules, s, seat, pi):
                     options.append((1.2, a))
         if options:
             return max(options, key=lambda t: t[0])[1]
@@ -153,40 +165,49 @@ class GreedyBot(Bot):
                     c, n = b.nbr[c][d], n + 1
         return goals
 
-    def _distances(self, rules: ZaxxonRules, s: ZState, seat: int, goals: set[int]) -> dict[int, int]:
-        """Cost from each space to the nearest goal (live silo/turret areas cost extra)."""
+    def _distances(self, rules: ZaxxonRules, s: ZState, seat: int, goals: set[int]) -> list[int]:
+        """Cost from each space to the nearest goal, FAR where no path leads (live silo/turret areas cost extra;
+        target pieces block)."""
         b = rules.board
-        dist = {g: 0 for g in goals}
+        far = FAR
+        # the cost of stepping onto each space: 1, +1 for the wall's low section, +AREA_COST in a live area
+        cost = list(rules.step_cost)
+        for area in b.areas:
+            if s.tcell[area.target] >= 0:
+                for c in area.cells:
+                    cost[c] += self.AREA_COST
+        for c in s.tcell:
+            if c >= 0:
+                cost[c] = far
+        dist = [far] * len(cost)
+        for g in goals:
+            dist[g] = 0
         heap = [(0, g) for g in goals]
         heapq.heapify(heap)
-        passable = rules.passable[seat]
-        blocked = set(s.tcell)
-        live = [s.tcell[a.target] >= 0 for a in b.areas]
-        area_of, terrain, nbr = b.area_of, b.terrain, b.nbr
+        steps = rules.steps[seat]
+        pop, push = heapq.heappop, heapq.heappush
         while heap:
-            d, c = heapq.heappop(heap)
-            if d > dist.get(c, 1 << 30):
+            d, c = pop(heap)
+            if d > dist[c]:
                 continue
-            for n in nbr[c]:
-                if n < 0 or not passable[n] or n in blocked:
-                    continue
-                step = 1
-                a = area_of[n]
-                if a >= 0 and live[a]:
-                    step += self.AREA_COST
-                if terrain[n] == "w":
-                    step += 1
-                nd = d + step
-                if nd < dist.get(n, 1 << 30):
+            for n in steps[c]:
+                nd = d + cost[n]
+                if nd < dist[n]:
                     dist[n] = nd
-                    heapq.heappush(heap, (nd, n))
+                    push(heap, (nd, n))
         return dist
 
-    def _wall_next(self, rules: ZaxxonRules, s: ZState, pi: int, dist: dict[int, int]) -> bool:
+    def _wall_next(self, rules: ZaxxonRules, s: ZState, pi: int, dist: list[int]) -> bool:
+        """Is the next step on this plane's path the low section of a wall (and is there count to cross)?"""
+        if s.count < 3:
+            return False
         b = rules.board
         here = s.planes[pi][0]
-        best = min((n for n in b.nbr[here] if n >= 0 and n in dist), key=lambda n: dist[n], default=-1)
-        return best >= 0 and b.terrain[best] == "w" and dist[best] < dist.get(here, 999) and s.count >= 3
+        best, best_d = -1, 0
+        for n in b.nbr[here]:  # the nearest neighbour on a path (the first one of equal ones)
+            if n >= 0 and dist[n] < FAR and (best < 0 or dist[n] < best_d):
+                best, best_d = n, dist[n]
+        return best >= 0 and b.terrain[best] == "w" and best_d < _cost(dist, here)
 
     def _dogfight_high(self, rules: ZaxxonRules, s: ZState, seat: int, pi: int) -> bool:
         return False
@@ -196,7 +217,7 @@ class GreedyBot(Bot):
         for a in legal:
             if isinstance(a, ZaxxonShoot):
                 src = rules._zaxxon_cells(s)[0 if a.space == "west" else 1]
-                for c in b.line(src, DIRS.index(a.direction)):
+                for c in rules.lines[src][DIRS.index(a.direction)]:
                     if b.terrain[c] == "#":
                         break
                     hit = rules._plane_at(s, c)

@@ -7,6 +7,7 @@ awake a "Z" gives ``MoveZaxxon`` / ``ZaxxonShoot`` first) -> the lower roller sp
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -132,15 +133,44 @@ class ZaxxonVariant(Variant):
                            choices=("", *SCENARIOS))
     max_rounds: int = option(0, rule="zaxxon.turn-cap", doc="End the game without a winner after this many "
                              "turns (0 = never, as in the rulebook).", low=0, high=100_000)
+    spinner_weights: tuple[float, ...] = option(
+        (1.0, 1.0, 1.0, 1.0), rule="zaxxon.spinner",
+        doc="Shares of RED, BLUE, WHITE and Z on the spinner (reconstruction: the rulebook gives no proportions, "
+            "so all four are equally likely). 2, 1, 1, 0 = RED twice as likely as BLUE or WHITE, never Z.")
+    zaxxon_awake: bool = option(False, rule="zaxxon.zaxxon-alert",
+                                doc="Zaxxon is active from the start, as if the RADAR barrier had already been "
+                                    "crossed (the rulebook: only the first crossing alerts it).")
+
+    def validate(self) -> None:
+        super().validate()
+        w = self.spinner_weights
+        where = "variant option spinner_weights (zaxxon.spinner)"
+        if len(w) != len(SPINNER):
+            raise ValueError(f"{where}: give {len(SPINNER)} shares, for {', '.join(SPINNER)} in this order "
+                             f"(got {len(w)})")
+        for name, x in zip(SPINNER, w, strict=True):
+            if isinstance(x, bool) or not isinstance(x, int | float):
+                raise ValueError(f"{where}: the share of {name} must be a number, not {x!r}")
+            if not math.isfinite(x) or x < 0:
+                raise ValueError(f"{where}: the share of {name} must be a finite number of at least 0, not {x!r}")
+        if not any(w):
+            raise ValueError(f"{where}: the shares are all zero; at least one sector must be able to come up")
+
+    def spinner_draw(self) -> tuple[tuple[str, ...], tuple[float, ...]]:
+        """The outcomes the spinner can show under this variant (share above zero) and their weights."""
+        pairs = [(o, float(x)) for o, x in zip(SPINNER, self.spinner_weights, strict=True) if x > 0]
+        return tuple(o for o, _ in pairs), tuple(x for _, x in pairs)
 
 
 # -- state -----------------------------------------------------------------------------------------------------
 class ZState:
     """The mutable game state. Planes are indexed ``seat * 2 + (number - 1)``; each is
-    ``[space, high, grounded, shot_zaxxon]`` (planes off the board sit on their home base)."""
+    ``[space, high, grounded, shot_zaxxon]`` (planes off the board sit on their home base). ``mover`` is the seat
+    to act, kept in step with ``phase``, ``low`` and ``stage`` by the rules (Player 1 rolls for the table; the lower
+    roller spins, moves Zaxxon and plays first; then the higher roller; ``None`` once the game is over)."""
 
     __slots__ = ("phase", "round", "dice", "low", "stage", "count", "spin", "planes", "tcell", "tinner",
-                 "zx", "zx_active", "mission", "winner", "variant")
+                 "zx", "zx_active", "mission", "winner", "variant", "mover")
 
     def __init__(self, variant: ZaxxonVariant | None = None) -> None:
         self.variant = variant or ZaxxonVariant()
@@ -158,6 +188,7 @@ class ZState:
         self.zx_active = False
         self.mission = [[0, 0, 0, 0], [0, 0, 0, 0]]
         self.winner: int | None = None
+        self.mover: int | None = 0
 
     def copy(self) -> ZState:
         s = ZState.__new__(ZState)
@@ -167,19 +198,10 @@ class ZState:
         s.planes = [p[:] for p in self.planes]
         s.tcell = self.tcell[:]
         s.tinner = self.tinner[:]
-        s.zx, s.zx_active, s.winner, s.variant = self.zx, self.zx_active, self.winner, self.variant
+        s.zx, s.zx_active, s.winner, s.variant, s.mover = (self.zx, self.zx_active, self.winner, self.variant,
+                                                           self.mover)
         s.mission = [self.mission[0][:], self.mission[1][:]]
         return s
-
-    @property
-    def mover(self) -> int | None:
-        if self.phase == OVER:
-            return None
-        if self.phase == ROLL:
-            return 0
-        if self.phase in (SPIN, ZAXXON):
-            return self.low
-        return self.low if self.stage == 0 else 1 - self.low
 
 
 class ZaxxonRules(Rules[ZState]):
@@ -204,9 +226,53 @@ class ZaxxonRules(Rules[ZState]):
         self._moves = {num: [Move(num, b.names[i]) for i in range(len(b.terrain))] for num in (1, 2)}
         self._alt = {(num, high): Altitude(num, high) for num in (1, 2) for high in (True, False)}
         self._end = EndTurn()
+        self._roll, self._spin = Roll(), Spin()
+        self._zx_moves = [(d, MoveZaxxon(d)) for d in ZAXXON_MOVES]
+        self._zx_shots = [ZaxxonShoot(side, d) for side, ds in ZAXXON_SHOTS.items() for d in ds]
+        #: (plane number, space, FUEL space or -1) -> its Shoot action, built when first needed
+        self._shoot: dict[tuple[int, int, int], Shoot] = {}
+        #: apply: one handler per action type
+        self._handlers = {Roll: self._apply_roll, Spin: self._apply_spin, MoveZaxxon: self._apply_zaxxon,
+                          ZaxxonShoot: self._apply_zaxxon, Move: self._apply_move, Altitude: self._apply_altitude,
+                          Shoot: self._apply_shoot, EndTurn: self._apply_end}
+        #: spinner weights -> (outcomes with a share above zero, their weights)
+        self._spin_cache: dict[tuple[float, ...], tuple[tuple[str, ...], tuple[float, ...]]] = {}
         #: ordered pairs of neighbouring spaces on the two sides of the RADAR barrier
         self.radar = frozenset((a, n) for a in range(len(b.terrain)) for n in b.nbr[a]
                                if n >= 0 and b.crosses_radar(a, n))
+        # geometry computed once per board, as tuples of space numbers (legal_actions and apply only look up)
+        n_cells = len(b.terrain)
+        #: per seat and space: the neighbours (in direction order) a plane of that seat may ever step to
+        self.steps = [tuple(tuple(to for to in b.nbr[c] if to >= 0 and self.passable[s][to]) for c in range(n_cells))
+                      for s in (0, 1)]
+        #: per space and direction: the spaces a shot passes in a straight line, up to the first wall or black
+        #: space (pieces and planes, which move, are checked as the shot goes)
+        self.rays = [tuple(self._ray(c, d) for d in range(6)) for c in range(n_cells)]
+        #: per space and count k (0-6): the spaces a shot could reach with k (nothing to shoot there: no shot)
+        self.near = [tuple(frozenset(x for ray in self.rays[c] for x in ray[:k]) for k in range(7))
+                     for c in range(n_cells)]
+        #: per space and direction: every space in a straight line to the board's edge (Zaxxon's shots)
+        self.lines = [tuple(tuple(b.line(c, d)) for d in range(6)) for c in range(n_cells)]
+        #: per space: the kind of its missile silo / gun turret area ("" if none) and that area's target
+        self.area_target = tuple(b.areas[a].target if a >= 0 else -1 for a in b.area_of)
+        self.area_kind = tuple(b.areas[a].kind if a >= 0 else "" for a in b.area_of)
+        #: per space: is it a wall's low section?
+        self.low_section = tuple(t == "w" for t in b.terrain)
+        #: per seat, plane number and space: the plane's possible steps as (space, Move action, onto the wall's
+        #: low section?, across the RADAR barrier?) -- legal_actions only checks what changes during a game
+        self.step_moves = [{num: [tuple((to, self._moves[num][to], b.terrain[to] == "w", (c, to) in self.radar)
+                                        for to in self.steps[s][c]) for c in range(n_cells)] for num in (1, 2)}
+                           for s in (0, 1)]
+        #: per space: what stepping onto it costs (the wall's low section counts one more: the space beyond)
+        self.step_cost = tuple(2 if t == "w" else 1 for t in b.terrain)
+
+    def _ray(self, cell: int, d: int) -> tuple[int, ...]:
+        out = []
+        for c in self.board.line(cell, d):
+            if self.board.terrain[c] in "#Ww":
+                break
+            out.append(c)
+        return tuple(out)
 
     # -- setup ---------------------------------------------------------------------------------------------
     def initial_state(self, ctx: Context) -> ZState:
@@ -222,6 +288,10 @@ class ZaxxonRules(Rules[ZState]):
         if ctx.variant.scenario:
             self._scenario(s, SCENARIOS[ctx.variant.scenario])
             ctx.emit("zaxxon.setup", f"Teaching position: {SCENARIOS[ctx.variant.scenario]['title']}.", player=None)
+        if ctx.variant.zaxxon_awake and not s.zx_active:
+            s.zx_active = True
+            ctx.emit("zaxxon.zaxxon-alert", "Variant zaxxon_awake: Zaxxon is alerted from the start, as if the RADAR "
+                     "barrier had already been crossed; a Z on the spinner moves Zaxxon.", player=None)
         ctx.emit("zaxxon.setup", "The pieces stand on their lettered spaces; Zaxxon faces the purple triangles. "
                  "Each player has two planes on the home base (at Low Altitude) and a die.", player=None)
         ctx.emit("zaxxon.mission", "Mission: shoot 2 fuel tanks, the gun turret and the missile silo in your outer "
@@ -268,26 +338,22 @@ class ZaxxonRules(Rules[ZState]):
         return -1
 
     def _target_at(self, s: ZState, cell: int) -> int:
-        try:
-            return s.tcell.index(cell)
-        except ValueError:
-            return -1
+        return s.tcell.index(cell) if cell in s.tcell else -1
 
     def _zaxxon_cells(self, s: ZState) -> tuple[int, int]:
         return s.zx, self.board.nbr[s.zx][E]
 
     def _live_area(self, s: ZState, cell: int, kind: str) -> bool:
-        a = self.board.area_of[cell]
-        if a < 0:
-            return False
-        area = self.board.areas[a]
-        return area.kind == kind and s.tcell[area.target] >= 0
+        """Is ``cell`` in a ``kind`` ("silo"/"turret") area whose silo or turret still stands?"""
+        return self.area_kind[cell] == kind and s.tcell[self.area_target[cell]] >= 0
 
     def _on_wall(self, s: ZState, seat: int) -> int:
-        t = self.board.terrain
-        for i in (seat * 2, seat * 2 + 1):
-            if t[s.planes[i][0]] == "w":
-                return i
+        """The plane (index) of ``seat`` standing on a wall's low section, or -1."""
+        low, planes = self.low_section, s.planes
+        if low[planes[seat * 2][0]]:
+            return seat * 2
+        if low[planes[seat * 2 + 1][0]]:
+            return seat * 2 + 1
         return -1
 
     def _send_home(self, s: ZState, pi: int) -> int:
@@ -346,24 +412,24 @@ class ZaxxonRules(Rules[ZState]):
     def _check_win(self, s: ZState, ctx: Context, seat: int) -> None:
         if tuple(s.mission[seat]) == MISSION_NEEDS and s.planes[seat * 2][3] and s.planes[seat * 2 + 1][3]:
             s.winner = seat
-            s.phase = OVER
+            s.phase, s.mover = OVER, None
             ctx.emit("zaxxon.win", f"{ctx.players[seat]} has completed the whole mission and wins!", player=seat)
 
     def _next_stage(self, s: ZState, ctx: Context) -> None:
         if s.stage == 0:
-            s.stage = 1
             hi = 1 - s.low
+            s.stage, s.mover = 1, hi
             s.count = s.dice[hi]
             ctx.emit("zaxxon.order-of-play", f"{ctx.players[hi]} rolled the higher number ({s.dice[hi]}) and "
                      "moves second.", player=hi)
             return
-        s.phase, s.stage, s.spin, s.count = ROLL, 0, "", 0
+        s.phase, s.stage, s.spin, s.count, s.mover = ROLL, 0, "", 0, 0
         for p in s.planes:
             p[2] = 0
         s.round += 1
         cap = s.variant.max_rounds
         if cap and s.round > cap:
-            s.phase = OVER
+            s.phase, s.mover = OVER, None
             ctx.emit("zaxxon.turn-cap", f"The turn cap ({cap} turns) is reached: the game ends without a winner.",
                      player=None)
 
@@ -383,12 +449,15 @@ class ZaxxonRules(Rules[ZState]):
         return pi
 
     def _cell(self, name: Any, rule: str) -> int:
+        cell = self.board.index.get(name) if isinstance(name, str) else None
+        if cell is not None:
+            return cell
         if not isinstance(name, str) or name.upper() not in self.board.index:
             raise IllegalAction(rule, f"{name!r} is not a space on the board (spaces are named like E4: row A-K, "
                                 "column 1-31)")
         return self.board.index[name.upper()]
 
-    def _phase(self, s: ZState, want: int, what: str) -> None:
+    def _phase(self, s: ZState, want: int, what: object) -> None:
         if s.phase != want:
             now = {ROLL: "the dice must be rolled", SPIN: "the lower roller must spin the spinner",
                    ZAXXON: "the lower roller must first move Zaxxon (a Z was spun)",
@@ -428,7 +497,7 @@ class ZaxxonRules(Rules[ZState]):
             return "zaxxon.no-passing-planes", f"a plane is on {b.name(to)}; planes cannot pass over or land on planes"
         if self._target_at(s, to) >= 0:
             return "zaxxon.blocked-spaces", f"a target stands on {b.name(to)}; planes cannot fly onto it"
-        if b.crosses_radar(here, to) and s.variant.radar_barrier and s.low == seat:
+        if s.low == seat and s.variant.radar_barrier and (here, to) in self.radar:
             return "zaxxon.radar-barrier", (f"you rolled the lower number ({s.dice[seat]} against "
                                             f"{s.dice[1 - seat]}); a plane may cross the RADAR barrier only on a turn "
                                             "its player rolled higher (shooting through it is allowed)")
@@ -439,10 +508,10 @@ class ZaxxonRules(Rules[ZState]):
         b = self.board
         here = s.planes[pi][0]
         for d in range(6):
-            line = b.line(here, d)
+            line = self.lines[here][d]
             if at in line:
                 n = line.index(at) + 1
-                path = line[: n - 1]
+                path = list(line[: n - 1])
                 zx = self._zaxxon_cells(s)
                 for c in path:
                     t = b.terrain[c]
@@ -461,75 +530,86 @@ class ZaxxonRules(Rules[ZState]):
     # -- legal actions ------------------------------------------------------------------------------------------
     def legal_actions(self, state: ZState) -> list[Action]:
         s = state
-        if s.phase == OVER:
-            return []
-        if s.phase == ROLL:
-            return [Roll()]
-        if s.phase == SPIN:
-            return [Spin()]
-        if s.phase == ZAXXON:
-            out: list[Action] = [MoveZaxxon(d) for d in ZAXXON_MOVES if self._zaxxon_move_ok(s, d)]
-            out += [ZaxxonShoot(side, d) for side, ds in ZAXXON_SHOTS.items() for d in ds]
-            return out
+        phase = s.phase
+        if phase != MOVE:
+            return self._other_actions(s)
         seat = s.mover
         assert seat is not None
-        b = self.board
         res: list[Action] = []
-        occ = {p[0]: i for i, p in enumerate(s.planes)}
-        tmap = {c: i for i, c in enumerate(s.tcell) if c >= 0}
-        passable = self.passable[seat]
-        terrain = b.terrain
+        planes = s.planes
+        # spaces holding a plane, a target piece or Zaxxon: no plane may step there, and a shot stops there
+        taken = set(s.tcell)
+        taken.update((planes[0][0], planes[1][0], planes[2][0], planes[3][0]))
+        taken.update(self._zaxxon_cells(s))
         radar_block = s.variant.radar_barrier and s.low == seat
         wall = self._on_wall(s, seat)
         pis = (wall,) if wall >= 0 else (seat * 2, seat * 2 + 1)
+        step_moves = self.step_moves[seat]
         for pi in pis:
-            p = s.planes[pi]
+            p = planes[pi]
             if p[2]:
                 continue
             num = pi % 2 + 1
-            moves = self._moves[num]
-            here = p[0]
-            for to in b.nbr[here]:
-                if to < 0 or not passable[to] or to in occ or to in tmap:
+            no_wall = not p[1] or s.count < 2  # the low section needs High Altitude and 2 counts
+            for to, move, low, crosses in step_moves[num][p[0]]:
+                if to in taken or (low and no_wall) or (crosses and radar_block):
                     continue
-                if terrain[to] == "w" and (not p[1] or s.count < 2):
-                    continue
-                if radar_block and (here, to) in self.radar:
-                    continue
-                res.append(moves[to])
+                res.append(move)
             if wall >= 0:
                 continue
             res.append(self._alt[num, not p[1]])
-            res.extend(self._shots(s, seat, pi, occ, tmap))
-        if wall < 0:
+            self._shots(s, seat, pi, taken, res)
+        if wall < 0 and not (res and s.variant.must_use_full_count):
             res.append(self._end)
         return res
 
-    def _shots(self, s: ZState, seat: int, pi: int, occ: dict[int, int], tmap: dict[int, int]) -> list[Action]:
+    def _other_actions(self, s: ZState) -> list[Action]:
+        """The legal actions outside the move phase: roll, spin, or Zaxxon's moves and shots."""
+        if s.phase == OVER:
+            return []
+        if s.phase == ROLL:
+            return [self._roll]
+        if s.phase == SPIN:
+            return [self._spin]
+        if s.phase == ZAXXON:
+            out: list[Action] = [a for d, a in self._zx_moves if self._zaxxon_move_ok(s, d)]
+            out += self._zx_shots
+            return out
+        raise AssertionError(f"unknown phase {s.phase}")
+
+    def _shots(self, s: ZState, seat: int, pi: int, taken: set[int], out: list[Action]) -> None:
+        """Append plane ``pi``'s shots: in each direction, the first piece within the count, if it may be shot
+        (``taken``: the spaces of planes, target pieces and Zaxxon)."""
         b = self.board
-        p = s.planes[pi]
-        out: list[Action] = []
         num = pi % 2 + 1
-        zx = self._zaxxon_cells(s)
-        terrain, nbr = b.terrain, b.nbr
-        for d in range(6):
-            c = nbr[p[0]][d]
-            n = 1
-            while c >= 0 and n <= s.count:
-                t = terrain[c]
-                if t == "#" or t == "W" or t == "w":
-                    break
-                if c in occ or c in tmap or c in zx:
+        count = s.count
+        here = s.planes[pi][0]
+        if count <= 0 or (count <= 6 and taken.isdisjoint(self.near[here][count])):
+            return
+        for ray in self.rays[here]:
+            for c in ray[:count]:
+                if c in taken:
                     if self._target_problem(s, seat, pi, c) is None:
-                        ti = tmap.get(c, -1)
+                        ti = self._target_at(s, c)
                         if ti >= 0 and b.targets[ti].kind == "fuel" and not s.tinner[ti]:
-                            out.extend(Shoot(num, b.names[c], b.names[f]) for f in self._free_fuel(s))
+                            out.extend(self._shoot_action(num, c, f) for f in self._free_fuel(s))
                         else:
-                            out.append(Shoot(num, b.names[c]))
+                            out.append(self._shoot_action(num, c))
                     break
-                c = nbr[c][d]
-                n += 1
-        return out
+
+    def _shoot_action(self, num: int, at: int, fuel_to: int = -1) -> Shoot:
+        key = (num, at, fuel_to)
+        a = self._shoot.get(key)
+        if a is None:
+            names = self.board.names
+            a = self._shoot[key] = Shoot(num, names[at], names[fuel_to] if fuel_to >= 0 else "")
+        return a
+
+    def _spinner(self, v: ZaxxonVariant) -> tuple[tuple[str, ...], tuple[float, ...]]:
+        got = self._spin_cache.get(v.spinner_weights)
+        if got is None:
+            got = self._spin_cache[v.spinner_weights] = v.spinner_draw()
+        return got
 
     def _free_fuel(self, s: ZState) -> list[int]:
         return [f for f in self.board.fuel_spaces if f not in s.tcell and self._plane_at(s, f) < 0]
@@ -579,156 +659,178 @@ class ZaxxonRules(Rules[ZState]):
 
     # -- apply -------------------------------------------------------------------------------------------------
     def apply(self, state: ZState, action: Action, ctx: Context) -> None:
-        s = state
-        seat = s.mover
+        seat = state.mover
         assert seat is not None
-        b = self.board
-        if isinstance(action, Roll):
-            self._phase(s, ROLL, "roll the dice")
-            while True:
-                d0, d1 = ctx.roll(), ctx.roll()
-                if d0 != d1:
-                    break
-                ctx.emit("zaxxon.roll", f"Both players rolled {d0}: a tie, so both roll again.", player=None, die=d0)
-            s.dice = [d0, d1]
-            s.low = 0 if d0 < d1 else 1
-            s.phase = SPIN
-            ctx.emit("zaxxon.roll", f"Turn {s.round}: {ctx.players[0]} rolled {d0}, {ctx.players[1]} rolled {d1}.",
-                     player=None, dice=[d0, d1])
-            ctx.emit("zaxxon.order-of-play", f"{ctx.players[s.low]} rolled lower and spins, then plays first; "
-                     f"{ctx.players[1 - s.low]} plays second.", player=s.low)
-            return
-        if isinstance(action, Spin):
-            self._phase(s, SPIN, "spin")
-            v = ctx.draw("spinner")
-            s.spin = v
-            ctx.emit("zaxxon.spinner", f"{ctx.players[seat]} spins {v}.", spin=v)
-            s.phase, s.stage, s.count = MOVE, 0, s.dice[s.low]
-            if v == "RED":
-                self._area_fire(s, ctx, "silo")
-            elif v == "BLUE":
-                self._area_fire(s, ctx, "turret")
-            elif v == "WHITE":
-                ctx.emit("zaxxon.white-safe", "WHITE: all planes are safe this turn.", player=None)
-            elif s.zx_active:
-                s.phase = ZAXXON
-                ctx.emit("zaxxon.zaxxon-spin", f"Z: {ctx.players[seat]} moves Zaxxon by {s.count}, then moves "
-                         f"their own planes by {s.count}.", count=s.count)
-            else:
-                ctx.emit("zaxxon.zaxxon-spin", "Z, but Zaxxon has not been alerted yet: Zaxxon does not move and "
-                         "nothing fires.", player=None)
-            return
-        if isinstance(action, MoveZaxxon | ZaxxonShoot):
-            self._phase(s, ZAXXON, "move Zaxxon")
-            if isinstance(action, MoveZaxxon):
-                if action.direction not in ZAXXON_MOVES:
-                    raise IllegalAction("zaxxon.zaxxon-moves", f"Zaxxon moves {', '.join(ZAXXON_MOVES)} only "
-                                        f"(sideways or diagonally), not {action.direction!r}")
-                if not self._zaxxon_move_ok(s, action.direction):
-                    raise IllegalAction("zaxxon.zaxxon-moves", f"Zaxxon cannot move {action.direction}: it would "
-                                        "leave the Zaxxon area")
-                old = s.zx
-                s.zx = b.nbr[s.zx][DIRS.index(action.direction)]
-                ctx.emit("zaxxon.zaxxon-moves", f"Zaxxon moves {ZAXXON_MOVES[action.direction]} from "
-                         f"{b.name(old)} to {b.name(s.zx)}-{b.name(b.nbr[s.zx][E])}, still facing south.",
-                         to=b.name(s.zx))
-            else:
-                ds = ZAXXON_SHOTS.get(action.space)
-                if ds is None or action.direction not in ds:
-                    raise IllegalAction("zaxxon.zaxxon-shoots", "Zaxxon shoots W from its west space, E from its "
-                                        "east space, or SW/SE from either space")
-                src = self._zaxxon_cells(s)[0 if action.space == "west" else 1]
-                hit = -1
-                for c in b.line(src, DIRS.index(action.direction)):
-                    if b.terrain[c] == "#":
-                        break
-                    hit = self._plane_at(s, c)
-                    if hit >= 0:
-                        break
-                if hit >= 0:
-                    ctx.emit("zaxxon.zaxxon-shoots", f"Zaxxon shoots {action.direction} and hits a plane.",
-                             direction=action.direction)
-                    p = s.planes[hit]
-                    here = p[0]
-                    dest = next((c for c in b.restart[hit // 2] if self._plane_at(s, c) < 0), -1)
-                    if dest < 0:
-                        dest = self._send_home(s, hit)
-                    p[0], p[1] = dest, 0
-                    if s.variant.grounded_after_shot:
-                        p[2] = 1
-                    ctx.emit("zaxxon.zaxxon-shoots", f"{COLOURS[hit // 2].capitalize()} plane #{hit % 2 + 1} at "
-                             f"{b.name(here)} is shot down by Zaxxon and goes to {b.name(dest)}.",
-                             player=hit // 2, plane=hit % 2 + 1, to=b.name(dest))
-                else:
-                    ctx.emit("zaxxon.zaxxon-shoots", f"Zaxxon shoots {action.direction} and misses.",
-                             direction=action.direction)
-            s.count -= 1
-            if s.count == 0:
-                s.phase, s.count = MOVE, s.dice[s.low]
-                ctx.emit("zaxxon.zaxxon-spin", f"Zaxxon is done; {ctx.players[seat]} now moves their planes by "
-                         f"the same count, {s.count}.", count=s.count)
-            return
-
-        self._phase(s, MOVE, f"{action}")
-        if isinstance(action, EndTurn):
-            w = self._on_wall(s, seat)
-            if w >= 0:
-                raise IllegalAction("zaxxon.wall-no-landing", f"plane #{w % 2 + 1} is on top of the wall and must "
-                                    "cross it first; planes cannot land on a wall")
-            if s.variant.must_use_full_count and len(self.legal_actions(s)) > 1:
-                raise IllegalAction("zaxxon.end-turn", f"you still have {s.count} to use and the variant "
-                                    "must_use_full_count is on")
-            ctx.emit("zaxxon.end-turn", f"{ctx.players[seat]} ends the turn with {s.count} unused.")
-            self._next_stage(s, ctx)
-            return
-        if not isinstance(action, Move | Altitude | Shoot):
+        handler = self._handlers.get(type(action))
+        if handler is None:
             raise IllegalAction("zaxxon.actions", f"{action} is not a Zaxxon move")
+        handler(state, seat, action, ctx)
+
+    def _apply_roll(self, s: ZState, seat: int, action: Any, ctx: Context) -> None:
+        """Both players roll at once (ties re-rolled); the lower roller spins and plays first."""
+        self._phase(s, ROLL, "roll the dice")
+        while True:
+            d0, d1 = ctx.roll(), ctx.roll()
+            if d0 != d1:
+                break
+            ctx.emit("zaxxon.roll", f"Both players rolled {d0}: a tie, so both roll again.", player=None, die=d0)
+        s.dice = [d0, d1]
+        s.low = 0 if d0 < d1 else 1
+        s.phase, s.mover = SPIN, s.low
+        ctx.emit("zaxxon.roll", f"Turn {s.round}: {ctx.players[0]} rolled {d0}, {ctx.players[1]} rolled {d1}.",
+                 player=None, dice=[d0, d1])
+        ctx.emit("zaxxon.order-of-play", f"{ctx.players[s.low]} rolled lower and spins, then plays first; "
+                 f"{ctx.players[1 - s.low]} plays second.", player=s.low)
+
+    def _apply_spin(self, s: ZState, seat: int, action: Any, ctx: Context) -> None:
+        """The lower roller spins: enemy fire from silos/turrets, all safe, or Zaxxon."""
+        self._phase(s, SPIN, "spin")
+        opts, weights = self._spinner(s.variant)
+        v = ctx.draw("spinner", opts, weights)
+        s.spin = v
+        ctx.emit("zaxxon.spinner", f"{ctx.players[seat]} spins {v}.", spin=v)
+        s.phase, s.stage, s.count = MOVE, 0, s.dice[s.low]
+        if v == "RED":
+            self._area_fire(s, ctx, "silo")
+        elif v == "BLUE":
+            self._area_fire(s, ctx, "turret")
+        elif v == "WHITE":
+            ctx.emit("zaxxon.white-safe", "WHITE: all planes are safe this turn.", player=None)
+        elif s.zx_active:
+            s.phase = ZAXXON
+            ctx.emit("zaxxon.zaxxon-spin", f"Z: {ctx.players[seat]} moves Zaxxon by {s.count}, then moves "
+                     f"their own planes by {s.count}.", count=s.count)
+        else:
+            ctx.emit("zaxxon.zaxxon-spin", "Z, but Zaxxon has not been alerted yet: Zaxxon does not move and "
+                     "nothing fires.", player=None)
+
+    def _apply_zaxxon(self, s: ZState, seat: int, action: Any, ctx: Context) -> None:
+        """After a Z: move Zaxxon or let it shoot, one count each."""
+        b = self.board
+        self._phase(s, ZAXXON, "move Zaxxon")
+        if isinstance(action, MoveZaxxon):
+            if action.direction not in ZAXXON_MOVES:
+                raise IllegalAction("zaxxon.zaxxon-moves", f"Zaxxon moves {', '.join(ZAXXON_MOVES)} only "
+                                    f"(sideways or diagonally), not {action.direction!r}")
+            if not self._zaxxon_move_ok(s, action.direction):
+                raise IllegalAction("zaxxon.zaxxon-moves", f"Zaxxon cannot move {action.direction}: it would "
+                                    "leave the Zaxxon area")
+            old = s.zx
+            s.zx = b.nbr[s.zx][DIRS.index(action.direction)]
+            ctx.emit("zaxxon.zaxxon-moves", f"Zaxxon moves {ZAXXON_MOVES[action.direction]} from "
+                     f"{b.name(old)} to {b.name(s.zx)}-{b.name(b.nbr[s.zx][E])}, still facing south.",
+                     to=b.name(s.zx))
+        else:
+            ds = ZAXXON_SHOTS.get(action.space)
+            if ds is None or action.direction not in ds:
+                raise IllegalAction("zaxxon.zaxxon-shoots", "Zaxxon shoots W from its west space, E from its "
+                                    "east space, or SW/SE from either space")
+            src = self._zaxxon_cells(s)[0 if action.space == "west" else 1]
+            hit = -1
+            for c in self.lines[src][DIRS.index(action.direction)]:
+                if b.terrain[c] == "#":
+                    break
+                hit = self._plane_at(s, c)
+                if hit >= 0:
+                    break
+            if hit >= 0:
+                ctx.emit("zaxxon.zaxxon-shoots", f"Zaxxon shoots {action.direction} and hits a plane.",
+                         direction=action.direction)
+                p = s.planes[hit]
+                here = p[0]
+                dest = next((c for c in b.restart[hit // 2] if self._plane_at(s, c) < 0), -1)
+                if dest < 0:
+                    dest = self._send_home(s, hit)
+                p[0], p[1] = dest, 0
+                if s.variant.grounded_after_shot:
+                    p[2] = 1
+                ctx.emit("zaxxon.zaxxon-shoots", f"{COLOURS[hit // 2].capitalize()} plane #{hit % 2 + 1} at "
+                         f"{b.name(here)} is shot down by Zaxxon and goes to {b.name(dest)}.",
+                         player=hit // 2, plane=hit % 2 + 1, to=b.name(dest))
+            else:
+                ctx.emit("zaxxon.zaxxon-shoots", f"Zaxxon shoots {action.direction} and misses.",
+                         direction=action.direction)
+        s.count -= 1
+        if s.count == 0:
+            s.phase, s.count = MOVE, s.dice[s.low]
+            ctx.emit("zaxxon.zaxxon-spin", f"Zaxxon is done; {ctx.players[seat]} now moves their planes by "
+                     f"the same count, {s.count}.", count=s.count)
+
+    def _apply_end(self, s: ZState, seat: int, action: Any, ctx: Context) -> None:
+        """End the turn with count left (the next player plays, or the turn is over)."""
+        self._phase(s, MOVE, action)
+        w = self._on_wall(s, seat)
+        if w >= 0:
+            raise IllegalAction("zaxxon.wall-no-landing", f"plane #{w % 2 + 1} is on top of the wall and must "
+                                "cross it first; planes cannot land on a wall")
+        if s.variant.must_use_full_count and self._end not in self.legal_actions(s):
+            raise IllegalAction("zaxxon.end-turn", f"you still have {s.count} to use and the variant "
+                                "must_use_full_count is on")
+        ctx.emit("zaxxon.end-turn", f"{ctx.players[seat]} ends the turn with {s.count} unused.")
+        self._next_stage(s, ctx)
+
+    def _flying(self, s: ZState, seat: int, action: Move | Altitude | Shoot) -> int:
+        """The plane (index) a move, altitude change or shot is for, after the checks they share."""
+        self._phase(s, MOVE, action)
         pi = self._plane(s, seat, action.plane)
-        p = s.planes[pi]
         wall = self._on_wall(s, seat)
-        if wall >= 0 and (wall != pi or not isinstance(action, Move)):
+        if wall >= 0 and (wall != pi or type(action) is not Move):
             raise IllegalAction("zaxxon.wall-no-landing", f"plane #{wall % 2 + 1} is on top of the wall: it must "
                                 "step off it first (planes cannot land on a wall)")
-        if isinstance(action, Move):
-            to = self._cell(action.to, "zaxxon.plane-moves")
-            prob = self.move_problem(s, seat, pi, to)
-            if prob:
-                raise IllegalAction(*prob)
-            here = p[0]
-            p[0] = to
-            ctx.emit("zaxxon.plane-moves", f"Plane #{action.plane} moves {b.name(here)} -> {b.name(to)}.",
-                     plane=action.plane, to=b.name(to))
-            if b.terrain[to] == "w":
-                ctx.emit("zaxxon.wall-crossing", f"Plane #{action.plane} flies over the low section of the wall "
-                         "at High Altitude.", plane=action.plane)
-            if b.terrain[here] == "w" and b.zone[to] == "i":
-                ctx.emit("zaxxon.inner-entry", f"Plane #{action.plane} crosses the short wall into the inner "
-                         "fortress.", plane=action.plane)
-            if b.crosses_radar(here, to):
-                ctx.emit("zaxxon.radar-barrier", f"Plane #{action.plane} crosses the RADAR barrier.",
-                         plane=action.plane)
-                if not s.zx_active:
-                    s.zx_active = True
-                    ctx.emit("zaxxon.zaxxon-alert", "Zaxxon is alerted! From now on a Z on the spinner moves "
-                             "Zaxxon.", player=None)
-            if s.spin == "RED" and self._live_area(s, to, "silo") and not self._live_area(s, here, "silo"):
-                self._shoot_down(s, ctx, pi, "zaxxon.red-silo-fire", "a missile silo (RED: planes entering a "
-                                 "silo area are shot down)")
-            elif (s.spin == "BLUE" and s.variant.turret_fires_on_entry
-                  and self._live_area(s, to, "turret") and not self._live_area(s, here, "turret")):
-                self._shoot_down(s, ctx, pi, "zaxxon.blue-turret-fire", "a gun turret (BLUE, variant: entering)")
-            self._spend(s, ctx, 1)
-            return
-        if isinstance(action, Altitude):
-            if bool(action.high) == bool(p[1]):
-                raise IllegalAction("zaxxon.altitude", f"plane #{action.plane} is already at "
-                                    f"{'High' if p[1] else 'Low'} Altitude")
-            p[1] = 1 if action.high else 0
-            ctx.emit("zaxxon.altitude", f"Plane #{action.plane} changes to {'High' if p[1] else 'Low'} Altitude "
-                     "(costs 1).", plane=action.plane, high=bool(p[1]))
-            self._spend(s, ctx, 1)
-            return
-        # Shoot
+        return pi
+
+    def _apply_move(self, s: ZState, seat: int, action: Move, ctx: Context) -> None:
+        """A plane moves one space (one count)."""
+        b = self.board
+        pi = self._flying(s, seat, action)
+        p = s.planes[pi]
+        to = self._cell(action.to, "zaxxon.plane-moves")
+        prob = self.move_problem(s, seat, pi, to)
+        if prob:
+            raise IllegalAction(*prob)
+        here = p[0]
+        p[0] = to
+        names = b.names
+        ctx.emit("zaxxon.plane-moves", f"Plane #{action.plane} moves {names[here]} -> {names[to]}.",
+                 plane=action.plane, to=names[to])
+        if b.terrain[to] == "w":
+            ctx.emit("zaxxon.wall-crossing", f"Plane #{action.plane} flies over the low section of the wall "
+                     "at High Altitude.", plane=action.plane)
+        if b.terrain[here] == "w" and b.zone[to] == "i":
+            ctx.emit("zaxxon.inner-entry", f"Plane #{action.plane} crosses the short wall into the inner "
+                     "fortress.", plane=action.plane)
+        if (here, to) in self.radar:
+            ctx.emit("zaxxon.radar-barrier", f"Plane #{action.plane} crosses the RADAR barrier.",
+                     plane=action.plane)
+            if not s.zx_active:
+                s.zx_active = True
+                ctx.emit("zaxxon.zaxxon-alert", "Zaxxon is alerted! From now on a Z on the spinner moves "
+                         "Zaxxon.", player=None)
+        if s.spin == "RED" and self._live_area(s, to, "silo") and not self._live_area(s, here, "silo"):
+            self._shoot_down(s, ctx, pi, "zaxxon.red-silo-fire", "a missile silo (RED: planes entering a "
+                             "silo area are shot down)")
+        elif (s.spin == "BLUE" and s.variant.turret_fires_on_entry
+              and self._live_area(s, to, "turret") and not self._live_area(s, here, "turret")):
+            self._shoot_down(s, ctx, pi, "zaxxon.blue-turret-fire", "a gun turret (BLUE, variant: entering)")
+        self._spend(s, ctx, 1)
+
+    def _apply_altitude(self, s: ZState, seat: int, action: Altitude, ctx: Context) -> None:
+        """A plane changes altitude (one count)."""
+        pi = self._flying(s, seat, action)
+        p = s.planes[pi]
+        if bool(action.high) == bool(p[1]):
+            raise IllegalAction("zaxxon.altitude", f"plane #{action.plane} is already at "
+                                f"{'High' if p[1] else 'Low'} Altitude")
+        p[1] = 1 if action.high else 0
+        ctx.emit("zaxxon.altitude", f"Plane #{action.plane} changes to {'High' if p[1] else 'Low'} Altitude "
+                 "(costs 1).", plane=action.plane, high=bool(p[1]))
+        self._spend(s, ctx, 1)
+
+    def _apply_shoot(self, s: ZState, seat: int, action: Shoot, ctx: Context) -> None:
+        """A plane shoots along a straight line: one count per space the shot passes through."""
+        b = self.board
+        pi = self._flying(s, seat, action)
+        p = s.planes[pi]
         at = self._cell(action.at, "zaxxon.shooting")
         prob = self._target_problem(s, seat, pi, at)
         if prob:

@@ -18,8 +18,15 @@ from .lessons import lesson as get_lesson
 STATIC = Path(__file__).with_name("static")
 R = 14.0  # hex radius (pointy top)
 W = math.sqrt(3) * R
-SPINNER_SECTORS = [{"color": "RED"}, {"color": "BLUE"}, {"color": "WHITE"},
+SPINNER_SECTORS: list[dict[str, Any]] = [{"color": "RED"}, {"color": "BLUE"}, {"color": "WHITE"},
                    {"color": "Z", "z": True, "fill": "#6a3d9a", "short": "Z"}]
+
+
+def spinner_sectors(variant: Any = None) -> list[dict[str, Any]]:
+    """The spinner as the board draws it: one sector per outcome, sized by the variant's ``spinner_weights``
+    (the engine draws with the same weights); an outcome with share 0 is left off the wheel."""
+    weights = getattr(variant, "spinner_weights", None) or (1.0,) * len(SPINNER_SECTORS)
+    return [{**sec, "weight": float(w)} for sec, w in zip(SPINNER_SECTORS, weights, strict=True) if w > 0]
 TERRAIN_LABEL = {"H": "HOME", "R": "RESTART", "F": "FUEL", "w": "LOW"}
 
 
@@ -97,7 +104,7 @@ class Board(BoardWidget):
     def view(self) -> dict[str, Any]:
         v = dict(board_view())
         v["prompt"] = prompt(self.game)
-        v["chance"] = {"spinner": {"sectors": SPINNER_SECTORS}}
+        v["chance"] = {"spinner": {"sectors": spinner_sectors(self.game.variant)}}
         return v
 
     def static_svg(self) -> str | None:
@@ -136,5 +143,13 @@ def walkthrough(number: str | int | Lesson, *, your_turn: bool | str = True, bot
     les = number if isinstance(number, Lesson) else get_lesson(number)
     steps = [Step(s.title, s.text, rig=dict(s.rig) or None, actions=list(s.actions), rules=tuple(s.expect),
                   refuse=s.tries) for s in les.steps]
-    return Walkthrough(steps, board=Board, new_game=les.new_game, your_turn=your_turn, bots=bots,
+    walk = Walkthrough(steps, board=Board, new_game=les.new_game, your_turn=your_turn, bots=bots,
                        title=f"Zaxxon {les.number}: {les.title}")
+    # the 31-column board needs width to be read (on a projector too): it sits beside the narration only when
+    # there is room for at least 900 px of board, otherwise it wraps below the narration at the full width
+    walk.board.layout.flex = BOARD_FLEX
+    return walk
+
+
+#: the board's share of a walkthrough row (CSS flex: grow, shrink, basis)
+BOARD_FLEX = "2 1 900px"
