@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.browser import conftest as fx
+from tests.browser import fixtures as fx
 
 
 def test_missing_browser_skips_locally_and_fails_in_ci(monkeypatch: pytest.MonkeyPatch) -> None:

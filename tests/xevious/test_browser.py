@@ -7,10 +7,6 @@ from typing import Any
 import pytest
 
 pytest.importorskip("playwright")
-try:  # the front-end kit's JupyterLab + Chromium fixtures (tests/browser/conftest.py): one Playwright per session
-    from tests.browser.conftest import chromium, lab, lab_server  # noqa: F401
-except ImportError:  # pragma: no cover - before the kit's browser fixtures are on main
-    pytestmark = pytest.mark.skip(reason="the front-end kit's browser fixtures (tests/browser/conftest.py) are missing")
 
 NB = "notebooks/xevious/01_pieces_and_preparations.ipynb"
 

@@ -6,10 +6,6 @@ from __future__ import annotations
 import pytest
 
 pytest.importorskip("playwright")
-try:  # the front-end kit's JupyterLab + Chromium fixtures (tests/browser/conftest.py)
-    from tests.browser.conftest import chromium, lab, lab_server  # noqa: F401
-except ImportError:  # pragma: no cover - before the kit's browser fixtures are on main
-    pytestmark = pytest.mark.skip(reason="the front-end kit's browser fixtures (tests/browser/conftest.py) are missing")
 
 NB = "tests/zaxxon/notebooks/zaxxon_board.ipynb"
 BOARD = ".tt-board[data-game='zaxxon']"

@@ -144,8 +144,8 @@ class LabServer:
         self._log.close()
 
 
-# One server and one browser per test session, shared by every conftest that imports these fixtures
-# (the games' test folders do: ``from tests.browser.conftest import chromium, lab, lab_server``).
+# One server and one browser per test session (this module is a plugin, registered in tests/conftest.py, so
+# every test folder shares these fixtures).
 _SHARED: dict[str, Any] = {}
 
 
