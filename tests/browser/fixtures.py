@@ -324,6 +324,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
+def board_version(page: Any, board: str = ".tt-board") -> int:
+    """The board's sync version (``data-version``): it grows by one every time Python answers."""
+    return int(page.get_attribute(board, "data-version"))
+
+
+def click_and_wait(page: Any, selector: str, board: str = ".tt-board") -> int:
+    """Click ``selector`` and wait until Python has answered and the board redrew; returns the new version."""
+    before = board_version(page, board)
+    page.click(selector)
+    page.wait_for_function(f"Number(document.querySelector({json.dumps(board)}).dataset.version) > {before}")
+    return board_version(page, board)
+
+
 def make_notebook(cells: list[str]) -> dict[str, Any]:
     """A minimal notebook (no outputs) from code cell sources; used to write the test notebooks."""
     return {"cells": [{"cell_type": "code", "execution_count": None, "id": uuid.uuid4().hex[:8], "metadata": {},

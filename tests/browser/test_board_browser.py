@@ -7,19 +7,11 @@ import statistics
 
 import pytest
 
+from tests.browser.fixtures import board_version, click_and_wait
+
 NB = "tests/browser/notebooks/pig_board.ipynb"
 BOARD = ".tt-board[data-game='pig']"
 
-
-def _version(page) -> int:
-    return int(page.get_attribute(BOARD, "data-version"))
-
-
-def _click_and_wait(page, selector: str) -> int:
-    before = _version(page)
-    page.click(selector)
-    page.wait_for_function(f"Number(document.querySelector(\"{BOARD}\").dataset.version) > {before}")
-    return _version(page)
 
 
 @pytest.mark.browser
@@ -37,11 +29,11 @@ def test_pig_board_click_changes_python_state_and_dom(lab) -> None:
     page.click(f"{BOARD} .tt-log-event[data-rule='pig.setup'] summary")
     assert "Both start at 0." in page.inner_text(f"{BOARD} .tt-log-event[data-rule='pig.setup'] .tt-explain")
 
-    _click_and_wait(page, f"{BOARD} button.tt-action[data-type='Roll']")
+    click_and_wait(page, f"{BOARD} button.tt-action[data-type='Roll']", BOARD)
     assert page.eval_on_selector(f"{BOARD} .tt-log-event[data-rule='pig.setup'] details", "d => d.open")
     py = lab.kernel_json("{'state': dict(board.game.state), 'version': board.version, "
                          "'draws': [d.to_dict() for d in board.game.last_draws]}")
-    dom_version = _version(page)
+    dom_version = board_version(page, BOARD)
     assert py["version"] == dom_version
     rolled = py["draws"][0]["value"]
     chip = page.query_selector(f"{BOARD} .tt-draw[data-kind='die']")
@@ -84,7 +76,7 @@ def test_stale_and_illegal_clicks_show_the_error_banner_and_change_nothing(lab) 
     page.focus(f"{BOARD} button.tt-action")
     page.keyboard.press("Escape")
     page.wait_for_selector(f"{BOARD} .tt-error[hidden]", state="attached")
-    _click_and_wait(page, f"{BOARD} button.tt-action[data-type='Roll']")
+    click_and_wait(page, f"{BOARD} button.tt-action[data-type='Roll']", BOARD)
     assert lab.kernel_json("board.error") is None
 
 
@@ -92,12 +84,12 @@ def test_stale_and_illegal_clicks_show_the_error_banner_and_change_nothing(lab) 
 def test_keyboard_plays_and_undoes(lab) -> None:
     page = lab.open_notebook(NB, wait_for=BOARD)
     page.focus(f"{BOARD} button.tt-action")
-    v0 = _version(page)
+    v0 = board_version(page, BOARD)
     page.keyboard.press("1")  # the first listed move: roll
     page.wait_for_function(f"Number(document.querySelector(\"{BOARD}\").dataset.version) > {v0}")
     assert lab.kernel_json("len(board.game.history)") == 2
     cells_before = page.eval_on_selector_all(".jp-Notebook .jp-Cell", "els => els.length")
-    v1 = _version(page)
+    v1 = board_version(page, BOARD)
     page.keyboard.press("u")  # undo (and JupyterLab's own "u"/"b" shortcuts must not fire)
     page.wait_for_function(f"Number(document.querySelector(\"{BOARD}\").dataset.version) > {v1}")
     assert lab.kernel_json("len(board.game.history)") == 1
@@ -119,7 +111,7 @@ def test_round_trip_click_to_redraw(lab) -> None:
     for _ in range(n):
         # roll until the pot is lost or hold when offered: every click changes the board
         sel = f"{BOARD} button.tt-action[data-index='0']"
-        _click_and_wait(page, sel)
+        click_and_wait(page, sel, BOARD)
         if page.get_attribute(BOARD, "data-over") == "1":
             break
     board = json.loads(page.get_attribute(BOARD, "data-rtts"))

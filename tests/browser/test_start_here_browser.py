@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.fixtures import click_and_wait
+
 BOARD = ".tt-board[data-game='zaxxon']"
 
 
@@ -13,10 +15,8 @@ def test_start_here_runs_and_its_board_plays(lab) -> None:
     page = lab.open_notebook("notebooks/00_start_here.ipynb", wait_for=BOARD)
     page.wait_for_selector(f"{BOARD} button.tt-action")
     before = lab.kernel_json("len(board.game.history)")
-    version = int(page.get_attribute(BOARD, "data-version"))
     first = page.get_attribute(f"{BOARD} button.tt-action[data-index='0']", "data-action-id")
-    page.click(f"{BOARD} button.tt-action[data-index='0']")
-    page.wait_for_function(f"Number(document.querySelector(\"{BOARD}\").dataset.version) > {version}")
+    click_and_wait(page, f"{BOARD} button.tt-action[data-index='0']", BOARD)
     played = lab.kernel_json("[t.action.key for t in board.game.history[1:]]")
     assert len(played) > before - 1 and played[before - 1] == first
     # every cell ran without an error output

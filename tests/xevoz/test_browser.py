@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.fixtures import board_version, click_and_wait
+
 NB = "notebooks/xevoz/02_battle_round.ipynb"
 BOARD = ".tt-board[data-game='xevoz']"  # the first board on the page: the walkthrough's
 
@@ -14,15 +16,6 @@ def _lab(request: pytest.FixtureRequest):
     except pytest.FixtureLookupError:
         pytest.skip("the front-end kit's browser fixture (lab) is not available")
 
-
-def _version(page) -> int:
-    return int(page.get_attribute(BOARD, "data-version"))
-
-
-def _click_and_wait(page, selector: str) -> None:
-    before = _version(page)
-    page.click(selector)
-    page.wait_for_function(f"Number(document.querySelector(\"{BOARD}\").dataset.version) > {before}")
 
 
 @pytest.mark.browser
@@ -40,16 +33,16 @@ def test_play_a_round_by_clicking(request: pytest.FixtureRequest) -> None:
     # Step 8: click a highlighted square; Python moves the figure, the DOM shows it
     target = page.query_selector(f"{BOARD} g.xz-cell.xz-target")
     cell = target.get_attribute("data-cell")
-    _click_and_wait(page, f"{BOARD} g.xz-cell.xz-target[data-cell='{cell}']")
+    click_and_wait(page, f"{BOARD} g.xz-cell.xz-target[data-cell='{cell}']", BOARD)
     if lab.kernel_json("board.game.raw_state.phase") == "follow":
-        _click_and_wait(page, f"{BOARD} g.xz-cell.xz-target")
+        click_and_wait(page, f"{BOARD} g.xz-cell.xz-target", BOARD)
     py = lab.kernel_json("{'pos': board.game.state['sides'][1]['pos'], 'phase': board.game.raw_state.phase}")
     assert py == {"pos": cell, "phase": "call"}
     assert "P2" in page.text_content(f"{BOARD} g.xz-cell[data-cell='{cell}']")
 
     # Step 4-6: Player 2 (attacker) calls WHITE; rolls rigged: skull-helm white 8 (2 swords) beats bone-blade 4
     lab.run_in_kernel("board.rig(helix1='2a', helix2='1a')")
-    _click_and_wait(page, f"{BOARD} button.xz-call[data-call='white']")
+    click_and_wait(page, f"{BOARD} button.xz-call[data-call='white']", BOARD)
     assert "Player 2 wins the WHITE attack" in page.inner_text(f"{BOARD} .xz-roll")
     assert page.query_selector(f"{BOARD} .xz-glyph.xz-rolled[data-glyph='skull-helm']") is not None
     # the rolled battle sides as pictures: species icon, part, both attacks, the called colour marked in words
@@ -63,10 +56,10 @@ def test_play_a_round_by_clicking(request: pytest.FixtureRequest) -> None:
 
     # Step 7: chop a part of Player 1's figure by clicking it, then one with the keyboard (Enter)
     part = page.get_attribute(f"{BOARD} g.xz-node.xz-target[data-seat='0']", "data-part")
-    _click_and_wait(page, f"{BOARD} g.xz-node.xz-target[data-seat='0'][data-part='{part}']")
+    click_and_wait(page, f"{BOARD} g.xz-node.xz-target[data-seat='0'][data-part='{part}']", BOARD)
     assert lab.kernel_json("board.game.state['sides'][0]['life']") == 23
     assert page.get_attribute(f"{BOARD} g.xz-node[data-seat='0'][data-part='{part}']", "data-present") == "0"
-    before = _version(page)
+    before = board_version(page, BOARD)
     page.focus(f"{BOARD} g.xz-node.xz-target[data-seat='0']")
     page.keyboard.press("Enter")
     page.wait_for_function(f"Number(document.querySelector(\"{BOARD}\").dataset.version) > {before}")

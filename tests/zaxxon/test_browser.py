@@ -5,21 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.fixtures import click_and_wait
+
 pytest.importorskip("playwright")
 
 NB = "tests/zaxxon/notebooks/zaxxon_board.ipynb"
 BOARD = ".tt-board[data-game='zaxxon']"
 
-
-def _version(page) -> int:
-    return int(page.get_attribute(BOARD, "data-version"))
-
-
-def _click_and_wait(page, selector: str) -> int:
-    before = _version(page)
-    page.click(selector)
-    page.wait_for_function(f"Number(document.querySelector(\"{BOARD}\").dataset.version) > {before}")
-    return _version(page)
 
 
 @pytest.mark.browser
@@ -35,18 +27,18 @@ def test_move_change_altitude_and_shoot_by_clicking(lab) -> None:
     assert page.query_selector(f"{BOARD} polygon.zx-can-move[data-hex='C9']") is None
 
     # 1: move one space
-    _click_and_wait(page, f"{BOARD} polygon.zx-can-move[data-hex='C8']")
+    click_and_wait(page, f"{BOARD} polygon.zx-can-move[data-hex='C8']", BOARD)
     st = lab.kernel_json("{'planes': [dict(p) for p in board.game.state['planes']], 'count': board.game.state['count']}")
     assert st["planes"][0]["space"] == "C8" and st["count"] == 4
     assert page.get_attribute(f"{BOARD} [data-plane='0-1']", "data-space") == "C8"
 
     # 2: lower to Low Altitude with the button (the plane stays selected)
-    _click_and_wait(page, f"{BOARD} button.zx-btn[data-key='a']")
+    click_and_wait(page, f"{BOARD} button.zx-btn[data-key='a']", BOARD)
     assert page.get_attribute(f"{BOARD} [data-plane='0-1']", "data-altitude") == "low"
 
     # 3-4: the missile silo two spaces away is outlined as a target; click the silo itself
     page.wait_for_selector(f"{BOARD} polygon.zx-can-shoot[data-hex='C6']")
-    _click_and_wait(page, f"{BOARD} .zx-target-silo.zx-can-shoot[data-space='C6']")
+    click_and_wait(page, f"{BOARD} .zx-target-silo.zx-can-shoot[data-space='C6']", BOARD)
     st = lab.kernel_json("{'silo': board.game.state['targets'][0]['space'], 'count': board.game.state['count'], "
                          "'mission': dict(board.game.state['mission'][0])}")
     assert st["silo"] is None and st["count"] == 1 and st["mission"]["outer_silo"] == 1
