@@ -87,7 +87,7 @@ class Side:
 
 class XevozState:
     __slots__ = ("phase", "sides", "attacker", "mat", "queue", "chooser", "round", "round_winner", "roll",
-                 "winner", "mat_context", "table", "max_gold")
+                 "winner", "mat_context", "table", "max_gold", "first")
 
     def __init__(self, sides: list[Side]) -> None:
         self.phase = "build"
@@ -103,13 +103,14 @@ class XevozState:
         self.mat_context = ""  # "world" or "warp"
         self.table: tuple[str, ...] = ()  # the mats on the table
         self.max_gold = 3  # variant option max_gold (xevoz.helix-gold)
+        self.first = -1  # who won Step 2 and attacked first (for first-player statistics)
 
     def copy(self) -> XevozState:
         s = XevozState.__new__(XevozState)
         s.phase, s.sides, s.attacker, s.mat = self.phase, [x.copy() for x in self.sides], self.attacker, self.mat
         s.queue, s.chooser, s.round, s.round_winner = self.queue[:], self.chooser, self.round, self.round_winner
         s.roll, s.winner, s.mat_context, s.table = self.roll, self.winner, self.mat_context, self.table
-        s.max_gold = self.max_gold
+        s.max_gold, s.first = self.max_gold, self.first
         return s
 
 
@@ -501,7 +502,7 @@ class XevozRules(Rules[XevozState]):
                 ctx.emit("xevoz.first-attacker", f"Both roll {totals[0]} (black + white): a tie, re-roll.",
                          player=None, faces=faces, totals=totals)
                 return
-            state.attacker = 0 if totals[0] > totals[1] else 1
+            state.attacker = state.first = 0 if totals[0] > totals[1] else 1
             ctx.emit("xevoz.first-attacker", f"{ctx.players[0]} rolls {totals[0]}, {ctx.players[1]} rolls "
                      f"{totals[1]} (black + white): {ctx.players[state.attacker]} attacks first.",
                      player=state.attacker, faces=faces, totals=totals)
@@ -936,6 +937,10 @@ class XevozRules(Rules[XevozState]):
             f", {state.mat} mat" if state.mat else "") + (
             f", attacker seat {state.attacker + 1}" if state.attacker >= 0 else "")
         return "\n".join([head, *lines])
+
+    def first_player(self, state: XevozState) -> int | None:
+        """The seat that attacked first (Step 2), or None before Step 2."""
+        return state.first if state.first >= 0 else None
 
     def to_json(self, state: XevozState) -> dict[str, Any]:
         comp = self.comp
