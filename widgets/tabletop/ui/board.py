@@ -22,6 +22,7 @@ import traitlets as t
 
 from ..engine import Action, Bot, Game, IllegalAction, RandomBot, RigError, thaw
 from . import _bundle
+from ._messages import version_problem
 
 #: titles of the kit's own refusals (they are not rules of any game, so they live here, not in a catalog)
 UI_RULES: dict[str, str] = {
@@ -309,12 +310,9 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
             shown = repr(kind)[:40]
             return self._refuse("ui.message", f"unknown message type {shown}; expected one of "
                                 + ", ".join(MESSAGE_TYPES))
-        version = content.get("version")
-        if not isinstance(version, int) or isinstance(version, bool):
-            return self._refuse("ui.message", "the message carries no board version (a whole number)")
-        if version != self.version:
-            return self._refuse("ui.stale", f"you clicked on an out-of-date board (you saw version {version}, "
-                                f"it is now {self.version}); it shows the current position now, try again")
+        problem = version_problem(content, self.version, "board")
+        if problem:
+            return self._refuse(*problem)
         if not self.interactive:
             return self._refuse("ui.locked", self.notice or "this board is read-only right now")
         g = self._game

@@ -18,6 +18,7 @@ import traitlets as t
 
 from ..engine import Chance, Draw
 from . import _bundle
+from ._messages import version_problem
 
 #: The Zaxxon spinner used when a game gives none: an inner ring of RED/BLUE/WHITE sectors and an outer ring
 #: where some sectors carry a "Z". RECONSTRUCTION: the rulebook names the colours and the "Z" but gives no
@@ -159,12 +160,9 @@ class ChanceWidget(anywidget.AnyWidget):  # type: ignore[misc]
     def handle_message(self, content: Any) -> bool:
         if not isinstance(content, Mapping) or content.get("type") != "roll":
             return self._refuse("ui.message", "expected a message {type: 'roll', version}")
-        version = content.get("version")
-        if not isinstance(version, int) or isinstance(version, bool):
-            return self._refuse("ui.message", "the message carries no version (a whole number)")
-        if version != self.version:
-            return self._refuse("ui.stale", f"the widget had changed (you saw version {version}, it is now "
-                                f"{self.version}); press again")
+        problem = version_problem(content, self.version, "picture")
+        if problem:
+            return self._refuse(*problem)
         if not self.interactive:
             return self._refuse("ui.locked", "this shows a game's outcomes; it cannot be rolled by hand")
         self.roll()

@@ -27,6 +27,7 @@ import traitlets as t
 
 from ..engine import Game, IllegalAction, RigError
 from . import _bundle
+from ._messages import version_problem
 from .board import BoardWidget
 
 StepActions = Sequence[Any] | Callable[[Game[Any]], Any]
@@ -282,11 +283,12 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
         p = self.panel
         if not isinstance(content, Mapping) or content.get("type") != "goto":
             return self._refuse("ui.message", "expected {type: 'goto', step, version}")
-        k, version = content.get("step"), content.get("version")
-        if not isinstance(k, int) or isinstance(k, bool) or not isinstance(version, int) or isinstance(version, bool):
-            return self._refuse("ui.message", "step and version must be whole numbers")
-        if version != p.version:
-            return self._refuse("ui.stale", "the walkthrough had moved on; press again")
+        problem = version_problem(content, p.version, "walkthrough")
+        if problem:
+            return self._refuse(*problem)
+        k = content.get("step")
+        if not isinstance(k, int) or isinstance(k, bool):
+            return self._refuse("ui.message", "the step must be a whole number")
         if not 0 <= k < len(self.steps):
             return self._refuse("ui.message", f"there is no step {k + 1} (steps 1 to {len(self.steps)})")
         try:

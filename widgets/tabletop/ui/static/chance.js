@@ -276,22 +276,17 @@ function ttRenderChance({ model, el }) {
       settle();
     }
     if (pendingAt) {
-      const dt = performance.now() - pendingAt;
-      rtts.push(Math.round(dt * 10) / 10);
-      root.dataset.rtt = dt.toFixed(1);
-      root.dataset.rtts = JSON.stringify(rtts.slice(-100));
+      ttRecordRtt(root, rtts, pendingAt);
       pendingAt = 0;
     }
   }
 
-  let scheduled = false;
   let animateNext = false;
+  const redraw = ttBatched(() => { const a = animateNext; animateNext = false; draw(a); });
   const onChange = () => {
     const n = model.get("n");
     if (n !== shownN) { animateNext = true; shownN = n; }
-    if (scheduled) return;
-    scheduled = true;
-    queueMicrotask(() => { scheduled = false; const a = animateNext; animateNext = false; draw(a); });
+    redraw();
   };
   for (const name of TT_CHANCE_TRAITS) model.on(`change:${name}`, onChange);
   draw(false);

@@ -108,6 +108,24 @@ const TT_HELP = "Keys: Tab moves between controls, Enter or Space presses · 1�
   "U undo · B bot move · Esc clears the selection and the message";
 
 /** The view of a BoardWidget: frame (title, turn, error banner, moves, log, controls) around renderBoard(ctx). */
+/** One redraw per microtask, however many traits changed together. */
+function ttBatched(fn) {
+  let scheduled = false;
+  return () => {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(() => { scheduled = false; fn(); });
+  };
+}
+
+/** Record a click-to-redraw round trip (ms since `since`) on the root: data-rtt and data-rtts (for tests). */
+function ttRecordRtt(root, rtts, since) {
+  const dt = performance.now() - since;
+  rtts.push(Math.round(dt * 10) / 10);
+  root.dataset.rtt = dt.toFixed(1);
+  root.dataset.rtts = JSON.stringify(rtts.slice(-100));
+}
+
 function ttRenderBoard({ model, el }) {
   const memo = { selected: null, filter: "", openLog: new Set() };
   const root = ttH("div", {
@@ -118,17 +136,12 @@ function ttRenderBoard({ model, el }) {
   let pendingAt = 0;
   let sentMark = "";
   let pendingTimer = null;
-  let scheduled = false;
   let dismissedError = 0;
   let lastCtx = null;
   let visibleActions = [];
   const rtts = [];
 
-  const schedule = () => {
-    if (scheduled) return;
-    scheduled = true;
-    queueMicrotask(() => { scheduled = false; draw(); });
-  };
+  const schedule = ttBatched(() => draw());
   for (const name of TT_TRAITS) model.on(`change:${name}`, schedule);
 
   function read() {
@@ -330,10 +343,7 @@ function ttRenderBoard({ model, el }) {
     }
     const mark = `${m.version}/${m.error ? m.error.n : 0}`;
     if (pendingAt && mark !== sentMark) {  // Python answered (new version or a new refusal)
-      const dt = performance.now() - pendingAt;
-      rtts.push(Math.round(dt * 10) / 10);
-      root.dataset.rtt = dt.toFixed(1);
-      root.dataset.rtts = JSON.stringify(rtts.slice(-100));
+      ttRecordRtt(root, rtts, pendingAt);
       pendingAt = 0;
       delete root.dataset.pending;
       clearTimeout(pendingTimer);

@@ -7,16 +7,11 @@ function ttRenderWalkthrough({ model, el }) {
   const root = ttH("div", { class: "tt-root tt-walk", tabindex: "0", role: "region", "data-lm-suppress-shortcuts": "true" });
   el.classList.add("tt-host");
   ttReplace(el, root);
-  let scheduled = false;
   let pendingAt = 0;
   let dismissed = 0;
   const rtts = [];
 
-  const schedule = () => {
-    if (scheduled) return;
-    scheduled = true;
-    queueMicrotask(() => { scheduled = false; draw(); });
-  };
+  const schedule = ttBatched(() => draw());
   for (const name of TT_WALK_TRAITS) model.on(`change:${name}`, schedule);
 
   function go(k) {
@@ -81,10 +76,7 @@ function ttRenderWalkthrough({ model, el }) {
       ((target && !target.disabled) ? target : fallback).focus({ preventScroll: true });
     }
     if (pendingAt) {
-      const dt = performance.now() - pendingAt;
-      rtts.push(Math.round(dt * 10) / 10);
-      root.dataset.rtt = dt.toFixed(1);
-      root.dataset.rtts = JSON.stringify(rtts.slice(-100));
+      ttRecordRtt(root, rtts, pendingAt);
       pendingAt = 0;
       delete root.dataset.pending;
     }
