@@ -10,11 +10,12 @@ from .chance import Chance, Draw
 from .errors import IllegalAction, RigError, SaveError
 from .events import Event
 from .game import FrozenDict, Game, Turn, freeze, thaw
+from .lessons import Fact, Lesson, Step, StepError, check_lesson
 from .rules import Context, Rules
 from .variants import NoVariant, OptionInfo, Variant, option
 
 __all__ = [
-    "Action", "ActionCodec", "Bot", "Catalog", "Chance", "Clause", "Context", "Draw", "Event", "FirstBot",
+    "Action", "ActionCodec", "Bot", "Fact", "Lesson", "Step", "StepError", "check_lesson", "Catalog", "Chance", "Clause", "Context", "Draw", "Event", "FirstBot",
     "FrozenDict", "Game", "IllegalAction", "NoVariant", "OptionInfo", "RandomBot", "RigError", "Rules",
     "SaveError", "Turn", "Variant", "action_key", "coverage", "encode_action", "freeze", "load_catalog",
     "option", "play_out", "thaw",

@@ -172,6 +172,18 @@ class Game(Generic[S]):
         self.version += 1
         return events
 
+    def explain(self, action: Action | Mapping[str, Any] | str) -> IllegalAction | None:
+        """Why ``play(action)`` would be refused (the ``IllegalAction`` it would raise), or ``None`` if it would
+        be accepted. Changes nothing: the action is tried on a fork. A malformed action is explained as a
+        refusal of the game's ``<game>.actions`` clause."""
+        try:
+            self.fork().play(action)
+        except IllegalAction as exc:
+            return exc
+        except (ValueError, TypeError) as exc:
+            return IllegalAction(f"{self.rules.name}.actions", str(exc))
+        return None
+
     def rig(self, **outcomes: Any) -> None:
         """Queue the next chance outcomes: ``game.rig(die=[3, 5], spinner="RED")``.
 

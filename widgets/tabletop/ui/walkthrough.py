@@ -17,7 +17,6 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, ClassVar
 
@@ -26,67 +25,10 @@ import ipywidgets
 import traitlets as t
 
 from ..engine import Game, IllegalAction, RigError
+from ..engine.lessons import Lesson, Step, StepError
 from . import _bundle
 from ._messages import version_problem
 from .board import BoardWidget
-
-StepActions = Sequence[Any] | Callable[[Game[Any]], Any]
-
-
-@dataclass(frozen=True)
-class Step:
-    """One step: a title, Markdown narration, chance to rig, then actions to play.
-
-    ``actions`` is a list of Actions / action dicts / action keys / plain words matched with ``game.find``, or a
-    callable ``f(game)`` that plays moves itself or returns such a list. ``rules`` names the clause ids the step
-    teaches (clause ids written in the narration are found too); they show as badges. ``refuse`` is an action
-    (same forms as ``actions``) that the rules must refuse at the end of the step: the board shows the refusal,
-    with its clause id and reason, and the game does not change (a step that teaches what a rule forbids).
-    """
-
-    title: str
-    md: str = ""
-    rig: Mapping[str, Any] | None = None
-    actions: StepActions = ()
-    rules: Sequence[str] = field(default_factory=tuple)
-    refuse: Any = None
-
-    def refuse_text(self, game: Game[Any]) -> str:
-        try:
-            return str(game.decode(self.refuse))
-        except ValueError:
-            return repr(self.refuse)
-
-    def refusal(self, game: Game[Any]) -> IllegalAction | None:
-        """The refusal of ``refuse`` in ``game`` (tried on a fork); ``StepError`` if the rules accept it."""
-        if self.refuse is None:
-            return None
-        a = self.refuse
-        try:
-            if isinstance(a, str) and not a.lstrip().startswith("{"):
-                matches = [x for x in game.legal_actions() if a.lower() in str(x).lower()]
-                if matches:
-                    raise StepError(f"step {self.title!r}: {a!r} is legal here, but the step shows it refused")
-                raise StepError(f"step {self.title!r}: give the refused move as an Action or dict, not words")
-            game.fork().play(a)
-        except IllegalAction as exc:
-            return exc
-        raise StepError(f"step {self.title!r}: the rules accept {a!r}, but the step shows it refused")
-
-    def apply(self, game: Game[Any]) -> None:
-        if self.rig:
-            game.rig(**dict(self.rig))
-        acts = self.actions
-        if callable(acts):
-            acts = acts(game) or ()
-        for a in acts:
-            if isinstance(a, str) and not a.lstrip().startswith("{"):
-                a = game.find(a)
-            game.play(a)
-
-
-class StepError(ValueError):
-    """A walkthrough step that cannot be replayed (an illegal action, an impossible rig...)."""
 
 
 @cache
@@ -134,10 +76,20 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
     hand-over step.
     """
 
-    def __init__(self, steps: Sequence[Step], *, board: type[BoardWidget] | BoardWidget,
-                 new_game: Callable[[], Game[Any]], your_turn: bool | str | Step = True, bots: Any = None,
-                 title: str = "", start: int = 0, board_kwargs: Mapping[str, Any] | None = None,
-                 **kwargs: Any) -> None:
+    def __init__(self, steps: Sequence[Step] | Lesson, *, board: type[BoardWidget] | BoardWidget,
+                 new_game: Callable[[], Game[Any]] | None = None, your_turn: bool | str | Step = True,
+                 bots: Any = None, title: str = "", start: int = 0,
+                 board_kwargs: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
+        self.lesson: Lesson | None = None
+        if isinstance(steps, Lesson):
+            self.lesson = steps
+            new_game = steps.new_game
+            your_turn = steps.hand_over
+            bots = dict(steps.bots) or bots
+            title = title or steps.title
+            steps = steps.steps
+        if new_game is None:
+            raise TypeError("pass a Lesson, or steps and new_game")
         if not steps:
             raise ValueError("a walkthrough needs at least one step")
         for i, s in enumerate(steps):
@@ -170,7 +122,8 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
         self._moves_since = 0
         game = self.board.game
         self.panel = WalkthroughPanel(title=title or game.rules.title)
-        self.panel.steps = [self._step_json(i, s, game) for i, s in enumerate(self.steps)]
+        texts = self._check_all()
+        self.panel.steps = [self._step_json(i, s, texts[i]) for i, s in enumerate(self.steps)]
         self.panel.on_msg(self._on_msg)
         self.board.on_change(self._board_changed)
         self.panel.layout = ipywidgets.Layout(flex="1 1 340px", min_width="300px", max_width="640px",
@@ -179,7 +132,6 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
         layout = ipywidgets.Layout(display="flex", flex_flow="row wrap", align_items="flex-start", width="100%")
         super().__init__(children=[self.panel, self.board], layout=layout, **kwargs)
         self.add_class("tt-walkthrough")
-        self._check_all()
         self.goto(start)
 
     # -- navigation ------------------------------------------------------------------------------------
@@ -254,24 +206,30 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
                 raise StepError(f"step {i + 1} ({s.title!r}) cannot be replayed: {exc}") from exc
         return game
 
-    def _check_all(self) -> None:
-        """Replay every step once, so a broken step fails when the notebook runs, not when a reader clicks."""
+    def _check_all(self) -> list[str]:
+        """Replay every step once, so a broken step fails when the notebook runs, not when a reader clicks;
+        returns each step's narration (written at its own position)."""
         game = self.new_game()
+        texts = []
         for i, s in enumerate(self.steps):
             try:
                 s.apply(game)
             except (IllegalAction, RigError, LookupError, ValueError) as exc:
+                if isinstance(exc, StepError):
+                    raise
                 raise StepError(f"step {i + 1} ({s.title!r}) cannot be replayed: {exc}") from exc
             s.refusal(game)
+            texts.append(s.text(game))
+        return texts
 
-    def _step_json(self, i: int, s: Step, game: Game[Any]) -> dict[str, Any]:
+    def _step_json(self, i: int, s: Step, text: str) -> dict[str, Any]:
         clauses = self.board.clauses
-        ids = list(dict.fromkeys([*s.rules, *(c for c in _clause_ids(s.md) if c in clauses)]))
+        ids = list(dict.fromkeys([*s.rules, *(c for c in _clause_ids(text) if c in clauses)]))
         for cid in s.rules:
             if cid not in clauses:
                 raise ValueError(f"step {i + 1} ({s.title!r}) names clause {cid!r}, which is not in the "
-                                 f"{game.rules.title} catalog")
-        return {"title": s.title, "html": render_markdown(s.md),
+                                 f"{self.game.rules.title} catalog")
+        return {"title": s.title, "html": render_markdown(text),
                 "rules": [{"id": c, "title": clauses[c]["title"], "says": clauses[c]["says"]} for c in ids],
                 "your_turn": self.has_your_turn and i == len(self.steps) - 1}
 
