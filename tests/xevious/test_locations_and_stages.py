@@ -55,7 +55,7 @@ def test_xevious_cards_deck_runs_out_and_is_reshuffled() -> None:
     reshuffled from the discards."""
     g = game()
     to_card(g, "special-flag")
-    assert len(g.raw_state.deck) == 13 and "special-flag" not in g.raw_state.deck
+    assert len(g.raw_state.deck) == 12 and "special-flag" not in g.raw_state.deck  # 13 cards: no Cockpit card
     put(g, 1, 0, 5)
     g.rig(die=1, card="special-flag")
     with pytest.raises(RigError, match="cannot come up now"):
@@ -65,7 +65,7 @@ def test_xevious_cards_deck_runs_out_and_is_reshuffled() -> None:
     put(g, 1, 0, 5)
     g.rig(die=1, card="special-flag")
     ev = g.play(Roll())
-    assert "xevious.xevious-cards" in rules_fired(ev) and len(g.raw_state.deck) == 13
+    assert "xevious.xevious-cards" in rules_fired(ev) and len(g.raw_state.deck) == 12
 
 
 def test_blaster_stop_you_may_stop_on_a_flag_you_pass() -> None:
@@ -131,8 +131,8 @@ def test_blaster_mistake_stay_and_try_again_next_turn() -> None:
 
 
 def test_daley_piece_covers_a_hit_location() -> None:
-    """xevious.daley-piece: after a HIT! the location gives nothing more this stage and is no free stop."""
-    g = game()
+    """xevious.daley-piece (variant daley_pieces): after a HIT! the location gives nothing more this stage."""
+    g = game(variant={"daley_pieces": True})
     put(g, 0, 0, 6)
     g.rig(die=1, blaster="HIT!")
     ev = g.play(Roll())
@@ -196,36 +196,48 @@ def test_condition_hidden_sol_stage2_ground_wins_give_a_weapon() -> None:
     assert pilot(g, 0).w == 1 and "xevious.condition-hidden-sol" in rules_fired(ev)
 
 
-def test_condition_fog_stage3_no_stopping_on_passed_green() -> None:
-    """xevious.condition-fog: panel C area 1 = E A . g G3 ...; from the plain space a roll of 2 passes green."""
+def test_condition_fog_stage3_stop_on_passed_green_but_no_markers() -> None:
+    """xevious.condition-fog: panel C area 2 = E G3 M2 gS1 . ...; from space 3 a roll of 2 passes the green S1.
+    MOVEMENT 1 still holds ("You may stop on a green colored space as you pass it"): the stop is offered; the fog
+    only keeps the green space's markers (our reconstruction) for a roll that ends there exactly."""
     g = game()
-    put(g, 0, 0, 2, stage=3)
-    g.rig(die=[2, 6])
-    g.play(Roll())
-    assert g.raw_state.phase == "turn" and (pilot(g, 0).area, pilot(g, 0).idx) == (0, 4)
-    g = game(variant={"stage_conditions": False})
-    put(g, 0, 0, 2, stage=3)
+    put(g, 0, 1, 2, stage=3)
     g.rig(die=[2])
     g.play(Roll())
     assert [a.step for a in g.legal_actions()] == [1, 2]
+    ev = g.play(StopAt(1))
+    assert (pilot(g, 0).area, pilot(g, 0).idx) == (1, 3) and pilot(g, 0).s == 0
+    assert "xevious.condition-fog" in rules_fired(ev) and "xevious.green-stop" in rules_fired(ev)
+    put(g, 1, 1, 2)
+    g.rig(die=1)
+    g.play(Roll())  # lands on it exactly: the markers
+    assert pilot(g, 1).s == 1
+    g = game(variant={"stage_conditions": False})
+    put(g, 0, 1, 2, stage=3)
+    g.rig(die=[2])
+    g.play(Roll())
+    g.play(StopAt(1))
+    assert pilot(g, 0).s == 1
 
 
-def test_condition_phantom_wingman_takes_the_next_hit() -> None:
-    """xevious.condition-phantom: panel D area 2 = E . Phantom ...; a HIT! rescues the Phantom."""
+def test_condition_phantom_wingman_joins_as_a_solvalou() -> None:
+    """xevious.condition-phantom: panel D area 2 = E . Phantom ...; a HIT! rescues the Phantom, who joins as one
+    more Solvalou Marker. Damage stays the rulebook's (MOVEMENT 2): the shield goes first, the Phantom takes none."""
     g = game()
     put(g, 0, 1, 1, stage=4)
     g.rig(die=1, blaster="HIT!")
     ev = g.play(Roll())
     q = pilot(g, 0)
-    assert q.phantom and (q.w, q.s) == (1, 1) and "xevious.condition-phantom" in rules_fired(ev)
+    assert q.phantom and (q.w, q.s, q.l) == (1, 1, 4) and "xevious.condition-phantom" in rules_fired(ev)
     put(g, 1, 1, 1)
-    g.rig(die=1)
-    g.play(Roll())  # seat 1 lands on the Daley-covered Phantom: nothing
+    g.rig(die=1, blaster="HIT!")
+    g.play(Roll())  # no Daley Piece in the rulebook game: seat 1 may take it too
+    assert pilot(g, 1).phantom and pilot(g, 1).l == 4
     put(g, 0, 1, 2)
-    g.rig(die=[1, 1])  # G3, roll 1: a loss, but the Phantom takes it
+    g.rig(die=[1, 1])  # G3, roll 1: a loss; the shield is discarded (MOVEMENT 2.1)
     ev = g.play(Roll())
-    assert not pilot(g, 0).phantom and (pilot(g, 0).s, pilot(g, 0).l) == (1, 3)
-    assert "xevious.condition-phantom" in rules_fired(ev)
+    assert (pilot(g, 0).s, pilot(g, 0).l) == (0, 4) and "xevious.damage-shield" in rules_fired(ev)
+    assert "xevious.condition-phantom" not in rules_fired(ev)
 
 
 def test_condition_zoshi_stage5_squads_have_one_more() -> None:

@@ -165,8 +165,8 @@ def test_turn_cap_ends_the_game_without_winner() -> None:
 
 
 def test_cockpit_card_flies_the_chosen_number_once_per_stage() -> None:
-    """xevious.cockpit-card: fly 1..6 without rolling, once per stage; not at all with extras=False."""
-    g = game()
+    """xevious.cockpit-card (variant cockpit_card): fly 1..6 without rolling, once per stage."""
+    g = game(variant={"cockpit_card": True})
     n_draws = g.chance.counter
     g.play(Fly(3))  # lands exactly on the green space, no die drawn
     assert (pilot(g, 0).area, pilot(g, 0).idx) == (0, 3) and g.chance.counter == n_draws
@@ -176,6 +176,7 @@ def test_cockpit_card_flies_the_chosen_number_once_per_stage() -> None:
     with pytest.raises(IllegalAction) as info:
         g.play(Fly(2))
     assert info.value.rule == "xevious.cockpit-card" and "already face down" in info.value.reason
-    plain = game(variant={"extras": False})
-    with pytest.raises(IllegalAction, match="without Cockpit Cards"):
+    plain = game()
+    with pytest.raises(IllegalAction) as info:
         plain.play(Fly(2))
+    assert info.value.rule == "xevious.move-roll" and "variant" in info.value.reason

@@ -21,7 +21,8 @@ def test_pieces_six_panels_seven_stages_stage1_and_7_share_a_panel() -> None:
     for s in st:
         for area in s.areas:
             assert area[0].kind == "entrance" and area[-1].kind == "exit"
-    assert len(data.deck()) == 14 and set(data.cards()) == set(xevious.Rules.chance_domains["card"])
+    assert len(data.deck(cockpit=True)) == 14 and set(data.cards()) == set(xevious.Rules.chance_domains["card"])
+    assert len(data.deck()) == 13 and "cockpit-check" not in data.deck()  # its card only with the variant
 
 
 @pytest.mark.parametrize("bad, says", [
@@ -98,5 +99,5 @@ def test_new_game_reads_well() -> None:
     text = repr(g)
     assert "Stage 1" in text and "area 1" in text and "W0 S0 L3" in text
     assert str(g.legal_actions()[0]) == "roll the die and move"
-    assert Roll() in g.legal_actions() and Fly(6) in g.legal_actions()
+    assert g.legal_actions() == [Roll()] and Fly(6) not in g.legal_actions()  # MOVEMENT 1: roll the die
     assert pilot(g, 0).l == 3

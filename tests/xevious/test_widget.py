@@ -100,7 +100,7 @@ def test_refused_and_stale_clicks_change_nothing_and_explain() -> None:
     b = xevious.Board(game=game())
     before = b.game.digest()
     click(b, StopAt(3))
-    assert b.error["rule"] == "xevious.turn-order" and "roll the die" in b.error["reason"]
+    assert b.error["rule"] == "xevious.move-roll" and "roll the die" in b.error["reason"]
     assert b.game.digest() == before
     click(b, Roll(), version=b.version - 1)
     assert b.error["rule"] == "ui.stale" and b.game.digest() == before

@@ -153,7 +153,7 @@ class Stage:
     text: str
     guard: tuple[tuple[int, int], ...] = ()
     gumps: tuple[tuple[int, int], ...] = ()
-    gump_number: int = 4
+    gump_number: int = 0  # Stage 7: the number a Gump Marker is attacked against (stages.toml gump_number)
     barrage: int = 2
 
     @property
@@ -245,7 +245,7 @@ def parse_stages(text: str, name: str = "stages.toml") -> tuple[Stage, ...]:
             if panel.areas[a][i].kind != "ground":
                 raise ValueError(f"{where}: the guard at area {a + 1} space {i + 1} must be an air-to-ground battle")
         stages.append(Stage(si + 1, panel, cond, raw["title"], raw["text"], guard, gumps,
-                            int(raw.get("gump_number", 4)), int(raw.get("barrage", 2))))
+                            int(raw.get("gump_number", 0)), int(raw.get("barrage", 2))))
     if len(stages) != 7:
         raise ValueError(f"{name}: the game has seven stages, found {len(stages)}")
     if stages[0].panel is not stages[6].panel:
@@ -254,6 +254,8 @@ def parse_stages(text: str, name: str = "stages.toml") -> tuple[Stage, ...]:
         raise ValueError(f"{name}: the seven stages must use all six panels")
     if not stages[6].gumps:
         raise ValueError(f"{name}: Stage 7 holds the Gump Markers: give it gumps = [[area, space], ...]")
+    if not 1 <= stages[6].gump_number <= 5:
+        raise ValueError(f"{name}: Stage 7 needs gump_number = 1..5, the number a Gump Marker is attacked against")
     if sorted(stages[6].gumps) != list(stages[6].gumps):
         raise ValueError(f"{name}: list Stage 7's Gump Markers in track order")
     return tuple(stages)
@@ -300,6 +302,7 @@ def cards() -> dict[str, Card]:
     return {c.id: c for c in parse_cards(CARDS_FILE.read_text(encoding="utf-8"), CARDS_FILE.name)}
 
 
-def deck() -> tuple[str, ...]:
-    """The full Super Xevious deck: one entry per physical card."""
-    return tuple(c.id for c in cards().values() for _ in range(c.copies))
+def deck(cockpit: bool = False) -> tuple[str, ...]:
+    """The Super Xevious deck: one entry per physical card. The cards that turn a Cockpit Card face up are in it
+    only when the Cockpit Card variant is played (``cockpit``): without it they would say nothing."""
+    return tuple(c.id for c in cards().values() if cockpit or c.effect != "cockpit" for _ in range(c.copies))

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from ..engine import Action, Context, IllegalAction, Rules, Variant, option
+from ..engine.words import says, verb_for
 from . import data
 from .data import Awards, Space, Stage
 
@@ -27,6 +28,19 @@ HEADINGS2 = ("left", "right")
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 ARROWS = {"up": "↑", "right": "→", "down": "↓", "left": "←"}
 MAX_MARKERS = 5
+PHANTOM_GIFT = Awards(l=1)  # Stage 4: a rescued Phantom wingman joins you as one more Solvalou Marker
+
+
+def poss(name: str, start: bool = False) -> str:
+    """``name``'s, in words that agree with a player called "You": "Blue's", "your" ("Your" to start)."""
+    if name.strip().lower() == "you":
+        return "Your" if start else "your"
+    return f"{name}'s"
+
+
+def obj(name: str) -> str:
+    """``name`` as the object of a sentence: "Blue", "you"."""
+    return "you" if name.strip().lower() == "you" else name
 
 
 # ================================================================================================ variant
@@ -70,9 +84,20 @@ class XeviousVariant(Variant):
         True, rule="xevious.stage-condition",
         doc="Play each stage's own condition (our reconstruction). False: only Stage 7's Gump Markers.")
     extras: bool = option(
-        True, rule="xevious.pieces",
-        doc="Use our roles for the pieces the rulebook lists but never describes: Cockpit Cards, Braglease "
-            "Cards, Daley Pieces. False plays with only what the rulebook states.")
+        True, rule="xevious.braglease-card",
+        doc="Use our role for the Braglease Cards, a piece the rulebook lists but never describes: when no player "
+            "turns the enemy's Battle Card (one player, or enemy_card='chance'), the top Braglease Card gives its "
+            "heading. It only fills a gap the rulebook leaves. False: the heading is drawn like a die.")
+    cockpit_card: bool = option(
+        False, rule="xevious.cockpit-card",
+        doc="VARIANT, not the rulebook (it changes MOVEMENT 1: 'Roll the die and move a number of spaces equal to "
+            "the number you rolled'): once per stage, instead of rolling, turn your Cockpit Card face down and "
+            "fly any number from 1 to 6. Off (False) in the rulebook game.")
+    daley_pieces: bool = option(
+        False, rule="xevious.daley-piece",
+        doc="VARIANT, not the rulebook (it changes Locations 5: 'You may stop on these squares regardless of the "
+            "number you rolled'): after a HIT! a Daley Piece covers that Flag / Pin / Sol / Phantom for the rest "
+            "of the stage, so it gives nothing more and is no free stop. Off (False) in the rulebook game.")
     gumps: int = option(3, rule="xevious.condition-gump", low=1, high=3,
                         doc="How many Gump Markers stand in Stage 7 (the last ones on the track are used).")
     turn_cap: int = option(400, rule="xevious.turn-cap", low=10, high=10_000,
@@ -215,7 +240,7 @@ class Pilot:
 
 class XeviousState:
     __slots__ = ("stage", "order", "turn", "phase", "pend", "pilots", "gumps", "daley", "deck", "brag", "rounds",
-                 "winner", "capped", "path", "last", "setup_rolls", "cond", "extras", "cap")
+                 "winner", "capped", "path", "last", "setup_rolls", "cond", "cap")
 
     def __init__(self) -> None:
         self.stage = 1
@@ -235,7 +260,6 @@ class XeviousState:
         self.last: dict[str, Any] | None = None       # the last reveal, for the widget
         self.setup_rolls: tuple[tuple[int, ...], ...] = ()
         self.cond = True     # variant stage_conditions (kept here: legal_actions sees only the state)
-        self.extras = True   # variant extras
         self.cap = MAX_MARKERS  # variant row_cap: markers per row of the sheet
 
     @property
@@ -249,7 +273,7 @@ class XeviousState:
         s.pilots = [p.copy() for p in self.pilots]
         s.gumps, s.daley, s.deck, s.brag = self.gumps, self.daley, self.deck, self.brag
         s.rounds, s.winner, s.capped, s.path, s.last = self.rounds, self.winner, self.capped, self.path, self.last
-        s.setup_rolls, s.cond, s.extras, s.cap = self.setup_rolls, self.cond, self.extras, self.cap
+        s.setup_rolls, s.cond, s.cap = self.setup_rolls, self.cond, self.cap
         return s
 
 
@@ -302,6 +326,9 @@ class XeviousRules(Rules[XeviousState]):
     max_players = 4
     default_players = ("Blue", "Red")
     catalog_path = Path(__file__).with_name("rules.toml")
+    #: 2: the rulebook's defaults (Cockpit Card and Daley Pieces became opt-in variants; Stage 3/4 conditions fill
+    #: gaps only; catch-up from the exit gives its markers once; Gump strength from stages.toml)
+    rules_version = 2
 
     def __init__(self) -> None:
         self.stages: tuple[Stage, ...] = data.stages()
@@ -358,13 +385,13 @@ class XeviousRules(Rules[XeviousState]):
     def initial_state(self, ctx: Context) -> XeviousState:
         v = self._v(ctx)
         s = XeviousState()
-        s.cond, s.extras, s.cap = v.stage_conditions, v.extras, v.row_cap
+        s.cond, s.cap = v.stage_conditions, v.row_cap
         n = len(ctx.players)
         s.pilots = [Pilot() for _ in range(n)]
         for i, name in enumerate(ctx.players):
-            s.pilots[i].cockpit = v.extras
+            s.pilots[i].cockpit = v.cockpit_card
             s.pilots[i].l = v.start_solvalou
-            ctx.emit("xevious.prep-sheet", f"{name} takes the {COLOURS[i]} Solvalou Mover and the {COLOURS[i]} "
+            ctx.emit("xevious.prep-sheet", f"{says(name, 'takes')} the {COLOURS[i]} Solvalou Mover and the {COLOURS[i]} "
                      "Attack Strength Sheet.", player=i, colour=COLOURS[i])
         ctx.emit("xevious.prep-solvalou", f"Everybody places {v.start_solvalou} Solvalou Markers on their sheet "
                  "(no Extra Weapon or Shield Markers yet).", player=None, solvalou=v.start_solvalou)
@@ -388,12 +415,31 @@ class XeviousRules(Rules[XeviousState]):
         s.order = tuple(order)
         s.setup_rolls = tuple(rolls)
         names = ", ".join(f"{ctx.players[p]} ({'/'.join(map(str, rolls[p]))})" for p in order)
-        ctx.emit("xevious.prep-order", f"Rolls for the order of play: {names}. {ctx.players[order[0]]} starts.",
+        ctx.emit("xevious.prep-order", f"Rolls for the order of play: {names}. {says(ctx.players[order[0]], 'starts')}.",
                  player=None, order=list(order))
-        s.deck = data.deck()
+        s.deck = data.deck(cockpit=v.cockpit_card)
         s.brag = self.headings(v)
         s.gumps = tuple(True for _ in range(v.gumps))
         return s
+
+    def rig_domain(self, kind: str, variant: Variant, state: XeviousState | None) -> tuple[Any, ...] | None:
+        """The outcomes chance ``kind`` can show under ``variant`` now (``None``: the static domain).
+
+        ``card``: the Super Xevious Cards still in the deck (the whole deck of this variant when it is used up
+        or before set-up; the Cockpit Card's card only with variant cockpit_card). ``heading`` / ``braglease``:
+        the headings a Battle Card can point under variant battle_headings; ``braglease``: the Braglease Cards
+        not yet used (none at all without the Braglease role, variant extras=False)."""
+        assert isinstance(variant, XeviousVariant)
+        if kind == "card":
+            deck = state.deck if state is not None and state.deck else data.deck(cockpit=variant.cockpit_card)
+            return tuple(dict.fromkeys(deck))
+        if kind == "heading":
+            return self.headings(variant)
+        if kind == "braglease":
+            if not variant.extras:
+                return ()
+            return state.brag if state is not None and state.brag else self.headings(variant)
+        return None
 
     # ------------------------------------------------------------------------------------------ queries
     def current_player(self, state: XeviousState) -> int | None:
@@ -431,7 +477,7 @@ class XeviousRules(Rules[XeviousState]):
                 out.append(ATTACK)
             else:
                 out.append(ROLL)
-                if me.retry and not (state.extras and (me.area, me.idx) in state.daley):
+                if me.retry and (me.area, me.idx) not in state.daley:
                     out.append(TRY_AGAIN)
                 if me.cockpit:
                     out.extend(FLY)
@@ -473,14 +519,15 @@ class XeviousRules(Rules[XeviousState]):
             if t is Roll:
                 self._refuse_if_blocked(state, p)
                 n = ctx.roll()
-                ctx.emit("xevious.move-roll", f"{ctx.players[p]} rolls {n}.", die=n)
+                ctx.emit("xevious.move-roll", f"{says(ctx.players[p], 'rolls')} {n}.", die=n)
                 state.last = {"kind": "die", "value": n, "player": p}
                 self._start_move(state, p, n, ctx)
             elif t is Fly:
                 assert isinstance(action, Fly)
-                if not v.extras:
-                    raise IllegalAction("xevious.cockpit-card", "this game is played without Cockpit Cards "
-                                        "(variant extras=False)")
+                if not v.cockpit_card:
+                    raise IllegalAction("xevious.move-roll", "roll the die and move the number you rolled: flying "
+                                        "a chosen number with the Cockpit Card is a variant (cockpit_card=True), "
+                                        "not the rulebook's rule")
                 if not state.pilots[p].cockpit:
                     raise IllegalAction("xevious.cockpit-card", "your Cockpit Card is already face down this stage")
                 if not 1 <= action.n <= 6:
@@ -488,7 +535,7 @@ class XeviousRules(Rules[XeviousState]):
                                         f"{action.n}")
                 self._refuse_if_blocked(state, p)
                 state.pilots[p].cockpit = False
-                ctx.emit("xevious.cockpit-card", f"{ctx.players[p]} turns the Cockpit Card face down and flies "
+                ctx.emit("xevious.cockpit-card", f"{says(ctx.players[p], 'turns')} the Cockpit Card face down and {verb_for(ctx.players[p], 'flies')} "
                          f"{action.n}.", n=action.n)
                 self._start_move(state, p, action.n, ctx)
             elif t is CatchUp:
@@ -498,7 +545,7 @@ class XeviousRules(Rules[XeviousState]):
                 if not me.retry:
                     raise IllegalAction("xevious.blaster-mistake", "you can try again only after a MISTAKE on "
                                         "the Flag / Pin / Sol / Phantom space you are still on")
-                if v.extras and (me.area, me.idx) in state.daley:
+                if (me.area, me.idx) in state.daley:
                     raise IllegalAction("xevious.daley-piece", "a Daley Piece now covers this space: somebody "
                                         "else got its HIT! first")
                 me.retry = False
@@ -513,6 +560,9 @@ class XeviousRules(Rules[XeviousState]):
                 me.retry = False
                 self._land(state, p, ctx, v)
                 self._after(state, ctx, v)
+            elif t is StopAt:
+                raise IllegalAction("xevious.move-roll", "roll the die first: you move exactly the number you roll, "
+                                    "and may stop early only on a green or Flag / Pin / Sol / Phantom space you pass")
             else:
                 raise IllegalAction("xevious.turn-order", f"it is time to move: roll the die (not {action})")
             return
@@ -555,10 +605,10 @@ class XeviousRules(Rules[XeviousState]):
                 me.w -= 1
                 pend["used"] = True
                 pend["left"] -= 1
-                ctx.emit("xevious.weapon-destroy", f"{ctx.players[p]} discards an Extra Weapon Marker and destroys "
+                ctx.emit("xevious.weapon-destroy", f"{says(ctx.players[p], 'discards')} an Extra Weapon Marker and {verb_for(ctx.players[p], 'destroys')} "
                          f"one enemy outright ({pend['left']} left).", left=pend["left"])
                 if pend["left"] == 0:
-                    ctx.emit("xevious.squad-battle", f"{ctx.players[p]} destroys the whole squadron.")
+                    ctx.emit("xevious.squad-battle", f"{says(ctx.players[p], 'destroys')} the whole squadron.")
                     state.pend = None
                     state.phase = "turn"
                     self._after(state, ctx, v)
@@ -576,8 +626,8 @@ class XeviousRules(Rules[XeviousState]):
                 self._reveal(state, p, action.heading, eh, ctx, v)
             else:
                 state.phase = "enemy"
-                ctx.emit("xevious.air-battle", f"{ctx.players[p]} puts a Battle Card down face down; "
-                         f"{ctx.players[enemy]} now turns the enemy's card.", player=p)
+                ctx.emit("xevious.air-battle", f"{says(ctx.players[p], 'puts')} a Battle Card down face down; "
+                         f"{says(ctx.players[enemy], 'turns')} the enemy's card now.", player=p)
             return
         if ph == "enemy":
             pend = state.pend
@@ -654,31 +704,22 @@ class XeviousRules(Rules[XeviousState]):
         v = self._v(ctx)
         path, why = self._walk(state, p, n)
         if not path:
-            ctx.emit("xevious.move-forward", f"{ctx.players[p]} is at the end of the track and cannot move "
+            ctx.emit("xevious.move-forward", f"{says(ctx.players[p], 'is')} at the end of the track and cannot move "
                      "(never backwards).")
             self._land(state, p, ctx, v)
             self._after(state, ctx, v)
             return
-        # the spaces passed where you may stop: green spaces (not in Stage 3's fog) and Flag / Pin / Sol / Phantom
-        # spaces (not under a Daley Piece); the gate is only ever the last square of a path
+        # MOVEMENT 1 sentence 3 and Locations 5: the spaces passed where you may stop whatever you rolled: green
+        # spaces and Flag / Pin / Sol / Phantom spaces (not under a Daley Piece: variant daley_pieces); the gate is
+        # only ever the last square of a path
         tr = self.tracks[state.stage - 1]
         green, blaster = tr.green, tr.blaster
-        fog = v.stage_conditions and tr.condition == "garu-zakato-fog"
-        daley = state.daley if v.extras else NO_GUARDS
+        daley = state.daley
         stops = []
-        fogged = False
         for k in range(len(path) - 1):
             a, i = path[k]
-            if green[a][i]:
-                if fog:
-                    fogged = True
-                else:
-                    stops.append(k + 1)
-            elif blaster[a][i] and path[k] not in daley:
+            if green[a][i] or (blaster[a][i] and path[k] not in daley):
                 stops.append(k + 1)
-        if fogged:
-            ctx.emit("xevious.condition-fog", f"Fog over Stage 3: {ctx.players[p]} cannot stop on the green space "
-                     "passed.")
         forced = FORCED_STOPS.get(why)
         if forced is not None:
             rule, reason = forced
@@ -707,10 +748,12 @@ class XeviousRules(Rules[XeviousState]):
             if a < n_areas and exits[a][i] is not None:
                 self._take(state, p, exits[a][i], ctx, "xevious.exit-markers", "the exit")
         a, i = me.area, me.idx = squares[-1]
-        if step < len(src):
+        early = step < len(src)
+        if early:
             rule = "xevious.green-stop" if tr.green[a][i] else "xevious.blaster-stop"
-            ctx.emit(rule, f"{ctx.players[p]} stops on the {tr.labels[a][i]} passed on the way.", step=step)
-        self._land(state, p, ctx, v)
+            ctx.emit(rule, f"{says(ctx.players[p], 'stops')} on the {tr.labels[a][i]} passed on the way.",
+                     step=step)
+        self._land(state, p, ctx, v, early=early)
         self._after(state, ctx, v)
 
     def _catch_up(self, state: XeviousState, p: int, ctx: Context) -> None:
@@ -723,30 +766,36 @@ class XeviousRules(Rules[XeviousState]):
         me = state.pilots[p]
         areas = self.stage_of(state).areas
         ex = areas[me.area][-1]
-        ctx.emit("xevious.catch-up", f"Everybody else is ahead: {ctx.players[p]} moves on to the next area.")
+        name = ctx.players[p]
+        ctx.emit("xevious.catch-up", f"Everybody else is ahead: {says(name, 'moves')} on to the next area.")
         if ex.awards:
-            self._take(state, p, ex.awards, ctx, "xevious.catch-up-exit-markers", "the exit of the area left behind")
+            if me.idx == len(areas[me.area]) - 1:  # on the exit already: its markers were taken on arrival
+                ctx.emit("xevious.catch-up-exit-markers", f"{says(name, 'stands')} on the exit and took its markers "
+                         f"({ex.awards}) on arriving there: they are not taken a second time.")
+            else:
+                self._take(state, p, ex.awards, ctx, "xevious.catch-up-exit-markers",
+                           "the exit of the area left behind")
         me.retry = False
         me.area, me.idx = me.area + 1, 0
         if me.area < len(areas):
-            ctx.emit("xevious.entrance-stop", f"{ctx.players[p]} stops on the entrance of area {me.area + 1}.")
+            ctx.emit("xevious.entrance-stop", f"{says(ctx.players[p], 'stops')} on the entrance of area {me.area + 1}.")
         self._after(state, ctx, v)
 
     # ------------------------------------------------------------------------------------------ spaces
-    def _land(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant) -> None:
+    def _land(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant, early: bool = False) -> None:
+        """Follow the directions of the space the mover lands on (``early``: it stopped on a space it passed)."""
         me = state.pilots[p]
         tr = self.tracks[state.stage - 1]
         st = tr.stage
         if me.area >= tr.n_areas:
-            ctx.emit("xevious.stage-gate", f"{ctx.players[p]} leaves Stage {state.stage} and waits at the stage "
+            ctx.emit("xevious.stage-gate", f"{says(ctx.players[p], 'leaves')} Stage {state.stage} and {verb_for(ctx.players[p], 'waits')} at the stage "
                      "gate for the others.")
             return
         a, i = pos = (me.area, me.idx)
         sp = tr.areas[a][i]
         guard = self._guard_at(state, me, pos)
         if guard == "gump":
-            self._battle_ground(state, p, st.gump_number if state.stage == 7 else 4, True, ctx, v,
-                                what="the Gump Marker", guard=pos)
+            self._battle_ground(state, p, st.gump_number, True, ctx, v, what="the Gump Marker", guard=pos)
             return
         if guard == "andor":
             self._battle_ground(state, p, sp.n, sp.boost, ctx, v, what="the Andor Genesis", guard=pos)
@@ -765,24 +814,27 @@ class XeviousRules(Rules[XeviousState]):
         elif k == "card":
             self._draw_card(state, p, ctx, v)
         elif tr.blaster[a][i]:
-            if v.extras and pos in state.daley:
+            if pos in state.daley:
                 ctx.emit("xevious.daley-piece", f"A Daley Piece covers this {k.capitalize()}: it gives nothing more "
                          "this stage.")
             else:
                 self._blaster(state, p, ctx, v)
         elif k == "green":
-            if sp.awards:
+            if sp.awards and early and v.stage_conditions and st.condition == "garu-zakato-fog":
+                ctx.emit("xevious.condition-fog", f"Fog over Stage 3: {says(ctx.players[p], 'stops')} on the green "
+                         f"space passed, but its markers ({sp.awards}) go only to a roll that ends here exactly.")
+            elif sp.awards:
                 self._take(state, p, sp.awards, ctx, "xevious.green-stop", "the green space")
             else:
-                ctx.emit("xevious.green-stop", f"{ctx.players[p]} rests on a green space.")
+                ctx.emit("xevious.green-stop", f"{says(ctx.players[p], 'rests')} on a green space.")
         elif k == "plain" and v.stage_conditions and st.condition == "garu-barra":
             ctx.emit("xevious.condition-garu-barra", f"A hidden Garu Barra battery opens fire on "
-                     f"{ctx.players[p]} (Stage 6).")
+                     f"{obj(ctx.players[p])} (Stage 6).")
             self._battle_ground(state, p, st.barrage, False, ctx, v, what="the Garu Barra battery")
         elif k == "exit":
             pass  # its markers were taken on the way
         else:
-            ctx.emit("xevious.move-roll", f"{ctx.players[p]} lands on the {tr.labels[a][i]}: nothing happens.")
+            ctx.emit("xevious.move-roll", f"{says(ctx.players[p], 'lands')} on the {tr.labels[a][i]}: nothing happens.")
 
     def _take(self, state: XeviousState, p: int, aw: Awards, ctx: Context, rule: str, source: str) -> None:
         me = state.pilots[p]
@@ -800,15 +852,15 @@ class XeviousRules(Rules[XeviousState]):
                 got.append(f"{k} {name}")
             if k < n:
                 lost.append(f"{n - k} {name}")
-        ctx.emit(rule, f"{ctx.players[p]} takes {', '.join(got) or 'nothing'} from {source}.",
+        ctx.emit(rule, f"{says(ctx.players[p], 'takes')} {', '.join(got) or 'nothing'} from {source}.",
                  player=p, w=aw.w, s=aw.s, l=aw.l)
         if lost:
-            ctx.emit("xevious.sheet-limit", f"{ctx.players[p]}'s sheet is full: {', '.join(lost)} Marker(s) not "
+            ctx.emit("xevious.sheet-limit", f"{poss(ctx.players[p], start=True)} sheet is full: {', '.join(lost)} Marker(s) not "
                      f"taken (at most {cap} of each).", player=p)
 
     def _draw_card(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant) -> None:
         if not state.deck:
-            state.deck = data.deck()
+            state.deck = data.deck(cockpit=v.cockpit_card)
             ctx.emit("xevious.xevious-cards", "The Super Xevious deck is used up: the discards are shuffled into a "
                      "new deck.")
         cid = ctx.draw("card", state.deck)
@@ -816,7 +868,7 @@ class XeviousRules(Rules[XeviousState]):
         state.deck = state.deck[:i] + state.deck[i + 1:]
         card = self.cards[cid]
         state.last = {"kind": "card", "value": cid, "title": card.title, "text": card.text, "player": p}
-        ctx.emit("xevious.card-space", f"{ctx.players[p]} draws the Super Xevious Card “{card.title}”: "
+        ctx.emit("xevious.card-space", f"{says(ctx.players[p], 'draws')} the Super Xevious Card “{card.title}”: "
                  f"{card.text}", card=cid)
         e = card.effect
         if e == "take":
@@ -839,9 +891,9 @@ class XeviousRules(Rules[XeviousState]):
         elif e == "damage":
             self._damage(state, p, ctx, v)
         elif e == "cockpit":
-            if v.extras:
+            if v.cockpit_card:
                 state.pilots[p].cockpit = True
-                ctx.emit("xevious.cockpit-card", f"{ctx.players[p]}'s Cockpit Card is face up again.")
+                ctx.emit("xevious.cockpit-card", f"{poss(ctx.players[p], start=True)} Cockpit Card is face up again.")
 
     # ------------------------------------------------------------------------------------------ battles
     def _battle_ground(self, state: XeviousState, p: int, n: int, boost: bool, ctx: Context, v: XeviousVariant,
@@ -860,13 +912,13 @@ class XeviousRules(Rules[XeviousState]):
         me = state.pilots[p]
         if weapon:
             me.w -= 1
-            ctx.emit("xevious.weapon-once", f"{ctx.players[p]} discards one Extra Weapon Marker for +1 (one per "
+            ctx.emit("xevious.weapon-once", f"{says(ctx.players[p], 'discards')} one Extra Weapon Marker for +1 (one per "
                      "combat).")
         d = ctx.roll()
         total = d + (1 if weapon else 0)
         won = total > n
         state.last = {"kind": "ground", "value": d, "plus": 1 if weapon else 0, "n": n, "won": won, "player": p}
-        ctx.emit("xevious.ground-battle", f"{ctx.players[p]} rolls {d}{' + 1' if weapon else ''} against "
+        ctx.emit("xevious.ground-battle", f"{says(ctx.players[p], 'rolls')} {d}{' + 1' if weapon else ''} against "
                  f"{what} ({n}): {'more, a win' if won else 'not more, a loss'}.", die=d, n=n, won=won)
         pos = (me.area, me.idx)
         if won:
@@ -877,15 +929,15 @@ class XeviousRules(Rules[XeviousState]):
                 k = gp.index(pos) - off
                 state.gumps = state.gumps[:k] + (False,) + state.gumps[k + 1:]
                 left = sum(state.gumps)
-                ctx.emit("xevious.condition-gump", f"{ctx.players[p]} destroys a Gump Marker ({left} left).",
+                ctx.emit("xevious.condition-gump", f"{says(ctx.players[p], 'destroys')} a Gump Marker ({left} left).",
                          left=left)
                 if left == 0:
                     state.winner = p
-                    ctx.emit("xevious.victory", f"{ctx.players[p]} destroys the last Gump Marker and wins!")
+                    ctx.emit("xevious.victory", f"{says(ctx.players[p], 'destroys')} the last Gump Marker and {verb_for(ctx.players[p], 'wins')}!")
                     return
             elif g == "andor":
                 me.beaten = me.beaten | {pos}
-                ctx.emit("xevious.condition-andor-genesis", f"{ctx.players[p]} beats the Andor Genesis and may fly "
+                ctx.emit("xevious.condition-andor-genesis", f"{says(ctx.players[p], 'beats')} the Andor Genesis and may fly "
                          "on.")
             if v.stage_conditions and self.stage_of(state).condition == "hidden-sol":
                 self._take(state, p, Awards(w=1), ctx, "xevious.condition-hidden-sol", "a hidden Sol citadel")
@@ -901,10 +953,10 @@ class XeviousRules(Rules[XeviousState]):
         state.pend = {"kind": "squad" if enemies > 1 else "air", "left": enemies, "used": False, "who": p,
                       "enemy": enemy, "headings": self.headings(v), "aim": None, "won": 0}
         if enemies > 1:
-            ctx.emit("xevious.squad-battle", f"{ctx.players[p]} meets {enemies} enemies: win battle after battle; "
+            ctx.emit("xevious.squad-battle", f"{says(ctx.players[p], 'meets')} {enemies} enemies: win battle after battle; "
                      "the first loss ends the fight.", enemies=enemies)
         else:
-            ctx.emit("xevious.air-battle", f"{ctx.players[p]} meets an enemy in the air: both Battle Cards are "
+            ctx.emit("xevious.air-battle", f"{says(ctx.players[p], 'meets')} an enemy in the air: both Battle Cards are "
                      "turned secretly.")
 
     def _chance_heading(self, state: XeviousState, ctx: Context, v: XeviousVariant) -> str:
@@ -925,25 +977,25 @@ class XeviousRules(Rules[XeviousState]):
         won = OPPOSITE[mine] == theirs
         state.last = {"kind": "battle", "mine": mine, "theirs": theirs, "won": won, "player": p,
                       "enemy": pend["enemy"]}
-        ctx.emit("xevious.battle-cards", f"Reveal: {ctx.players[p]}'s arrow points {mine} {ARROWS[mine]}, the "
+        ctx.emit("xevious.battle-cards", f"Reveal: {poss(ctx.players[p])} arrow points {mine} {ARROWS[mine]}, the "
                  f"enemy's points {theirs} {ARROWS[theirs]}: "
                  + ("head-on, towards each other." if won else "not towards each other."),
                  mine=mine, theirs=theirs, won=won)
         if won:
             pend["left"] -= 1
             pend["won"] += 1
-            ctx.emit("xevious.air-battle", f"{ctx.players[p]} wins the air battle"
+            ctx.emit("xevious.air-battle", f"{says(ctx.players[p], 'wins')} the air battle"
                      + (f" ({pend['left']} enemies left)." if pend["kind"] == "squad" else "."))
             if pend["left"] > 0:
                 pend["aim"] = None
                 state.phase = "aim"
                 return
             if pend["kind"] == "squad":
-                ctx.emit("xevious.squad-battle", f"{ctx.players[p]} destroys the whole squadron.")
+                ctx.emit("xevious.squad-battle", f"{says(ctx.players[p], 'destroys')} the whole squadron.")
         else:
-            ctx.emit("xevious.air-battle", f"{ctx.players[p]} loses the air battle.")
+            ctx.emit("xevious.air-battle", f"{says(ctx.players[p], 'loses')} the air battle.")
             if pend["kind"] == "squad" and pend["left"] > 1:
-                ctx.emit("xevious.squad-battle", f"The fight ends at the first loss: {ctx.players[p]} takes damage "
+                ctx.emit("xevious.squad-battle", f"The fight ends at the first loss: {says(ctx.players[p], 'takes')} damage "
                          f"from one enemy only ({pend['left'] - 1} fly away).")
         state.pend = None
         state.phase = "turn"
@@ -954,27 +1006,23 @@ class XeviousRules(Rules[XeviousState]):
     def _damage(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant) -> None:
         me = state.pilots[p]
         name = ctx.players[p]
-        if me.phantom:
-            me.phantom = False
-            ctx.emit("xevious.condition-phantom", f"The Phantom wingman takes the hit for {name} and leaves.")
-            return
         if me.s > 0:
             me.s -= 1
-            ctx.emit("xevious.damage-shield", f"{name} takes damage: one Shield Marker is discarded ({me.s} left).")
-            ctx.emit("xevious.shield", f"The shield saves {name}'s Solvalou and Extra Weapon Markers.")
+            ctx.emit("xevious.damage-shield", f"{says(name, 'takes')} damage: one Shield Marker is discarded ({me.s} left).")
+            ctx.emit("xevious.shield", f"The shield saves {poss(name)} Solvalou and Extra Weapon Markers.")
             return
         me.l -= 1
         if me.w > 0:
             me.w -= 1
-            ctx.emit("xevious.damage-solvalou", f"{name} takes damage without a shield: loses a Solvalou Marker and "
+            ctx.emit("xevious.damage-solvalou", f"{says(name, 'takes')} damage without a shield: {verb_for(name, 'loses')} a Solvalou Marker and "
                      f"an Extra Weapon Marker ({me.l} Solvalou left).", solvalou=me.l)
         else:
-            ctx.emit("xevious.damage-solvalou", f"{name} takes damage without a shield: loses a Solvalou Marker "
+            ctx.emit("xevious.damage-solvalou", f"{says(name, 'takes')} damage without a shield: {verb_for(name, 'loses')} a Solvalou Marker "
                      f"(no Extra Weapon Marker to lose; {me.l} Solvalou left).", solvalou=me.l)
         if me.l == 0:
             self._respawn(state, p, ctx, v)
         else:
-            ctx.emit("xevious.solvalou-lives", f"{name} has {me.l} {'life' if me.l == 1 else 'lives'} left.")
+            ctx.emit("xevious.solvalou-lives", f"{says(name, 'has')} {me.l} {'life' if me.l == 1 else 'lives'} left.")
 
     def _respawn(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant) -> None:
         me = state.pilots[p]
@@ -988,7 +1036,7 @@ class XeviousRules(Rules[XeviousState]):
         me.l = min(gift, cap)  # the row was empty: 'add' and 'set' agree
         where = f"the entrance of area {me.area + 1}" if v.respawn_point == "area" else "the stage's starting point"
         if state.stage == 1 and v.stage1_exception:
-            ctx.emit("xevious.respawn-stage1", f"{name} is out of Solvalou Markers and returns to {where}; in "
+            ctx.emit("xevious.respawn-stage1", f"{says(name, 'is')} out of Solvalou Markers and {verb_for(name, 'returns')} to {where}; in "
                      f"Stage 1 only {me.l} Solvalou Markers are taken.", solvalou=me.l)
         else:
             if v.respawn_markers == "set":
@@ -996,9 +1044,9 @@ class XeviousRules(Rules[XeviousState]):
             else:
                 me.w, me.s = min(cap, me.w + gift), min(cap, me.s + gift)
             note = " (the Stage 1 exception is switched off: variant stage1_exception=False)" if state.stage == 1 else ""
-            ctx.emit("xevious.respawn", f"{name} is out of Solvalou Markers: back to {where} with {me.l} Solvalou, "
+            ctx.emit("xevious.respawn", f"{says(name, 'is')} out of Solvalou Markers: back to {where} with {me.l} Solvalou, "
                      f"{me.w} Extra Weapon and {me.s} Shield Markers; Stage {state.stage} begins again for "
-                     f"{name}{note}.", w=me.w, s=me.s)
+                     f"{obj(name)}{note}.", w=me.w, s=me.s)
         if state.phase != "turn":
             state.phase = "turn"
             state.pend = None
@@ -1012,27 +1060,27 @@ class XeviousRules(Rules[XeviousState]):
         state.last = {"kind": "blaster", "value": card, "player": p}
         name = ctx.players[p]
         if card == "HIT!":
-            ctx.emit("xevious.blaster-draw", f"{name} picks a Blaster Card: HIT!", card=card)
+            ctx.emit("xevious.blaster-draw", f"{says(name, 'picks')} a Blaster Card: HIT!", card=card)
             self._take(state, p, sp.awards, ctx, "xevious.blaster-draw", f"the {sp.kind.capitalize()}")
             if v.stage_conditions and sp.kind == "phantom" and self.stage_of(state).condition == "phantom-wingman":
                 me.phantom = True
-                ctx.emit("xevious.condition-phantom", f"{name} rescues the Phantom wingman: it will take the next "
-                         "hit in Stage 4.")
-            if v.extras:
+                self._take(state, p, PHANTOM_GIFT, ctx, "xevious.condition-phantom",
+                           "the rescued Phantom wingman, who joins you as one more Solvalou")
+            if v.daley_pieces:
                 state.daley = state.daley | {(me.area, me.idx)}
                 ctx.emit("xevious.daley-piece", f"A Daley Piece now covers this {sp.kind.capitalize()} for the "
                          "rest of the stage.")
         else:
-            ctx.emit("xevious.blaster-draw", f"{name} picks a Blaster Card: MISTAKE.", card=card)
+            ctx.emit("xevious.blaster-draw", f"{says(name, 'picks')} a Blaster Card: MISTAKE.", card=card)
             if v.retry_uses_turn:
                 me.retry = True
-                ctx.emit("xevious.blaster-mistake", f"{name} gets nothing, but may stay here and try again next "
+                ctx.emit("xevious.blaster-mistake", f"{says(name, 'gets')} nothing, but may stay here and try again next "
                          "turn instead of moving.")
             elif again:
                 state.phase = "retry"
-                ctx.emit("xevious.blaster-mistake", f"{name} gets nothing, but may try once more at once.")
+                ctx.emit("xevious.blaster-mistake", f"{says(name, 'gets')} nothing, but may try once more at once.")
             else:
-                ctx.emit("xevious.blaster-mistake", f"{name} gets nothing.")
+                ctx.emit("xevious.blaster-mistake", f"{says(name, 'gets')} nothing.")
 
     # ------------------------------------------------------------------------------------------ turns
     def _after(self, state: XeviousState, ctx: Context, v: XeviousVariant) -> None:
@@ -1070,7 +1118,7 @@ class XeviousRules(Rules[XeviousState]):
             q.area = q.idx = 0
             q.retry = q.phantom = False
             q.beaten = frozenset()
-            q.cockpit = v.extras
+            q.cockpit = v.cockpit_card
         st = self.stage_of(state)
         ctx.emit("xevious.stage-gate", f"Every mover has left the stage: Stage {st.number} (panel {st.panel.id}) is "
                  "put on the table and every mover starts on its starting point.", player=None, stage=st.number)
