@@ -980,23 +980,23 @@ class XeviousRules(Rules[XeviousState]):
         ctx.emit("xevious.battle-cards", f"Reveal: {poss(ctx.players[p])} arrow points {mine} {ARROWS[mine]}, the "
                  f"enemy's points {theirs} {ARROWS[theirs]}: "
                  + ("head-on, towards each other." if won else "not towards each other."),
-                 mine=mine, theirs=theirs, won=won)
+                 mine=mine, theirs=theirs, won=won, player=p)
         if won:
             pend["left"] -= 1
             pend["won"] += 1
             ctx.emit("xevious.air-battle", f"{says(ctx.players[p], 'wins')} the air battle"
-                     + (f" ({pend['left']} enemies left)." if pend["kind"] == "squad" else "."))
+                     + (f" ({pend['left']} enemies left)." if pend["kind"] == "squad" else "."), player=p)
             if pend["left"] > 0:
                 pend["aim"] = None
                 state.phase = "aim"
                 return
             if pend["kind"] == "squad":
-                ctx.emit("xevious.squad-battle", f"{says(ctx.players[p], 'destroys')} the whole squadron.")
+                ctx.emit("xevious.squad-battle", f"{says(ctx.players[p], 'destroys')} the whole squadron.", player=p)
         else:
-            ctx.emit("xevious.air-battle", f"{says(ctx.players[p], 'loses')} the air battle.")
+            ctx.emit("xevious.air-battle", f"{says(ctx.players[p], 'loses')} the air battle.", player=p)
             if pend["kind"] == "squad" and pend["left"] > 1:
                 ctx.emit("xevious.squad-battle", f"The fight ends at the first loss: {says(ctx.players[p], 'takes')} damage "
-                         f"from one enemy only ({pend['left'] - 1} fly away).")
+                         f"from one enemy only ({pend['left'] - 1} fly away).", player=p)
         state.pend = None
         state.phase = "turn"
         if not won:
@@ -1008,21 +1008,21 @@ class XeviousRules(Rules[XeviousState]):
         name = ctx.players[p]
         if me.s > 0:
             me.s -= 1
-            ctx.emit("xevious.damage-shield", f"{says(name, 'takes')} damage: one Shield Marker is discarded ({me.s} left).")
-            ctx.emit("xevious.shield", f"The shield saves {poss(name)} Solvalou and Extra Weapon Markers.")
+            ctx.emit("xevious.damage-shield", f"{says(name, 'takes')} damage: one Shield Marker is discarded ({me.s} left).", player=p)
+            ctx.emit("xevious.shield", f"The shield saves {poss(name)} Solvalou and Extra Weapon Markers.", player=p)
             return
         me.l -= 1
         if me.w > 0:
             me.w -= 1
             ctx.emit("xevious.damage-solvalou", f"{says(name, 'takes')} damage without a shield: {verb_for(name, 'loses')} a Solvalou Marker and "
-                     f"an Extra Weapon Marker ({me.l} Solvalou left).", solvalou=me.l)
+                     f"an Extra Weapon Marker ({me.l} Solvalou left).", solvalou=me.l, player=p)
         else:
             ctx.emit("xevious.damage-solvalou", f"{says(name, 'takes')} damage without a shield: {verb_for(name, 'loses')} a Solvalou Marker "
-                     f"(no Extra Weapon Marker to lose; {me.l} Solvalou left).", solvalou=me.l)
+                     f"(no Extra Weapon Marker to lose; {me.l} Solvalou left).", solvalou=me.l, player=p)
         if me.l == 0:
             self._respawn(state, p, ctx, v)
         else:
-            ctx.emit("xevious.solvalou-lives", f"{says(name, 'has')} {me.l} {'life' if me.l == 1 else 'lives'} left.")
+            ctx.emit("xevious.solvalou-lives", f"{says(name, 'has')} {me.l} {'life' if me.l == 1 else 'lives'} left.", player=p)
 
     def _respawn(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant) -> None:
         me = state.pilots[p]
@@ -1037,7 +1037,7 @@ class XeviousRules(Rules[XeviousState]):
         where = f"the entrance of area {me.area + 1}" if v.respawn_point == "area" else "the stage's starting point"
         if state.stage == 1 and v.stage1_exception:
             ctx.emit("xevious.respawn-stage1", f"{says(name, 'is')} out of Solvalou Markers and {verb_for(name, 'returns')} to {where}; in "
-                     f"Stage 1 only {me.l} Solvalou Markers are taken.", solvalou=me.l)
+                     f"Stage 1 only {me.l} Solvalou Markers are taken.", solvalou=me.l, player=p)
         else:
             if v.respawn_markers == "set":
                 me.w, me.s = min(gift, cap), min(gift, cap)
@@ -1046,7 +1046,7 @@ class XeviousRules(Rules[XeviousState]):
             note = " (the Stage 1 exception is switched off: variant stage1_exception=False)" if state.stage == 1 else ""
             ctx.emit("xevious.respawn", f"{says(name, 'is')} out of Solvalou Markers: back to {where} with {me.l} Solvalou, "
                      f"{me.w} Extra Weapon and {me.s} Shield Markers; Stage {state.stage} begins again for "
-                     f"{obj(name)}{note}.", w=me.w, s=me.s)
+                     f"{obj(name)}{note}.", w=me.w, s=me.s, player=p)
         if state.phase != "turn":
             state.phase = "turn"
             state.pend = None

@@ -128,19 +128,12 @@ class Board(BoardWidget):
 
 
 def walkthrough(number: str | int, **kwargs: Any) -> Any:
-    """The step-through of lesson ``number`` (see :mod:`tabletop.xevious.lessons`) on the kit's Walkthrough:
-    narration beside a read-only board, Back/Next restoring exact positions, then a "Your turn" hand-over."""
-    from ..ui import Step, Walkthrough
-    from .lessons import lesson
+    """The step-through of lesson ``number`` (``tabletop.xevious.lessons.LESSONS``) on the kit's Walkthrough:
+    narration beside a read-only board, Back/Next restoring exact positions, then a "Your turn" hand-over (the
+    lesson's bots answer by themselves)."""
+    from ..ui import Walkthrough
+    from .lessons import LESSONS, lesson
 
-    les = lesson(number)
-
-    def player(k: int) -> Any:
-        def play(game: Any) -> None:
-            les.run_step(game, k)
-
-        return play
-
-    steps = [Step(st.title, st.text, actions=player(k), rules=tuple(st.fires)) for k, st in enumerate(les.steps)]
-    kwargs.setdefault("title", f"Super Xevious {les.number}: {les.title}")
-    return Walkthrough(steps, board=Board, new_game=les.new_game, **kwargs)
+    les = LESSONS[lesson(number).id.split("/")[1]]
+    kwargs.setdefault("title", f"Super Xevious {les.id.split('/')[1]}: {les.title}")
+    return Walkthrough(les, board=Board, **kwargs)
