@@ -37,7 +37,10 @@ def test_move_forward_never_backwards_and_no_zero_moves() -> None:
     assert steps == [3, 4]
     with pytest.raises(IllegalAction) as info:
         g.play(StopAt(0))
-    assert info.value.rule == "xevious.move-roll" and "after: 3, 4" in info.value.reason
+    assert info.value.rule == "xevious.move-forward" and "after: 3, 4" in info.value.reason
+    with pytest.raises(IllegalAction) as info:
+        g.play(StopAt(2))  # a plain space passed: no early stop there
+    assert info.value.rule == "xevious.green-stop" and "after: 3, 4" in info.value.reason
     # in a whole random game a mover's position only goes back when it respawns or a new stage begins
     g = game(seed=9)
     last = [(1, 0, 0)] * 2

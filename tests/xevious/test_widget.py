@@ -157,3 +157,67 @@ def test_static_svg_draws_the_stage_with_words_and_movers() -> None:
     assert svg.count("<circle") == 2 and "STOP" in svg
     html = xevious.Board(game=g).static_html()
     assert "<svg" in html and "Stage 1" in html
+
+
+def _node_key(obj: dict[str, Any]) -> str:
+    """board.js's xvKey(obj), run in node (the key a click sends for a move that is not legal)."""
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    js = (Path(xevious.__file__).parent / "static" / "board.js").read_text(encoding="utf-8")
+    script = js + f"\nprocess.stdout.write(xvKey({json.dumps(obj)}));\n"
+    return subprocess.run([node, "-e", script], capture_output=True, text=True, check=True).stdout
+
+
+def test_board_js_builds_the_python_action_key() -> None:
+    for action in (Roll(), StopAt(3, "green space"), Aim("left"), EnemyAim("up")):
+        obj = {"type": type(action).__name__, **action.to_dict()}
+        obj.pop("type", None)
+        obj = {**obj, "type": type(action).__name__}
+        assert json.loads(_node_key(obj)) == json.loads(action.key)
+        assert _node_key(obj) == json.dumps(json.loads(action.key), separators=(",", ":"), sort_keys=True,
+                                            ensure_ascii=False)
+
+
+@pytest.mark.parametrize("obj, rule", [
+    ({"type": "CatchUp"}, "xevious.catch-up"),
+    ({"type": "TryAgain"}, "xevious.blaster-mistake"),
+    ({"type": "StopAt", "step": 2, "space": "air-to-ground battle 2"}, "xevious.move-roll"),
+    ({"type": "Fly", "n": 3}, "xevious.move-roll"),
+])
+def test_a_click_on_a_move_that_is_not_legal_is_answered_why_not(obj: dict[str, Any], rule: str) -> None:
+    """Issue 9 "Why not?": the board sends the key of the move a click means; the answer names the clause."""
+    b = xevious.Board(game=game())
+    before = b.game.digest()
+    key = json.dumps(obj, separators=(",", ":"), sort_keys=True)
+    click(b, key)
+    assert b.error is not None and b.error["rule"] == rule and b.error["reason"]
+    assert b.game.digest() == before
+
+
+def test_a_stop_click_off_the_path_is_answered_why_not() -> None:
+    b = xevious.Board(game=game())
+    b.rig(die=4)
+    click(b, Roll())
+    click(b, '{"space":"card","step":0,"type":"StopAt"}')
+    assert b.error["rule"] == "xevious.move-forward"
+    click(b, '{"space":"air-to-ground battle 2","step":2,"type":"StopAt"}')
+    assert b.error["rule"] == "xevious.green-stop"
+    click(b, '{"type":"Roll"}')
+    assert b.error["rule"] == "xevious.green-stop" and "choose where to stop" in b.error["reason"]
+
+
+def test_a_card_chip_shows_the_card_title_not_its_id() -> None:
+    g = game()
+    put(g, 0, 0, 5)
+    b = xevious.Board(game=g)
+    b.rig(die=1, card="derota")
+    click(b, Roll())
+    chips = [d for d in b.last_draws if d["kind"] == "card"]
+    assert chips and chips[0]["value"] == "Derota cannon"
+    assert b.view_data["chance"]["card"]["labels"]["Derota cannon"]
+    assert "derota" not in json.dumps(b.last_draws)

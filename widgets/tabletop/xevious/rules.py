@@ -572,8 +572,13 @@ class XeviousRules(Rules[XeviousState]):
             assert isinstance(action, StopAt) and state.pend is not None
             if action.step not in state.pend["stops"]:
                 ok = ", ".join(map(str, state.pend["stops"]))
-                raise IllegalAction("xevious.move-roll", f"you cannot stop after {action.step} spaces on this "
-                                    f"move; you may stop after: {ok}")
+                if not 1 <= action.step <= len(state.path):
+                    raise IllegalAction("xevious.move-forward", "that space is not on this move: you move forward "
+                                        f"(never backwards) the {state.pend['n']} you rolled; you may stop after: "
+                                        f"{ok} space(s)")
+                raise IllegalAction("xevious.green-stop", f"you may stop early only on a green or Flag / Pin / Sol / "
+                                    f"Phantom space you pass, not after {action.step} space(s); you may stop after: "
+                                    f"{ok}")
             self._finish_move(state, p, action.step, ctx, v)
             return
         if ph == "boost":

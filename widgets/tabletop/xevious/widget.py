@@ -106,8 +106,25 @@ class Board(BoardWidget):
             "colours": list(COLOURS), "arrows": ARROWS,
             "conditions_on": bool(getattr(v, "stage_conditions", True)),
             "extras": bool(getattr(v, "extras", True)),
-            "chance": {"blaster": {"mode": "faces"}, "card": {"mode": "faces"}},
+            "cockpit": bool(getattr(v, "cockpit_card", False)),
+            # every face has words (a chip never shows a card id, nor an empty name)
+            "chance": {"blaster": {"mode": "faces", "labels": {"HIT!": "Blaster Card", "MISTAKE": "Blaster Card"}},
+                       "card": {"mode": "faces", "labels": {c.title: "Super Xevious Card"
+                                                             for c in rules.cards.values()}},
+                       "heading": {"mode": "faces", "labels": {h: f"enemy's heading {ARROWS[h]}" for h in ARROWS}},
+                       "braglease": {"mode": "faces",
+                                     "labels": {h: f"Braglease Card {ARROWS[h]}" for h in ARROWS}}},
         }
+
+    def _sync(self, *, clear_error: bool) -> None:
+        super()._sync(clear_error=clear_error)
+        # a Super Xevious Card drawn is shown by its title, never its id (issue 9: "derota / null / card")
+        draws = self.last_draws
+        if any(d.get("kind") == "card" for d in draws):
+            rules = self.game.rules
+            assert isinstance(rules, XeviousRules)
+            self.last_draws = [dict(d, value=rules.cards[d["value"]].title)
+                               if d.get("kind") == "card" and d.get("value") in rules.cards else d for d in draws]
 
     def _event_rows(self) -> list[dict[str, Any]]:
         """The log, with a Battle Card still face down shown as face down (hot seat: the enemy is watching)."""

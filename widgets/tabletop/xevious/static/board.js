@@ -30,6 +30,44 @@ function xvPos(area, idx, nAreas) {
 
 function xvSame(a, b) { return a && b && a[0] === b[0] && a[1] === b[1]; }
 
+// The key of an action exactly as Python's action_key writes it: JSON of {type, ...fields} with sorted keys.
+function xvKey(obj) {
+  const sorted = {};
+  for (const k of Object.keys(obj).sort()) sorted[k] = obj[k];
+  return JSON.stringify(sorted);
+}
+
+// Send the move a click means, whether or not it is legal now: a legal one is played; for any other the board
+// answers with the rule's clause and the reason it is refused ("why not?") — a click is never silent.
+function xvTry(ctx, obj) {
+  const legal = ctx.legalWhere(obj);
+  if (legal.length) { ctx.send(legal[0].id); return; }
+  if (typeof ctx.tryAction === "function") { ctx.tryAction(obj); return; }
+  ctx.send(xvKey(obj));
+}
+
+// A shield drawn as SVG (a font may lack the shield glyph).
+function xvShield(ctx, cls) {
+  return ctx.s("svg", { viewBox: "0 0 16 16", width: 14, height: 14, class: ["xv-shield-icon", cls], "aria-hidden": "true", focusable: "false" },
+    ctx.s("path", { d: "M8 1 L14 3.2 V8 C14 11.6 11.4 14 8 15.2 C4.6 14 2 11.6 2 8 V3.2 Z" }));
+}
+
+// What clicking space (ai, si) means now: stop there on this move (the phase "stop"), or a move there.
+function xvSpaceAction(ctx, st, ai, si, sp) {
+  const { state } = ctx;
+  const path = state.path || [];
+  const k = path.findIndex((p) => p[0] === ai && p[1] === si);
+  if (k >= 0) return { type: "StopAt", step: k + 1, space: sp.label };
+  const who = ctx.currentPlayer;
+  const me = who === null || who === undefined ? null : state.pilots[who];
+  let step = 0;
+  if (me && !me.at_gate) {
+    const lin = (a, i) => st.areas.slice(0, a).reduce((n, area) => n + area.length, 0) + i;
+    step = Math.max(0, lin(ai, si) - lin(me.area, me.space));
+  }
+  return { type: "StopAt", step, space: sp.label };
+}
+
 function renderBoard(ctx) {
   const { h, s, state, view } = ctx;
   const st = view.stage;
@@ -60,13 +98,14 @@ function renderBoard(ctx) {
       const guard = st.guard.some((g) => xvSame(g, [ai, si])) && view.conditions_on;
       const gi = st.gumps.findIndex((g) => xvSame(g, [ai, si]));
       const daley = (state.daley || []).some((d) => xvSame(d, [ai, si]));
+      const go = () => (stop ? ctx.send(stop.id) : xvTry(ctx, xvSpaceAction(ctx, st, ai, si, sp)));
       const g = s("g", {
         class: ["xv-space", `xv-${sp.kind}`, sp.stop && "xv-must", stop && "xv-target", onPath.has(key) && "xv-path"],
-        dataset: { area: ai + 1, space: si + 1, kind: sp.kind },
-        tabindex: stop ? 0 : null, role: stop ? "button" : null,
+        dataset: { area: ai + 1, space: si + 1, kind: sp.kind, focus: `xv-space-${ai}-${si}` },
+        tabindex: stop ? 0 : null, role: "button",
         "aria-label": `Area ${ai + 1} space ${si + 1}: ${sp.label}${stop ? " — click to stop here" : ""}`,
-        onClick: stop && ctx.interactive ? () => ctx.send(stop.id) : null,
-        onKeydown: stop && ctx.interactive ? (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ctx.send(stop.id); } } : null,
+        onClick: go,
+        onKeydown: (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); go(); } },
       });
       g.append(s("title", {}, `Area ${ai + 1}, space ${si + 1}: ${sp.label}`));
       g.append(s("rect", { x, y, width: XV_W, height: XV_H, rx: 8, class: "xv-cell" }));
@@ -130,7 +169,7 @@ function renderBoard(ctx) {
 
 function xvSheet(ctx, p, i) {
   const { h, state } = ctx;
-  const rows = [["Extra Weapon", "extra_weapon", "◆"], ["Shield", "shield", "⛨"], ["Solvalou", "solvalou", "▲"]];
+  const rows = [["Extra Weapon", "extra_weapon", "◆"], ["Shield", "shield", null], ["Solvalou", "solvalou", "▲"]];
   const turn = ctx.currentPlayer === i;
   const cap = state.row_cap || 5;  // variant row_cap (the rulebook's rows have 5 spaces)
   const cells = Array.from({ length: cap }, (_, k) => k);
@@ -139,10 +178,10 @@ function xvSheet(ctx, p, i) {
   h("div", { class: "xv-sheet-head" }, ctx.seatTag(i), turn ? " ◀ to play" : ""),
   h("table", { class: "xv-rows" }, rows.map(([name, key, mark]) => h("tr", { dataset: { row: key } },
     h("th", { scope: "row" }, name),
-    cells.map((k) => h("td", { class: k < p[key] ? "xv-full" : "xv-empty" }, k < p[key] ? mark : "")),
+    cells.map((k) => h("td", { class: k < p[key] ? "xv-full" : "xv-empty" }, k < p[key] ? (mark || xvShield(ctx)) : "")),
     h("td", { class: "xv-count" }, `${p[key]}/${cap}`)))),
   h("div", { class: "xv-badges" },
-    ctx.view.extras ? h("span", { class: "xv-badge" }, p.cockpit ? "Cockpit Card face up" : "Cockpit Card used") : null,
+    ctx.view.cockpit ? h("span", { class: "xv-badge" }, p.cockpit ? "Cockpit Card face up (variant)" : "Cockpit Card used (variant)") : null,
     p.phantom ? h("span", { class: "xv-badge" }, "Phantom wingman") : null,
     p.retry ? h("span", { class: "xv-badge" }, "may try the Blaster again") : null,
     p.at_gate ? h("span", { class: "xv-badge" }, "at the stage gate") : null,
@@ -152,37 +191,49 @@ function xvSheet(ctx, p, i) {
 function xvChoices(ctx) {
   const { h, state } = ctx;
   const legal = ctx.legal;
-  if (!legal.length) return null;
+  if (ctx.isOver || ctx.currentPlayer === null || ctx.currentPlayer === undefined) return null;
   const phase = state.phase;
-  const btn = (a, label, extra) => h("button", {
-    type: "button", class: ["xv-choice", extra], disabled: !ctx.interactive, dataset: { actionId: a.id, type: a.type },
-    onClick: () => ctx.send(a.id) }, label);
+  // every button sends the move it means; one that is not legal now stays clickable and is answered "why not"
+  const btn = (obj, label, extra) => {
+    const hit = ctx.legalWhere(obj)[0];
+    return h("button", {
+      type: "button", class: ["xv-choice", extra, !hit && "xv-not-legal"], "aria-disabled": ctx.interactive ? null : "true",
+      dataset: { actionId: hit ? hit.id : xvKey(obj), type: obj.type, legal: hit ? "1" : "0", focus: `xv-btn-${xvKey(obj)}` },
+      title: hit ? null : "not a legal move now: click to see why",
+      onClick: () => xvTry(ctx, obj) }, label);
+  };
   const who = ctx.currentPlayer;
+  const pend = state.pending || {};
   const parts = [];
   if (phase === "aim" || phase === "enemy") {
-    const pend = state.pending || {};
     const mine = phase === "aim";
     parts.push(h("p", { class: "xv-secret" }, mine
       ? [ctx.seatTag(who), pend.kind === "squad" ? ` — ${pend.left} enemies left: turn your Battle Card secretly (arrow keys) ` : " — turn your Battle Card secretly (arrow keys) ", "— others look away!"]
       : [ctx.seatTag(pend.who), "'s card is face down ", h("span", { class: "xv-card xv-card-back", "aria-label": "a face-down Battle Card" }, "?"), ". ", ctx.seatTag(who), " turns the enemy's card (arrow keys):"]));
     const row = h("div", { class: "xv-arrows" });
-    for (const a of legal) {
-      if (a.type === "Aim" || a.type === "EnemyAim") row.append(btn(a, `${ctx.view.arrows[a.heading]} ${a.heading}`, "xv-arrow"));
-      if (a.type === "Blast") row.append(btn(a, "◆ use an Extra Weapon: destroy one enemy", "xv-blast"));
-    }
+    const type = mine ? "Aim" : "EnemyAim";
+    for (const heading of ["up", "right", "down", "left"]) row.append(btn({ type, heading }, `${ctx.view.arrows[heading]} ${heading}`, "xv-arrow"));
+    if (mine && pend.kind === "squad") row.append(btn({ type: "Blast" }, "◆ use an Extra Weapon: destroy one enemy", "xv-blast"));
     parts.push(row);
   } else if (phase === "boost") {
-    const pend = state.pending || {};
     parts.push(h("p", {}, `Battle against ${pend.what} (${pend.n}): spend an Extra Weapon to add 1 to the roll?`));
-    parts.push(h("div", { class: "xv-arrows" }, legal.map((a) => btn(a, a.weapon ? "◆ yes, +1 (Y)" : "no (N)"))));
+    parts.push(h("div", { class: "xv-arrows" }, btn({ type: "Fire", weapon: true }, "◆ yes, +1 (Y)"), btn({ type: "Fire", weapon: false }, "no (N)")));
   } else if (phase === "stop") {
     parts.push(h("p", {}, "Where do you stop? Click a highlighted space or a button."));
-    parts.push(h("div", { class: "xv-arrows" }, legal.map((a) => btn(a, a.text))));
+    parts.push(h("div", { class: "xv-arrows" }, legal.map((a) => btn({ type: "StopAt", step: a.step, space: a.space }, a.text))));
+  } else if (phase === "retry") {
+    parts.push(h("div", { class: "xv-arrows" }, btn({ type: "TryAgain" }, "⟳ Try the Blaster again (T)"), btn({ type: "Pass" }, "End turn")));
   } else {
-    const labels = { Roll: "⚅ Roll (R)", CatchUp: "» Catch up (C)", TryAgain: "⟳ Try the Blaster again (T)", Attack: "⊕ Attack (A)", Pass: "End turn" };
-    const fly = legal.filter((a) => a.type === "Fly");
-    parts.push(h("div", { class: "xv-arrows" }, legal.filter((a) => labels[a.type]).map((a) => btn(a, labels[a.type]))));
-    if (fly.length) parts.push(h("div", { class: "xv-arrows xv-fly" }, h("span", {}, "Cockpit Card: fly "), fly.map((a) => btn(a, String(a.n)))));
+    const me = state.pilots[who] || {};
+    const sp = (ctx.view.stage.areas[me.area] || [])[me.space] || {};
+    const row = [btn({ type: "Roll" }, "⚅ Roll (R)"), btn({ type: "CatchUp" }, "» Catch up (C)")];
+    if (["flag", "pin", "sol", "phantom"].includes(sp.kind) || ctx.legalWhere({ type: "TryAgain" }).length) row.push(btn({ type: "TryAgain" }, "⟳ Try the Blaster again (T)"));
+    if (ctx.legalWhere({ type: "Attack" }).length) row.push(btn({ type: "Attack" }, "⊕ Attack (A)"));
+    parts.push(h("div", { class: "xv-arrows" }, row));
+    if (ctx.view.cockpit) {
+      parts.push(h("div", { class: "xv-arrows xv-fly" }, h("span", {}, "Cockpit Card (variant): fly "),
+        [1, 2, 3, 4, 5, 6].map((n) => btn({ type: "Fly", n }, String(n)))));
+    }
   }
   return h("section", { class: "xv-choices", "aria-label": "your choices" }, parts);
 }
@@ -217,18 +268,21 @@ function xvReveal(ctx) {
 
 function boardKey(ev, ctx) {
   if (!ctx.interactive) return false;
-  const legal = ctx.legal;
   const k = ev.key;
+  const phase = ctx.state.phase;
   const heading = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" }[k];
   let a = null;
-  if (heading) a = legal.find((x) => (x.type === "Aim" || x.type === "EnemyAim") && x.heading === heading);
-  else if (k === "r" || k === "R") a = legal.find((x) => x.type === "Roll");
-  else if (k === "c" || k === "C") a = legal.find((x) => x.type === "CatchUp");
-  else if (k === "t" || k === "T") a = legal.find((x) => x.type === "TryAgain");
-  else if (k === "a" || k === "A") a = legal.find((x) => x.type === "Attack");
-  else if (k === "y" || k === "Y") a = legal.find((x) => x.type === "Fire" && x.weapon);
-  else if (k === "n" || k === "N") a = legal.find((x) => x.type === "Fire" && !x.weapon);
+  if (heading) {
+    if (phase !== "aim" && phase !== "enemy") return false;  // arrows turn Battle Cards only
+    a = { type: phase === "enemy" ? "EnemyAim" : "Aim", heading };
+  }
+  else if (k === "r" || k === "R") a = { type: "Roll" };
+  else if (k === "c" || k === "C") a = { type: "CatchUp" };
+  else if (k === "t" || k === "T") a = { type: "TryAgain" };
+  else if (k === "a" || k === "A") a = { type: "Attack" };
+  else if (k === "y" || k === "Y") a = { type: "Fire", weapon: true };
+  else if (k === "n" || k === "N") a = { type: "Fire", weapon: false };
   if (!a) return false;
-  ctx.send(a.id);
+  xvTry(ctx, a);  // the move the key means, legal or not: a refused one is explained
   return true;
 }
