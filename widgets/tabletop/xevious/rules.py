@@ -3,7 +3,7 @@
 Every rule names its clause in ``rules.toml``. The state is a small mutable object with a fast ``copy``; the
 phases of a turn are:
 
-``turn``   roll (or fly with the Cockpit Card, catch up, try the Blaster again, attack a guard)
+``turn``   roll (catch up, try the Blaster again, attack a guard; variant cockpit_card: fly with the Cockpit Card)
 ``stop``   choose where to stop when green / Flag-Pin-Sol-Phantom spaces were passed
 ``boost``  decide whether to spend an Extra Weapon for +1 before an air-to-ground roll
 ``aim``    turn your Battle Card secretly (or, against several enemies, use an Extra Weapon on one)
@@ -336,7 +336,7 @@ class XeviousRules(Rules[XeviousState]):
         self.cards = data.cards()
         self._standing: dict[tuple[bool, ...], frozenset[tuple[int, int]]] = {}  # Gump Markers up -> squares
 
-    # ------------------------------------------------------------------------------------------ helpers
+    # ==================== helpers: the stage on the table and its guards ============================================
     def stage_of(self, state: XeviousState) -> Stage:
         return self.stages[state.stage - 1]
 
@@ -381,7 +381,11 @@ class XeviousRules(Rules[XeviousState]):
     def headings(v: XeviousVariant) -> tuple[str, ...]:
         return HEADINGS4 if v.battle_headings == 4 else HEADINGS2
 
-    # ------------------------------------------------------------------------------------------ setup
+    def _space(self, state: XeviousState, pos: tuple[int, int]) -> Space:
+        return self.stage_of(state).areas[pos[0]][pos[1]]
+
+    # ==================== PREPARATIONS ==============================================================================
+    # clauses: xevious.prep-sheet, prep-solvalou, prep-stage, prep-order
     def initial_state(self, ctx: Context) -> XeviousState:
         v = self._v(ctx)
         s = XeviousState()
@@ -422,48 +426,14 @@ class XeviousRules(Rules[XeviousState]):
         s.gumps = tuple(True for _ in range(v.gumps))
         return s
 
-    def rig_domain(self, kind: str, variant: Variant, state: XeviousState | None) -> tuple[Any, ...] | None:
-        """The outcomes chance ``kind`` can show under ``variant`` now (``None``: the static domain).
-
-        ``card``: the Super Xevious Cards still in the deck (the whole deck of this variant when it is used up
-        or before set-up; the Cockpit Card's card only with variant cockpit_card). ``heading`` / ``braglease``:
-        the headings a Battle Card can point under variant battle_headings; ``braglease``: the Braglease Cards
-        not yet used (none at all without the Braglease role, variant extras=False)."""
-        assert isinstance(variant, XeviousVariant)
-        if kind == "card":
-            deck = state.deck if state is not None and state.deck else data.deck(cockpit=variant.cockpit_card)
-            return tuple(dict.fromkeys(deck))
-        if kind == "heading":
-            return self.headings(variant)
-        if kind == "braglease":
-            if not variant.extras:
-                return ()
-            return state.brag if state is not None and state.brag else self.headings(variant)
-        return None
-
-    # ------------------------------------------------------------------------------------------ queries
+    # ==================== TURNS: who plays, what may be played now, and playing it ==================================
+    # clauses: xevious.turn-order (each branch names the clause it keeps)
     def current_player(self, state: XeviousState) -> int | None:
         if state.winner is not None or state.capped:
             return None
         if state.phase == "enemy":
             return int(state.pend["enemy"])  # type: ignore[index]
         return state.order[state.turn]
-
-    def winner(self, state: XeviousState) -> int | None:
-        return state.winner
-
-    def can_catch_up(self, state: XeviousState, p: int) -> bool:
-        pilots = state.pilots
-        if len(pilots) < 2:
-            return False
-        me = pilots[p]
-        a = me.area
-        if state.stage == 7 and a >= self.tracks[6].n_areas - 1:
-            return False
-        for q in pilots:
-            if q.area <= a and q is not me:
-                return False
-        return True
 
     def legal_actions(self, state: XeviousState) -> list[Action]:
         if state.winner is not None or state.capped:
@@ -504,10 +474,6 @@ class XeviousRules(Rules[XeviousState]):
             return [EnemyAim(h) for h in pend["headings"]]
         return []  # pragma: no cover
 
-    def _space(self, state: XeviousState, pos: tuple[int, int]) -> Space:
-        return self.stage_of(state).areas[pos[0]][pos[1]]
-
-    # ------------------------------------------------------------------------------------------ apply
     def apply(self, state: XeviousState, action: Action, ctx: Context) -> None:
         v = self._v(ctx)
         if state.winner is not None or state.capped:
@@ -515,7 +481,7 @@ class XeviousRules(Rules[XeviousState]):
         ph = state.phase
         t = type(action)
         p = state.order[state.turn]
-        if ph == "turn":
+        if ph == "turn":  # MOVEMENT 1 (roll), MOVEMENT 4 (catch up), Locations 5.2 (try again), guards
             if t is Roll:
                 self._refuse_if_blocked(state, p)
                 n = ctx.roll()
@@ -566,7 +532,7 @@ class XeviousRules(Rules[XeviousState]):
             else:
                 raise IllegalAction("xevious.turn-order", f"it is time to move: roll the die (not {action})")
             return
-        if ph == "stop":
+        if ph == "stop":  # MOVEMENT 1: green spaces and Flag / Pin / Sol / Phantom passed (green-stop, blaster-stop)
             if t is not StopAt:
                 raise IllegalAction("xevious.green-stop", "choose where to stop on this move first")
             assert isinstance(action, StopAt) and state.pend is not None
@@ -581,7 +547,7 @@ class XeviousRules(Rules[XeviousState]):
                                     f"{ok}")
             self._finish_move(state, p, action.step, ctx, v)
             return
-        if ph == "boost":
+        if ph == "boost":  # ATTACK STRENGTH SHEET 1.2: an Extra Weapon adds 1 (weapon-boost, weapon-once)
             if t is not Fire:
                 raise IllegalAction("xevious.weapon-boost", "decide first whether to fire with an Extra Weapon")
             assert isinstance(action, Fire) and state.pend is not None
@@ -594,7 +560,7 @@ class XeviousRules(Rules[XeviousState]):
             self._ground(state, p, pend["n"], action.weapon, pend["what"], pend["guard"], ctx, v)
             self._after(state, ctx, v)
             return
-        if ph == "aim":
+        if ph == "aim":  # Locations 2-3: turn your Battle Card secretly (air-battle), or destroy one (weapon-destroy)
             pend = state.pend
             assert pend is not None
             if t is Blast:
@@ -634,7 +600,7 @@ class XeviousRules(Rules[XeviousState]):
                 ctx.emit("xevious.air-battle", f"{says(ctx.players[p], 'puts')} a Battle Card down face down; "
                          f"{says(ctx.players[enemy], 'turns')} the enemy's card now.", player=p)
             return
-        if ph == "enemy":
+        if ph == "enemy":  # Locations 2: "another player" turns the enemy's Battle Card; then both are revealed
             pend = state.pend
             assert pend is not None
             if t is not EnemyAim:
@@ -646,7 +612,7 @@ class XeviousRules(Rules[XeviousState]):
                                     f"not {action.heading!r}")
             self._reveal(state, pend["who"], pend["aim"], action.heading, ctx, v)
             return
-        if ph == "retry":
+        if ph == "retry":  # Locations 5.2, variant retry_uses_turn=False: try again at once or end the turn
             if t is TryAgain:
                 state.phase = "turn"
                 state.pilots[p].retry = False
@@ -661,7 +627,8 @@ class XeviousRules(Rules[XeviousState]):
             return
         raise IllegalAction("xevious.turn-order", f"{action} cannot be played now")  # pragma: no cover
 
-    # ------------------------------------------------------------------------------------------ movement
+    # ==================== MOVEMENT 1: roll the die and move; green, must-stop and entrance stops; exits =============
+    # clauses: xevious.move-roll, move-forward, green-stop, blaster-stop, must-stop, entrance-stop, exit-markers, stage-condition
     def _refuse_if_blocked(self, state: XeviousState, p: int) -> None:
         me = state.pilots[p]
         g = self._guard_at(state, me, (me.area, me.idx))
@@ -761,32 +728,6 @@ class XeviousRules(Rules[XeviousState]):
         self._land(state, p, ctx, v, early=early)
         self._after(state, ctx, v)
 
-    def _catch_up(self, state: XeviousState, p: int, ctx: Context) -> None:
-        v = self._v(ctx)
-        if len(state.pilots) < 2:
-            raise IllegalAction("xevious.catch-up", "catching up needs other players ahead of you")
-        if not self.can_catch_up(state, p):
-            raise IllegalAction("xevious.catch-up", "you may move to the next area only when every other player "
-                                "has advanced beyond your area")
-        me = state.pilots[p]
-        areas = self.stage_of(state).areas
-        ex = areas[me.area][-1]
-        name = ctx.players[p]
-        ctx.emit("xevious.catch-up", f"Everybody else is ahead: {says(name, 'moves')} on to the next area.")
-        if ex.awards:
-            if me.idx == len(areas[me.area]) - 1:  # on the exit already: its markers were taken on arrival
-                ctx.emit("xevious.catch-up-exit-markers", f"{says(name, 'stands')} on the exit and took its markers "
-                         f"({ex.awards}) on arriving there: they are not taken a second time.")
-            else:
-                self._take(state, p, ex.awards, ctx, "xevious.catch-up-exit-markers",
-                           "the exit of the area left behind")
-        me.retry = False
-        me.area, me.idx = me.area + 1, 0
-        if me.area < len(areas):
-            ctx.emit("xevious.entrance-stop", f"{says(ctx.players[p], 'stops')} on the entrance of area {me.area + 1}.")
-        self._after(state, ctx, v)
-
-    # ------------------------------------------------------------------------------------------ spaces
     def _land(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant, early: bool = False) -> None:
         """Follow the directions of the space the mover lands on (``early``: it stopped on a space it passed)."""
         me = state.pilots[p]
@@ -841,6 +782,100 @@ class XeviousRules(Rules[XeviousState]):
         else:
             ctx.emit("xevious.move-roll", f"{says(ctx.players[p], 'lands')} on the {tr.labels[a][i]}: nothing happens.")
 
+    # ==================== MOVEMENT 2: losing a battle damages your ship =============================================
+    # clauses: xevious.damage-shield, damage-solvalou, shield, solvalou-lives
+    def _damage(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant) -> None:
+        me = state.pilots[p]
+        name = ctx.players[p]
+        if me.s > 0:
+            me.s -= 1
+            ctx.emit("xevious.damage-shield", f"{says(name, 'takes')} damage: one Shield Marker is discarded ({me.s} left).", player=p)
+            ctx.emit("xevious.shield", f"The shield saves {poss(name)} Solvalou and Extra Weapon Markers.", player=p)
+            return
+        me.l -= 1
+        if me.w > 0:
+            me.w -= 1
+            ctx.emit("xevious.damage-solvalou", f"{says(name, 'takes')} damage without a shield: {verb_for(name, 'loses')} a Solvalou Marker and "
+                     f"an Extra Weapon Marker ({me.l} Solvalou left).", solvalou=me.l, player=p)
+        else:
+            ctx.emit("xevious.damage-solvalou", f"{says(name, 'takes')} damage without a shield: {verb_for(name, 'loses')} a Solvalou Marker "
+                     f"(no Extra Weapon Marker to lose; {me.l} Solvalou left).", solvalou=me.l, player=p)
+        if me.l == 0:
+            self._respawn(state, p, ctx, v)
+        else:
+            ctx.emit("xevious.solvalou-lives", f"{says(name, 'has')} {me.l} {'life' if me.l == 1 else 'lives'} left.", player=p)
+
+    # ==================== MOVEMENT 3: out of Solvalou Markers =======================================================
+    # clauses: xevious.respawn, respawn-stage1
+    def _respawn(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant) -> None:
+        me = state.pilots[p]
+        name = ctx.players[p]
+        me.area = me.area if v.respawn_point == "area" else 0
+        me.idx = 0
+        me.retry = False
+        me.phantom = False
+        me.beaten = frozenset()
+        gift, cap = v.respawn_gift, state.cap
+        me.l = min(gift, cap)  # the row was empty: 'add' and 'set' agree
+        where = f"the entrance of area {me.area + 1}" if v.respawn_point == "area" else "the stage's starting point"
+        if state.stage == 1 and v.stage1_exception:
+            ctx.emit("xevious.respawn-stage1", f"{says(name, 'is')} out of Solvalou Markers and {verb_for(name, 'returns')} to {where}; in "
+                     f"Stage 1 only {me.l} Solvalou Markers are taken.", solvalou=me.l, player=p)
+        else:
+            if v.respawn_markers == "set":
+                me.w, me.s = min(gift, cap), min(gift, cap)
+            else:
+                me.w, me.s = min(cap, me.w + gift), min(cap, me.s + gift)
+            note = " (the Stage 1 exception is switched off: variant stage1_exception=False)" if state.stage == 1 else ""
+            ctx.emit("xevious.respawn", f"{says(name, 'is')} out of Solvalou Markers: back to {where} with {me.l} Solvalou, "
+                     f"{me.w} Extra Weapon and {me.s} Shield Markers; Stage {state.stage} begins again for "
+                     f"{obj(name)}{note}.", w=me.w, s=me.s, player=p)
+        if state.phase != "turn":
+            state.phase = "turn"
+            state.pend = None
+
+    # ==================== MOVEMENT 4: catching up ===================================================================
+    # clauses: xevious.catch-up, catch-up-exit-markers
+    def can_catch_up(self, state: XeviousState, p: int) -> bool:
+        pilots = state.pilots
+        if len(pilots) < 2:
+            return False
+        me = pilots[p]
+        a = me.area
+        if state.stage == 7 and a >= self.tracks[6].n_areas - 1:
+            return False
+        for q in pilots:
+            if q.area <= a and q is not me:
+                return False
+        return True
+
+    def _catch_up(self, state: XeviousState, p: int, ctx: Context) -> None:
+        v = self._v(ctx)
+        if len(state.pilots) < 2:
+            raise IllegalAction("xevious.catch-up", "catching up needs other players ahead of you")
+        if not self.can_catch_up(state, p):
+            raise IllegalAction("xevious.catch-up", "you may move to the next area only when every other player "
+                                "has advanced beyond your area")
+        me = state.pilots[p]
+        areas = self.stage_of(state).areas
+        ex = areas[me.area][-1]
+        name = ctx.players[p]
+        ctx.emit("xevious.catch-up", f"Everybody else is ahead: {says(name, 'moves')} on to the next area.")
+        if ex.awards:
+            if me.idx == len(areas[me.area]) - 1:  # on the exit already: its markers were taken on arrival
+                ctx.emit("xevious.catch-up-exit-markers", f"{says(name, 'stands')} on the exit and took its markers "
+                         f"({ex.awards}) on arriving there: they are not taken a second time.")
+            else:
+                self._take(state, p, ex.awards, ctx, "xevious.catch-up-exit-markers",
+                           "the exit of the area left behind")
+        me.retry = False
+        me.area, me.idx = me.area + 1, 0
+        if me.area < len(areas):
+            ctx.emit("xevious.entrance-stop", f"{says(ctx.players[p], 'stops')} on the entrance of area {me.area + 1}.")
+        self._after(state, ctx, v)
+
+    # ==================== ATTACK STRENGTH SHEET: markers go on the sheet, at most 5 a row ===========================
+    # clauses: xevious.sheet-rows, sheet-limit (Extra Weapons: weapon-boost, weapon-destroy, weapon-once in apply and Locations 1)
     def _take(self, state: XeviousState, p: int, aw: Awards, ctx: Context, rule: str, source: str) -> None:
         me = state.pilots[p]
         cap = state.cap
@@ -863,44 +898,8 @@ class XeviousRules(Rules[XeviousState]):
             ctx.emit("xevious.sheet-limit", f"{poss(ctx.players[p], start=True)} sheet is full: {', '.join(lost)} Marker(s) not "
                      f"taken (at most {cap} of each).", player=p)
 
-    def _draw_card(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant) -> None:
-        if not state.deck:
-            state.deck = data.deck(cockpit=v.cockpit_card)
-            ctx.emit("xevious.xevious-cards", "The Super Xevious deck is used up: the discards are shuffled into a "
-                     "new deck.")
-        cid = ctx.draw("card", state.deck)
-        i = state.deck.index(cid)
-        state.deck = state.deck[:i] + state.deck[i + 1:]
-        card = self.cards[cid]
-        state.last = {"kind": "card", "value": cid, "title": card.title, "text": card.text, "player": p}
-        ctx.emit("xevious.card-space", f"{says(ctx.players[p], 'draws')} the Super Xevious Card “{card.title}”: "
-                 f"{card.text}", card=cid)
-        e = card.effect
-        if e == "take":
-            self._take(state, p, card.awards, ctx, "xevious.card-space", f"the card “{card.title}”")
-        elif e == "move":
-            path, why = self._walk(state, p, card.n)
-            if path:
-                me = state.pilots[p]
-                for pos in path:
-                    if pos[0] < len(self.stage_of(state).areas) and self._space(state, pos).kind == "exit":
-                        self._take(state, p, self._space(state, pos).awards, ctx, "xevious.exit-markers", "the exit")
-                me.area, me.idx = path[-1]
-                self._land(state, p, ctx, v)
-        elif e == "ground":
-            self._battle_ground(state, p, card.n, False, ctx, v, what=f"the {card.title}")
-        elif e == "air":
-            self._battle_air(state, p, 1, ctx, v)
-        elif e == "squad":
-            self._battle_air(state, p, card.n, ctx, v)
-        elif e == "damage":
-            self._damage(state, p, ctx, v)
-        elif e == "cockpit":
-            if v.cockpit_card:
-                state.pilots[p].cockpit = True
-                ctx.emit("xevious.cockpit-card", f"{poss(ctx.players[p], start=True)} Cockpit Card is face up again.")
-
-    # ------------------------------------------------------------------------------------------ battles
+    # ==================== Locations 1: air-to-ground battles (and the guards: Andor Genesis, Gump Markers) ==========
+    # clauses: xevious.ground-battle, weapon-boost, weapon-once, condition-andor-genesis, condition-gump, condition-hidden-sol
     def _battle_ground(self, state: XeviousState, p: int, n: int, boost: bool, ctx: Context, v: XeviousVariant,
                        what: str = "", guard: tuple[int, int] | None = None) -> None:
         what = what or f"the air-to-ground battle {n}"
@@ -949,6 +948,8 @@ class XeviousRules(Rules[XeviousState]):
         else:
             self._damage(state, p, ctx, v)
 
+    # ==================== Locations 2 and 3: air-to-air battles against one enemy or several ========================
+    # clauses: xevious.air-battle, battle-cards, squad-battle, braglease-card
     def _battle_air(self, state: XeviousState, p: int, enemies: int, ctx: Context, v: XeviousVariant) -> None:
         n = len(ctx.players)
         enemy: int | None = None
@@ -1008,55 +1009,47 @@ class XeviousRules(Rules[XeviousState]):
             self._damage(state, p, ctx, v)
         self._after(state, ctx, v)
 
-    def _damage(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant) -> None:
-        me = state.pilots[p]
-        name = ctx.players[p]
-        if me.s > 0:
-            me.s -= 1
-            ctx.emit("xevious.damage-shield", f"{says(name, 'takes')} damage: one Shield Marker is discarded ({me.s} left).", player=p)
-            ctx.emit("xevious.shield", f"The shield saves {poss(name)} Solvalou and Extra Weapon Markers.", player=p)
-            return
-        me.l -= 1
-        if me.w > 0:
-            me.w -= 1
-            ctx.emit("xevious.damage-solvalou", f"{says(name, 'takes')} damage without a shield: {verb_for(name, 'loses')} a Solvalou Marker and "
-                     f"an Extra Weapon Marker ({me.l} Solvalou left).", solvalou=me.l, player=p)
-        else:
-            ctx.emit("xevious.damage-solvalou", f"{says(name, 'takes')} damage without a shield: {verb_for(name, 'loses')} a Solvalou Marker "
-                     f"(no Extra Weapon Marker to lose; {me.l} Solvalou left).", solvalou=me.l, player=p)
-        if me.l == 0:
-            self._respawn(state, p, ctx, v)
-        else:
-            ctx.emit("xevious.solvalou-lives", f"{says(name, 'has')} {me.l} {'life' if me.l == 1 else 'lives'} left.", player=p)
+    # ==================== Locations 4: Card spaces ==================================================================
+    # clauses: xevious.card-space, xevious-cards
+    def _draw_card(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant) -> None:
+        if not state.deck:
+            state.deck = data.deck(cockpit=v.cockpit_card)
+            ctx.emit("xevious.xevious-cards", "The Super Xevious deck is used up: the discards are shuffled into a "
+                     "new deck.")
+        cid = ctx.draw("card", state.deck)
+        i = state.deck.index(cid)
+        state.deck = state.deck[:i] + state.deck[i + 1:]
+        card = self.cards[cid]
+        state.last = {"kind": "card", "value": cid, "title": card.title, "text": card.text, "player": p}
+        ctx.emit("xevious.card-space", f"{says(ctx.players[p], 'draws')} the Super Xevious Card “{card.title}”: "
+                 f"{card.text}", card=cid)
+        e = card.effect
+        if e == "take":
+            self._take(state, p, card.awards, ctx, "xevious.card-space", f"the card “{card.title}”")
+        elif e == "move":
+            path, why = self._walk(state, p, card.n)
+            if path:
+                me = state.pilots[p]
+                for pos in path:
+                    if pos[0] < len(self.stage_of(state).areas) and self._space(state, pos).kind == "exit":
+                        self._take(state, p, self._space(state, pos).awards, ctx, "xevious.exit-markers", "the exit")
+                me.area, me.idx = path[-1]
+                self._land(state, p, ctx, v)
+        elif e == "ground":
+            self._battle_ground(state, p, card.n, False, ctx, v, what=f"the {card.title}")
+        elif e == "air":
+            self._battle_air(state, p, 1, ctx, v)
+        elif e == "squad":
+            self._battle_air(state, p, card.n, ctx, v)
+        elif e == "damage":
+            self._damage(state, p, ctx, v)
+        elif e == "cockpit":
+            if v.cockpit_card:
+                state.pilots[p].cockpit = True
+                ctx.emit("xevious.cockpit-card", f"{poss(ctx.players[p], start=True)} Cockpit Card is face up again.")
 
-    def _respawn(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant) -> None:
-        me = state.pilots[p]
-        name = ctx.players[p]
-        me.area = me.area if v.respawn_point == "area" else 0
-        me.idx = 0
-        me.retry = False
-        me.phantom = False
-        me.beaten = frozenset()
-        gift, cap = v.respawn_gift, state.cap
-        me.l = min(gift, cap)  # the row was empty: 'add' and 'set' agree
-        where = f"the entrance of area {me.area + 1}" if v.respawn_point == "area" else "the stage's starting point"
-        if state.stage == 1 and v.stage1_exception:
-            ctx.emit("xevious.respawn-stage1", f"{says(name, 'is')} out of Solvalou Markers and {verb_for(name, 'returns')} to {where}; in "
-                     f"Stage 1 only {me.l} Solvalou Markers are taken.", solvalou=me.l, player=p)
-        else:
-            if v.respawn_markers == "set":
-                me.w, me.s = min(gift, cap), min(gift, cap)
-            else:
-                me.w, me.s = min(cap, me.w + gift), min(cap, me.s + gift)
-            note = " (the Stage 1 exception is switched off: variant stage1_exception=False)" if state.stage == 1 else ""
-            ctx.emit("xevious.respawn", f"{says(name, 'is')} out of Solvalou Markers: back to {where} with {me.l} Solvalou, "
-                     f"{me.w} Extra Weapon and {me.s} Shield Markers; Stage {state.stage} begins again for "
-                     f"{obj(name)}{note}.", w=me.w, s=me.s, player=p)
-        if state.phase != "turn":
-            state.phase = "turn"
-            state.pend = None
-
-    # ------------------------------------------------------------------------------------------ Blaster
+    # ==================== Locations 5: Flag / Pin / Sol / Phantom ===================================================
+    # clauses: xevious.blaster-draw, blaster-mistake, daley-piece (variant), condition-phantom
     def _blaster(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant, again: bool = True) -> None:
         me = state.pilots[p]
         sp = self._space(state, (me.area, me.idx))
@@ -1087,7 +1080,11 @@ class XeviousRules(Rules[XeviousState]):
             else:
                 ctx.emit("xevious.blaster-mistake", f"{says(name, 'gets')} nothing.")
 
-    # ------------------------------------------------------------------------------------------ turns
+    # ==================== VICTORY (the last Gump Marker falls in Locations 1), turn order and the stage gate ========
+    # clauses: xevious.victory, turn-order, stage-gate, turn-cap
+    def winner(self, state: XeviousState) -> int | None:
+        return state.winner
+
     def _after(self, state: XeviousState, ctx: Context, v: XeviousVariant) -> None:
         """End the turn unless a decision is pending or the game is over."""
         if state.winner is not None or state.phase != "turn":
@@ -1134,7 +1131,27 @@ class XeviousRules(Rules[XeviousState]):
                     "gump-core": "xevious.condition-gump"}[st.condition]
             ctx.emit(rule, f"Stage {st.number}: {st.title}. {st.text}", player=None)
 
-    # ------------------------------------------------------------------------------------------ views
+    # ==================== chance: what a rig may ask for under this variant now =====================================
+    def rig_domain(self, kind: str, variant: Variant, state: XeviousState | None) -> tuple[Any, ...] | None:
+        """The outcomes chance ``kind`` can show under ``variant`` now (``None``: the static domain).
+
+        ``card``: the Super Xevious Cards still in the deck (the whole deck of this variant when it is used up
+        or before set-up; the Cockpit Card's card only with variant cockpit_card). ``heading`` / ``braglease``:
+        the headings a Battle Card can point under variant battle_headings; ``braglease``: the Braglease Cards
+        not yet used (none at all without the Braglease role, variant extras=False)."""
+        assert isinstance(variant, XeviousVariant)
+        if kind == "card":
+            deck = state.deck if state is not None and state.deck else data.deck(cockpit=variant.cockpit_card)
+            return tuple(dict.fromkeys(deck))
+        if kind == "heading":
+            return self.headings(variant)
+        if kind == "braglease":
+            if not variant.extras:
+                return ()
+            return state.brag if state is not None and state.brag else self.headings(variant)
+        return None
+
+    # ==================== views =====================================================================================
     def copy_state(self, state: XeviousState) -> XeviousState:
         return state.copy()
 
