@@ -58,9 +58,29 @@ def test_play_turns_by_clicking_in_jupyterlab(lab: Any) -> None:
     _wait_version_above(page, sel, v)
     assert lab.kernel_json("[p['space'] for p in board.game.state['pilots']]") == [3, 1]
     assert lab.kernel_json("len(board.game.history)") == 4  # setup, roll, stop, roll
+    # "why not?": a click on a move that is not legal now is answered with the clause and reason, never silence
+    live.locator("button.xv-choice[data-type='CatchUp']").click()
+    page.wait_for_selector(".tt-error[data-rule='xevious.catch-up']")
+    assert lab.kernel_json("len(board.game.history)") == 4
+    # Enter on a board control keeps the focus on the board: the next key still plays
+    lab.run_in_kernel("board.rig(die=[2, 6])")
+    _wait_version_above(page, sel, v)
+    v = _version(live)
+    live.locator("button.xv-choice[data-type='Roll']").focus()
+    page.keyboard.press("Enter")
+    _wait_version_above(page, sel, v)
+    assert lab.kernel_json("len(board.game.history)") == 5
+    assert page.evaluate("(sel) => { const r = document.querySelectorAll(sel); return r[r.length - 1]"
+                         ".contains(document.activeElement); }", sel)
+    lab.run_in_kernel("board.rig(die=[1, 6])")
+    _wait_version_above(page, sel, v)
+    v = _version(live)
+    page.keyboard.press("r")
+    _wait_version_above(page, sel, v)
+    assert lab.kernel_json("len(board.game.history)") == 6
     # a stale click is refused and explained, nothing changes
     page.evaluate("(sel) => { const r = document.querySelectorAll(sel); r[r.length - 1].dataset.version = '1'; }", sel)
     live.locator("button.xv-choice[data-type='Roll']").click()
     page.wait_for_selector(".tt-error[data-rule='ui.stale']")
-    assert lab.kernel_json("len(board.game.history)") == 4  # setup, roll, stop, roll
+    assert lab.kernel_json("len(board.game.history)") == 6
     lab.screenshot("xevious-after-clicks")

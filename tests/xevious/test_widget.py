@@ -221,3 +221,11 @@ def test_a_card_chip_shows_the_card_title_not_its_id() -> None:
     assert chips and chips[0]["value"] == "Derota cannon"
     assert b.view_data["chance"]["card"]["labels"]["Derota cannon"]
     assert "derota" not in json.dumps(b.last_draws)
+
+
+def test_board_js_draws_the_shield_as_svg_and_names_seats() -> None:
+    """No font glyph that may be missing for the Shield Marker; seats by name (ctx.seatName), never by index."""
+    from pathlib import Path
+
+    js = (Path(xevious.__file__).parent / "static" / "board.js").read_text(encoding="utf-8")
+    assert "⛨" not in js and "xvShield(ctx)" in js
