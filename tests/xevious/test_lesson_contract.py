@@ -123,3 +123,24 @@ def test_free_play_boards_are_live_for_a_human(nb: Path) -> None:
         ns.pop("board")
     if "08_" not in nb.name:
         assert boards >= 1
+
+
+@pytest.mark.parametrize("number", sorted(LESSONS))
+def test_walkthrough_steps_are_the_lesson_and_the_hand_over_plays(number: str) -> None:
+    """Next through every step (each is the lesson's exact position), then one human move on the hand-over: the
+    bot seats answer by themselves and the board comes back to a human seat."""
+    from tabletop.xevious.widget import walkthrough
+
+    les = LESSONS[number]
+    w = walkthrough(number)
+    assert len(w) == len(les.all_steps)
+    for k in range(len(w) - 1):
+        w.goto(k)
+        assert not w.board.interactive and w.board.game.digest() == les.game_at(k).digest()
+    w.your_turn()
+    b = w.board
+    assert b.interactive and not b.is_over and b.current_player not in les.bots and b.legal
+    n = len(b.game.history)
+    b.handle_message({"type": "act", "id": b.legal[0]["id"], "version": b.version})
+    assert b.error is None and len(b.game.history) > n
+    assert b.is_over or b.current_player not in les.bots
