@@ -1,8 +1,9 @@
 """Bots for Super Xevious: a random bot and a sensible one.
 
 The sensible bot looks at the squares a move can end on and scores each: progress along the track, markers
-it would take (worth more when the sheet row is low), and the risk of the battle waiting there. It spends the
-Cockpit Card when one exact landing is clearly better than an average roll, always catches up, and saves its Extra
+it would take (worth more when the sheet row is low), and the risk of the battle waiting there. With the Cockpit
+Card variant (cockpit_card=True) it spends the card when one exact landing is clearly better than an average roll.
+It always catches up, and saves its Extra
 Weapons for the Gump Markers of Stage 7: the stage gate and the catch-up rule undo any lead before Stage 7, so
 what counts is the markers a player brings there.
 Battle Cards are turned at random: against a thinking enemy no heading is better than another.
