@@ -29,7 +29,8 @@ from tabletop.xevious.rules import (
 VARIANTS = [
     None,
     {"extras": False, "stage_conditions": False},
-    {"respawn_point": "stage", "respawn_markers": "set", "retry_uses_turn": False, "blaster_hits": 2},
+    {"respawn_point": "stage", "respawn_markers": "set", "retry_uses_turn": False, "blaster_hits": 2,
+     "cockpit_card": True, "daley_pieces": True},
     {"battle_headings": 2, "enemy_card": "chance", "gumps": 1},
     {"row_cap": 2, "start_solvalou": 1, "respawn_gift": 2, "stage1_exception": False},
     {"row_cap": 9, "start_solvalou": 9, "respawn_gift": 9, "respawn_markers": "set"},
