@@ -205,6 +205,11 @@ function xvChoices(ctx) {
   const who = ctx.currentPlayer;
   const pend = state.pending || {};
   const parts = [];
+  const bots = (ctx.model && typeof ctx.model.get === "function" && ctx.model.get("bot_seats")) || {};
+  if (Object.prototype.hasOwnProperty.call(bots, String(who))) {  // a bot's seat offers no targets: it moves by itself
+    return h("section", { class: "xv-choices", "aria-label": "your choices" },
+      h("p", { class: "xv-bot-turn" }, ctx.seatTag(who), ` (${bots[String(who)]} bot) is to move and answers by itself.`));
+  }
   if (phase === "aim" || phase === "enemy") {
     const mine = phase === "aim";
     parts.push(h("p", { class: "xv-secret" }, mine
