@@ -86,6 +86,8 @@ function renderBoard(ctx) {
   }
   const onPath = new Set((state.path || []).map((p) => `${p[0]},${p[1]}`));
   const gumpsLeft = state.gumps || [];
+  const botSeats = (ctx.model && typeof ctx.model.get === "function" && ctx.model.get("bot_seats")) || {};
+  const botTurn = Object.prototype.hasOwnProperty.call(botSeats, String(ctx.currentPlayer));
 
   st.areas.forEach((area, ai) => {
     const first = xvPos(ai, 0, nA);
@@ -102,10 +104,10 @@ function renderBoard(ctx) {
       const g = s("g", {
         class: ["xv-space", `xv-${sp.kind}`, sp.stop && "xv-must", stop && "xv-target", onPath.has(key) && "xv-path"],
         dataset: { area: ai + 1, space: si + 1, kind: sp.kind, focus: `xv-space-${ai}-${si}` },
-        tabindex: stop ? 0 : null, role: "button",
+        tabindex: stop ? 0 : null, role: botTurn ? null : "button",
         "aria-label": `Area ${ai + 1} space ${si + 1}: ${sp.label}${stop ? " — click to stop here" : ""}`,
-        onClick: go,
-        onKeydown: (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); go(); } },
+        onClick: botTurn ? null : go,
+        onKeydown: botTurn ? null : (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); go(); } },
       });
       g.append(s("title", {}, `Area ${ai + 1}, space ${si + 1}: ${sp.label}`));
       g.append(s("rect", { x, y, width: XV_W, height: XV_H, rx: 8, class: "xv-cell" }));
