@@ -117,14 +117,16 @@ class Board(BoardWidget):
         }
 
     def _sync(self, *, clear_error: bool) -> None:
-        super()._sync(clear_error=clear_error)
-        # a Super Xevious Card drawn is shown by its title, never its id (issue 9: "derota / null / card")
-        draws = self.last_draws
-        if any(d.get("kind") == "card" for d in draws):
-            rules = self.game.rules
-            assert isinstance(rules, XeviousRules)
-            self.last_draws = [dict(d, value=rules.cards[d["value"]].title)
-                               if d.get("kind") == "card" and d.get("value") in rules.cards else d for d in draws]
+        with self.hold_sync():  # one message to the browser
+            super()._sync(clear_error=clear_error)
+            # a Super Xevious Card drawn is shown by its title, never its id (issue 9: "derota / null / card")
+            draws = self.last_draws
+            if any(d.get("kind") == "card" for d in draws):
+                rules = self.game.rules
+                assert isinstance(rules, XeviousRules)
+                self.last_draws = [dict(d, value=rules.cards[d["value"]].title)
+                                   if d.get("kind") == "card" and d.get("value") in rules.cards else d
+                                   for d in draws]
 
     def _event_rows(self) -> list[dict[str, Any]]:
         """The log, with a Battle Card still face down shown as face down (hot seat: the enemy is watching)."""
