@@ -18,6 +18,7 @@ from typing import Any
 from ..engine import Action, Fact, Game, Lesson, Step
 from ..engine.lessons import human_to_move
 from ..engine.words import says
+from . import data
 from .bots import BOTS
 from .rules import (
     OPPOSITE,
@@ -36,6 +37,7 @@ from .rules import (
 
 G = Game[XeviousState]
 BR = ("Blue", "Red")
+GUMP_NUMBER = data.stages()[6].gump_number
 RESPAWN = ("xevious.respawn", "xevious.respawn-stage1")
 
 
@@ -63,6 +65,11 @@ def new(players: Sequence[str] = BR, seed: int = 2026, first: Sequence[int] = (5
         return new_game(seed=seed, players=list(players), rig={"die": list(first)}, variant=variant)
 
     return make
+
+
+def last(g: G) -> dict[str, Any]:
+    """The last reveal (die, card, Blaster Card, battle), as the board shows it."""
+    return g.raw_state.last or {}
 
 
 def pilot(g: G, seat: int) -> Any:
@@ -192,7 +199,6 @@ def lose_until_respawn(seat: int) -> Callable[[G], None]:
             if g.history[-1].events and any(e.rule in RESPAWN and e.player == seat for e in g.history[-1].events):
                 return
             s = g.raw_state
-            me = s.pilots[s.order[s.turn]]
             mine = s.order[s.turn] == seat
             if s.phase == "turn":
                 tr = rules.tracks[s.stage - 1]
@@ -213,7 +219,6 @@ def lose_until_respawn(seat: int) -> Callable[[G], None]:
                     rig["blaster"] = "MISTAKE"
                 g.rig(**rig)
                 g.play(Roll())
-                del me
             elif s.phase == "stop":
                 g.play(g.legal_actions()[-1])
             elif s.phase == "boost":
@@ -303,7 +308,7 @@ def _md_setup(g: G) -> str:
 def _md_sheet(g: G) -> str:
     b = g.players[0]
     return (f"{says(b, 'rolls')} 6, stops on the Card space ({where(g, 0)}) "
-            f"and draws *{g.raw_state.last['title']}*. The Shield Marker goes on the middle row of {poss(b)} sheet "
+            f"and draws *{last(g)['title']}*. The Shield Marker goes on the middle row of {poss(b)} sheet "
             f"({pilot(g, 0).s} Shield now): the top row is for Extra Weapon Markers, the middle for Shield Markers, "
             f"the bottom for Solvalou Markers (`xevious.sheet-rows`), five spaces each (`xevious.sheet-limit`).")
 
@@ -326,7 +331,7 @@ L01 = Lesson("xevious/01", "Pieces, preparations and the Attack Strength Sheet",
          actions=play({"die": 6, "card": "supply-shield"}, Roll(), StopAt(6)),
          fires=("xevious.card-space", "xevious.move-roll"), rules=("xevious.sheet-rows", "xevious.sheet-limit"),
          facts=(at(0, 1, 7), sheet(0, s=1, w=0, l=3),
-                fact("the card drawn is Shield generator", lambda g: g.raw_state.last["title"] == "Shield generator"),
+                fact("the card drawn is Shield generator", lambda g: last(g)["title"] == "Shield generator"),
                 to_move(1))),
     Step("Solvalou Markers are lives", _md_lives,
          actions=play({"die": [2, 1]}, Roll()),
@@ -500,12 +505,12 @@ L05 = Lesson("xevious/05", "Flag, Pin, Sol, Phantom and the cards", (
     Step("Super Xevious Cards",
          lambda g: (f"{says(g.players[1], 'lands')} on a Card space and draws a Super Xevious Card "
                     "(`xevious.card-space`) from the deck (`xevious.xevious-cards`): "
-                    f"*{g.raw_state.last['title']}* — {g.raw_state.last['text']} {g.players[1]} now holds "
+                    f"*{last(g)['title']}* — {last(g)['text']} {g.players[1]} now holds "
                     f"{pilot(g, 1).w} Extra Weapon Marker."),
          actions=play({"die": 4, "card": "supply-weapons"}, Roll(), StopAt(4)),
          fires=("xevious.card-space",), rules=("xevious.xevious-cards",),
          facts=(at(1, 1, 7), sheet(1, w=1), fact("the card drawn is Supply drop",
-                                                 lambda g: g.raw_state.last["title"] == "Supply drop"))),
+                                                 lambda g: last(g)["title"] == "Supply drop"))),
     Step("The Flag stays a free stop",
          lambda g: (f"{says(g.players[0], 'rolls')} 1 onto the exit and takes its Shield Marker. Then "
                     f"{says(g.players[1], 'rolls')} 3 and passes the Flag that gave {g.players[0]} a HIT!: "
@@ -671,24 +676,20 @@ L07 = Lesson("xevious/07", "Stage 7 and the Gump Markers", (
     Step("A Gump Marker blocks the way",
          lambda g: (f"Everybody flies into area 3 (fast-forward). Nobody flies past a standing Gump Marker: "
                     f"{g.players[_gump_fighter(g)]} stops on it (or is already there) and attacks it with an "
-                    f"air-to-ground battle against {g.rules.stages[6].gump_number} — rolling 5 is not more: a loss "
+                    f"air-to-ground battle against {GUMP_NUMBER} — rolling 5 is not more: a loss "
                     "(`xevious.condition-gump`)."),
          actions=play(autopilot(7, area=2), gump_attack_fails), fires=("xevious.condition-gump",),
          facts=(_gumps_left(3), fact("the attack was against 5 and lost", lambda g: (
-             g.raw_state.last["kind"], g.raw_state.last["n"], g.raw_state.last["won"]) == ("ground", 5, False)))),
+             last(g)["kind"], last(g)["n"], last(g)["won"]) == ("ground", 5, False)))),
     Step("Destroying a Gump Marker", _md_gump_win,
-         actions=play(lambda g: _to_seat(g, _gump_fighter_seat(g)), gump_attack_wins),
+         actions=play(lambda g: _to_seat(g, _gump_fighter(g)), gump_attack_wins),
          fires=("xevious.condition-gump",), rules=("xevious.victory",),
          facts=(_gumps_left(2), fact("nobody has won yet", lambda g: not g.is_over))),
 ), new(), bots={1: "sensible"}, bot_table=BOTS)
 
 
 def _gump_fighter(g: G) -> int:
-    return int(g.raw_state.last["player"])
-
-
-def _gump_fighter_seat(g: G) -> int:
-    return int(g.raw_state.last["player"])
+    return int(last(g)["player"])
 
 
 def _to_seat(g: G, seat: int) -> None:
