@@ -84,3 +84,30 @@ def test_play_turns_by_clicking_in_jupyterlab(lab: Any) -> None:
     page.wait_for_selector(".tt-error[data-rule='ui.stale']")
     assert lab.kernel_json("len(board.game.history)") == 6
     lab.screenshot("xevious-after-clicks")
+
+
+@pytest.mark.browser
+def test_stage_respawn_lesson_shows_what_it_narrates(lab: Any) -> None:
+    """xevious/06 step 1 (the signature lesson, issue 9): the narration says Blue respawned, and the board beside
+    it shows Blue back on area 1 space 1 with 3 Solvalou Markers and Red untouched. Next walks every step to the
+    hand-over, where the board is live."""
+    page = lab.open_notebook("notebooks/xevious/06_stage_respawn_and_catch_up.ipynb", wait_for=".tt-walk .tt-walk-text")
+    page.wait_for_function("document.querySelectorAll('.tt-board .xv-board').length >= 2")
+    walk = page.locator(".tt-root.tt-walk").first
+    board = page.locator(".tt-root.tt-board").first
+    text = walk.locator(".tt-walk-text").inner_text()
+    assert "Blue returns to the beginning of the area" in text and "area 1, space 1" in text
+    assert board.locator(".xv-sheet-0 .xv-where").inner_text() == "area 1, space 1"
+    assert board.locator(".xv-sheet-0 tr[data-row='solvalou'] .xv-count").inner_text() == "3/5"
+    assert board.locator(".xv-sheet-1 .xv-where").inner_text() == "area 1, space 3"
+    assert walk.locator(".tt-walk-rule[data-rule='xevious.respawn-stage1']").count() == 1
+    page.locator(".tt-walkthrough").first.scroll_into_view_if_needed()
+    lab.artifacts.mkdir(parents=True, exist_ok=True)
+    page.locator(".tt-walkthrough").first.screenshot(path=str(lab.artifacts / "xevious-06-stage-respawn.png"))
+    n = int(walk.locator(".tt-walk-count").inner_text().split(" of ")[1])
+    for k in range(2, n + 1):
+        walk.locator("button.tt-walk-next").click()
+        page.wait_for_function("(k) => { const c = document.querySelector('.tt-walk .tt-walk-count');"
+                               " return c && c.textContent.startsWith(`Step ${k} `); }", arg=k)
+    page.wait_for_function("() => document.querySelector('.tt-root.tt-board').dataset.interactive === '1'")
+    assert board.locator("button.xv-choice[data-legal='1']").count() >= 1
