@@ -38,6 +38,7 @@ from .rules import (
 G = Game[XeviousState]
 BR = ("Blue", "Red")
 GUMP_NUMBER = data.stages()[6].gump_number
+BARRAGE = data.stages()[5].barrage
 RESPAWN = ("xevious.respawn", "xevious.respawn-stage1")
 
 
@@ -660,13 +661,12 @@ L07 = Lesson("xevious/07", "Stage 7 and the Gump Markers", (
                                   lambda g: last_event(g, "xevious.condition-zoshi").data["enemies"] == 3))),
     Step("Stage 6: Garu Barra batteries",
          lambda g: ("In Stage 6, ending a move on a plain space draws fire from a hidden battery: an air-to-ground "
-                    "battle against 2 (`xevious.condition-garu-barra`)."),
+                    f"battle against {BARRAGE} (`xevious.condition-garu-barra`)."),
          actions=demo(6, "xevious.condition-garu-barra", lambda p: (1, 6) if (p.area, p.idx) == (0, 0) else None),
          fires=("xevious.condition-garu-barra",),
-         facts=(on_stage(6), fact("the battery's battle was against 2", lambda g: any(
-             e.rule == "xevious.ground-battle" and e.data["n"] == 2 for e in g.history[-1].events)
-             or any(e.rule == "xevious.ground-battle" and e.data["n"] == 2 for t in g.history[-4:]
-                    for e in t.events)))),
+         facts=(on_stage(6), fact(f"the battery's battle was against {BARRAGE}", lambda g: any(
+             e.rule == "xevious.ground-battle" and e.data["n"] == BARRAGE for t in g.history[-4:]
+             for e in t.events)))),
     Step("On to Stage 7",
          lambda g: ("Fast-forward through Stages 1 to 6 (rigged rolls of 6; every stage has its own condition, "
                     "`xevious.stage-condition`). Stage 7 is played on the panel of Stage 1 and holds "
