@@ -221,6 +221,7 @@ def test_a_card_chip_shows_the_card_title_not_its_id() -> None:
     assert chips and chips[0]["value"] == "Derota cannon"
     assert b.view_data["chance"]["card"]["labels"]["Derota cannon"]
     assert "derota" not in json.dumps(b.last_draws)
+    assert "Super Xevious Card Derota cannon" in b.static_html() and "card derota" not in b.static_html()
 
 
 def test_board_js_draws_the_shield_as_svg_and_names_seats() -> None:

@@ -145,6 +145,19 @@ class Board(BoardWidget):
     def static_svg(self) -> str | None:
         return render_svg(self.game)
 
+    def static_html(self) -> str:
+        """The kit's static picture, with a drawn Super Xevious Card named by its title (never its id)."""
+        from html import escape
+
+        html = super().static_html()
+        rules = self.game.rules
+        assert isinstance(rules, XeviousRules)
+        for d in self.game.last_draws:
+            if d.kind == "card" and d.value in rules.cards:
+                html = html.replace(f"card {escape(str(d.value))}",
+                                    f"Super Xevious Card {escape(rules.cards[d.value].title)}")
+        return str(html)
+
 
 def walkthrough(number: str | int, **kwargs: Any) -> Any:
     """The step-through of lesson ``number`` (``tabletop.xevious.lessons.LESSONS``) on the kit's Walkthrough:
