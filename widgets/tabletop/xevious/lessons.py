@@ -487,7 +487,8 @@ L04 = Lesson("xevious/04", "Several enemies and Extra Weapons", (
 # ================================================================================================ 05
 L05 = Lesson("xevious/05", "Flag, Pin, Sol, Phantom and the cards", (
     Step("Stop on the Flag",
-         lambda g: (f"{says(g.players[0], 'wins')} a battle, {g.players[1]} moves 1. Then {says(g.players[0], 'rolls')}"
+         lambda g: (f"{says(g.players[0], 'wins')} a battle, {g.players[1]} moves 1. Then "
+                    f"{says(g.players[0], 'rolls')}"
                     " 6 and passes the Flag: you may stop on a Flag / Pin / Sol / Phantom space whatever you rolled "
                     f"(`xevious.blaster-stop`). {says(g.players[0], 'picks')} one of the three Blaster Cards at random "
                     f"(`xevious.blaster-draw`): MISTAKE. {says(g.players[0], 'gets')} nothing but may stay and try "
@@ -631,7 +632,8 @@ L07 = Lesson("xevious/07", "Stage 7 and the Gump Markers", (
          facts=(on_stage(2), fact("the winner holds at least 1 Extra Weapon Marker", lambda g: pilot(
              g, last_event(g, "xevious.condition-hidden-sol").player).w >= 1))),
     Step("Stage 3: Garu Zakato fog",
-         lambda g: (f"In Stage 3 fog covers the ground. {says(g.players[last_event(g, 'xevious.condition-fog').player], 'stops')}"
+         lambda g: ("In Stage 3 fog covers the ground. "
+                    f"{says(g.players[last_event(g, 'xevious.condition-fog').player], 'stops')}"
                     " on the green Shield space it passes — the rulebook's green stop still holds — but in the fog "
                     "its markers go only to a roll that ends there exactly (`xevious.condition-fog`)."),
          actions=demo(3, "xevious.condition-fog",

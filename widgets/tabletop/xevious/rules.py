@@ -395,7 +395,8 @@ class XeviousRules(Rules[XeviousState]):
         for i, name in enumerate(ctx.players):
             s.pilots[i].cockpit = v.cockpit_card
             s.pilots[i].l = v.start_solvalou
-            ctx.emit("xevious.prep-sheet", f"{says(name, 'takes')} the {COLOURS[i]} Solvalou Mover and the {COLOURS[i]} "
+            ctx.emit("xevious.prep-sheet", f"{says(name, 'takes')} the {COLOURS[i]} Solvalou Mover and the "
+                                           f"{COLOURS[i]} "
                      "Attack Strength Sheet.", player=i, colour=COLOURS[i])
         ctx.emit("xevious.prep-solvalou", f"Everybody places {v.start_solvalou} Solvalou Markers on their sheet "
                  "(no Extra Weapon or Shield Markers yet).", player=None, solvalou=v.start_solvalou)
@@ -419,7 +420,8 @@ class XeviousRules(Rules[XeviousState]):
         s.order = tuple(order)
         s.setup_rolls = tuple(rolls)
         names = ", ".join(f"{ctx.players[p]} ({'/'.join(map(str, rolls[p]))})" for p in order)
-        ctx.emit("xevious.prep-order", f"Rolls for the order of play: {names}. {says(ctx.players[order[0]], 'starts')}.",
+        ctx.emit("xevious.prep-order", f"Rolls for the order of play: {names}. "
+                                       f"{says(ctx.players[order[0]], 'starts')}.",
                  player=None, order=list(order))
         s.deck = data.deck(cockpit=v.cockpit_card)
         s.brag = self.headings(v)
@@ -501,7 +503,8 @@ class XeviousRules(Rules[XeviousState]):
                                         f"{action.n}")
                 self._refuse_if_blocked(state, p)
                 state.pilots[p].cockpit = False
-                ctx.emit("xevious.cockpit-card", f"{says(ctx.players[p], 'turns')} the Cockpit Card face down and {verb_for(ctx.players[p], 'flies')} "
+                ctx.emit("xevious.cockpit-card", f"{says(ctx.players[p], 'turns')} the Cockpit Card face down "
+                                                 f"and {verb_for(ctx.players[p], 'flies')} "
                          f"{action.n}.", n=action.n)
                 self._start_move(state, p, action.n, ctx)
             elif t is CatchUp:
@@ -576,7 +579,8 @@ class XeviousRules(Rules[XeviousState]):
                 me.w -= 1
                 pend["used"] = True
                 pend["left"] -= 1
-                ctx.emit("xevious.weapon-destroy", f"{says(ctx.players[p], 'discards')} an Extra Weapon Marker and {verb_for(ctx.players[p], 'destroys')} "
+                ctx.emit("xevious.weapon-destroy", f"{says(ctx.players[p], 'discards')} an Extra Weapon Marker "
+                                                   f"and {verb_for(ctx.players[p], 'destroys')} "
                          f"one enemy outright ({pend['left']} left).", left=pend["left"])
                 if pend["left"] == 0:
                     ctx.emit("xevious.squad-battle", f"{says(ctx.players[p], 'destroys')} the whole squadron.")
@@ -628,7 +632,8 @@ class XeviousRules(Rules[XeviousState]):
         raise IllegalAction("xevious.turn-order", f"{action} cannot be played now")  # pragma: no cover
 
     # ==================== MOVEMENT 1: roll the die and move; green, must-stop and entrance stops; exits =============
-    # clauses: xevious.move-roll, move-forward, green-stop, blaster-stop, must-stop, entrance-stop, exit-markers, stage-condition
+    # clauses: xevious.move-roll, move-forward, green-stop, blaster-stop, must-stop, entrance-stop, exit-markers,
+    #          stage-condition
     def _refuse_if_blocked(self, state: XeviousState, p: int) -> None:
         me = state.pilots[p]
         g = self._guard_at(state, me, (me.area, me.idx))
@@ -734,7 +739,8 @@ class XeviousRules(Rules[XeviousState]):
         tr = self.tracks[state.stage - 1]
         st = tr.stage
         if me.area >= tr.n_areas:
-            ctx.emit("xevious.stage-gate", f"{says(ctx.players[p], 'leaves')} Stage {state.stage} and {verb_for(ctx.players[p], 'waits')} at the stage "
+            ctx.emit("xevious.stage-gate", f"{says(ctx.players[p], 'leaves')} Stage {state.stage} and "
+                                           f"{verb_for(ctx.players[p], 'waits')} at the stage "
                      "gate for the others.")
             return
         a, i = pos = (me.area, me.idx)
@@ -780,7 +786,8 @@ class XeviousRules(Rules[XeviousState]):
         elif k == "exit":
             pass  # its markers were taken on the way
         else:
-            ctx.emit("xevious.move-roll", f"{says(ctx.players[p], 'lands')} on the {tr.labels[a][i]}: nothing happens.")
+            ctx.emit("xevious.move-roll", f"{says(ctx.players[p], 'lands')} on the {tr.labels[a][i]}: nothing "
+                                          "happens.")
 
     # ==================== MOVEMENT 2: losing a battle damages your ship =============================================
     # clauses: xevious.damage-shield, damage-solvalou, shield, solvalou-lives
@@ -789,21 +796,25 @@ class XeviousRules(Rules[XeviousState]):
         name = ctx.players[p]
         if me.s > 0:
             me.s -= 1
-            ctx.emit("xevious.damage-shield", f"{says(name, 'takes')} damage: one Shield Marker is discarded ({me.s} left).", player=p)
+            ctx.emit("xevious.damage-shield", f"{says(name, 'takes')} damage: one Shield Marker is discarded "
+                                              f"({me.s} left).", player=p)
             ctx.emit("xevious.shield", f"The shield saves {poss(name)} Solvalou and Extra Weapon Markers.", player=p)
             return
         me.l -= 1
         if me.w > 0:
             me.w -= 1
-            ctx.emit("xevious.damage-solvalou", f"{says(name, 'takes')} damage without a shield: {verb_for(name, 'loses')} a Solvalou Marker and "
+            ctx.emit("xevious.damage-solvalou", f"{says(name, 'takes')} damage without a shield: "
+                                                f"{verb_for(name, 'loses')} a Solvalou Marker and "
                      f"an Extra Weapon Marker ({me.l} Solvalou left).", solvalou=me.l, player=p)
         else:
-            ctx.emit("xevious.damage-solvalou", f"{says(name, 'takes')} damage without a shield: {verb_for(name, 'loses')} a Solvalou Marker "
+            ctx.emit("xevious.damage-solvalou", f"{says(name, 'takes')} damage without a shield: "
+                                                f"{verb_for(name, 'loses')} a Solvalou Marker "
                      f"(no Extra Weapon Marker to lose; {me.l} Solvalou left).", solvalou=me.l, player=p)
         if me.l == 0:
             self._respawn(state, p, ctx, v)
         else:
-            ctx.emit("xevious.solvalou-lives", f"{says(name, 'has')} {me.l} {'life' if me.l == 1 else 'lives'} left.", player=p)
+            ctx.emit("xevious.solvalou-lives", f"{says(name, 'has')} {me.l} {'life' if me.l == 1 else 'lives'} "
+                                               "left.", player=p)
 
     # ==================== MOVEMENT 3: out of Solvalou Markers =======================================================
     # clauses: xevious.respawn, respawn-stage1
@@ -819,15 +830,18 @@ class XeviousRules(Rules[XeviousState]):
         me.l = min(gift, cap)  # the row was empty: 'add' and 'set' agree
         where = f"the entrance of area {me.area + 1}" if v.respawn_point == "area" else "the stage's starting point"
         if state.stage == 1 and v.stage1_exception:
-            ctx.emit("xevious.respawn-stage1", f"{says(name, 'is')} out of Solvalou Markers and {verb_for(name, 'returns')} to {where}; in "
+            ctx.emit("xevious.respawn-stage1", f"{says(name, 'is')} out of Solvalou Markers and "
+                                               f"{verb_for(name, 'returns')} to {where}; in "
                      f"Stage 1 only {me.l} Solvalou Markers are taken.", solvalou=me.l, player=p)
         else:
             if v.respawn_markers == "set":
                 me.w, me.s = min(gift, cap), min(gift, cap)
             else:
                 me.w, me.s = min(cap, me.w + gift), min(cap, me.s + gift)
-            note = " (the Stage 1 exception is switched off: variant stage1_exception=False)" if state.stage == 1 else ""
-            ctx.emit("xevious.respawn", f"{says(name, 'is')} out of Solvalou Markers: back to {where} with {me.l} Solvalou, "
+            note = (" (the Stage 1 exception is switched off: variant stage1_exception=False)" if state.stage == 1
+                    else "")
+            ctx.emit("xevious.respawn", f"{says(name, 'is')} out of Solvalou Markers: back to {where} with "
+                                        f"{me.l} Solvalou, "
                      f"{me.w} Extra Weapon and {me.s} Shield Markers; Stage {state.stage} begins again for "
                      f"{obj(name)}{note}.", w=me.w, s=me.s, player=p)
         if state.phase != "turn":
@@ -871,11 +885,13 @@ class XeviousRules(Rules[XeviousState]):
         me.retry = False
         me.area, me.idx = me.area + 1, 0
         if me.area < len(areas):
-            ctx.emit("xevious.entrance-stop", f"{says(ctx.players[p], 'stops')} on the entrance of area {me.area + 1}.")
+            ctx.emit("xevious.entrance-stop", f"{says(ctx.players[p], 'stops')} on the entrance of area "
+                                              f"{me.area + 1}.")
         self._after(state, ctx, v)
 
     # ==================== ATTACK STRENGTH SHEET: markers go on the sheet, at most 5 a row ===========================
-    # clauses: xevious.sheet-rows, sheet-limit (Extra Weapons: weapon-boost, weapon-destroy, weapon-once in apply and Locations 1)
+    # clauses: xevious.sheet-rows, sheet-limit (Extra Weapons: weapon-boost, weapon-destroy, weapon-once in apply
+    #          and Locations 1)
     def _take(self, state: XeviousState, p: int, aw: Awards, ctx: Context, rule: str, source: str) -> None:
         me = state.pilots[p]
         cap = state.cap
@@ -895,11 +911,13 @@ class XeviousRules(Rules[XeviousState]):
         ctx.emit(rule, f"{says(ctx.players[p], 'takes')} {', '.join(got) or 'nothing'} from {source}.",
                  player=p, w=aw.w, s=aw.s, l=aw.l)
         if lost:
-            ctx.emit("xevious.sheet-limit", f"{poss(ctx.players[p], start=True)} sheet is full: {', '.join(lost)} Marker(s) not "
+            ctx.emit("xevious.sheet-limit", f"{poss(ctx.players[p], start=True)} sheet is full: "
+                                            f"{', '.join(lost)} Marker(s) not "
                      f"taken (at most {cap} of each).", player=p)
 
     # ==================== Locations 1: air-to-ground battles (and the guards: Andor Genesis, Gump Markers) ==========
-    # clauses: xevious.ground-battle, weapon-boost, weapon-once, condition-andor-genesis, condition-gump, condition-hidden-sol
+    # clauses: xevious.ground-battle, weapon-boost, weapon-once, condition-andor-genesis, condition-gump,
+    #          condition-hidden-sol
     def _battle_ground(self, state: XeviousState, p: int, n: int, boost: bool, ctx: Context, v: XeviousVariant,
                        what: str = "", guard: tuple[int, int] | None = None) -> None:
         what = what or f"the air-to-ground battle {n}"
@@ -916,7 +934,8 @@ class XeviousRules(Rules[XeviousState]):
         me = state.pilots[p]
         if weapon:
             me.w -= 1
-            ctx.emit("xevious.weapon-once", f"{says(ctx.players[p], 'discards')} one Extra Weapon Marker for +1 (one per "
+            ctx.emit("xevious.weapon-once", f"{says(ctx.players[p], 'discards')} one Extra Weapon Marker for +1 "
+                                            "(one per "
                      "combat).")
         d = ctx.roll()
         total = d + (1 if weapon else 0)
@@ -937,11 +956,13 @@ class XeviousRules(Rules[XeviousState]):
                          left=left)
                 if left == 0:
                     state.winner = p
-                    ctx.emit("xevious.victory", f"{says(ctx.players[p], 'destroys')} the last Gump Marker and {verb_for(ctx.players[p], 'wins')}!")
+                    ctx.emit("xevious.victory", f"{says(ctx.players[p], 'destroys')} the last Gump Marker and "
+                                                f"{verb_for(ctx.players[p], 'wins')}!")
                     return
             elif g == "andor":
                 me.beaten = me.beaten | {pos}
-                ctx.emit("xevious.condition-andor-genesis", f"{says(ctx.players[p], 'beats')} the Andor Genesis and may fly "
+                ctx.emit("xevious.condition-andor-genesis", f"{says(ctx.players[p], 'beats')} the Andor Genesis "
+                                                            "and may fly "
                          "on.")
             if v.stage_conditions and self.stage_of(state).condition == "hidden-sol":
                 self._take(state, p, Awards(w=1), ctx, "xevious.condition-hidden-sol", "a hidden Sol citadel")
@@ -959,10 +980,12 @@ class XeviousRules(Rules[XeviousState]):
         state.pend = {"kind": "squad" if enemies > 1 else "air", "left": enemies, "used": False, "who": p,
                       "enemy": enemy, "headings": self.headings(v), "aim": None, "won": 0}
         if enemies > 1:
-            ctx.emit("xevious.squad-battle", f"{says(ctx.players[p], 'meets')} {enemies} enemies: win battle after battle; "
+            ctx.emit("xevious.squad-battle", f"{says(ctx.players[p], 'meets')} {enemies} enemies: win battle "
+                                             "after battle; "
                      "the first loss ends the fight.", enemies=enemies)
         else:
-            ctx.emit("xevious.air-battle", f"{says(ctx.players[p], 'meets')} an enemy in the air: both Battle Cards are "
+            ctx.emit("xevious.air-battle", f"{says(ctx.players[p], 'meets')} an enemy in the air: both Battle "
+                                           "Cards are "
                      "turned secretly.")
 
     def _chance_heading(self, state: XeviousState, ctx: Context, v: XeviousVariant) -> str:
@@ -1001,7 +1024,8 @@ class XeviousRules(Rules[XeviousState]):
         else:
             ctx.emit("xevious.air-battle", f"{says(ctx.players[p], 'loses')} the air battle.", player=p)
             if pend["kind"] == "squad" and pend["left"] > 1:
-                ctx.emit("xevious.squad-battle", f"The fight ends at the first loss: {says(ctx.players[p], 'takes')} damage "
+                ctx.emit("xevious.squad-battle", "The fight ends at the first loss: "
+                                                 f"{says(ctx.players[p], 'takes')} damage "
                          f"from one enemy only ({pend['left'] - 1} fly away).", player=p)
         state.pend = None
         state.phase = "turn"
@@ -1072,7 +1096,8 @@ class XeviousRules(Rules[XeviousState]):
             ctx.emit("xevious.blaster-draw", f"{says(name, 'picks')} a Blaster Card: MISTAKE.", card=card)
             if v.retry_uses_turn:
                 me.retry = True
-                ctx.emit("xevious.blaster-mistake", f"{says(name, 'gets')} nothing, but may stay here and try again next "
+                ctx.emit("xevious.blaster-mistake", f"{says(name, 'gets')} nothing, but may stay here and try "
+                                                    "again next "
                          "turn instead of moving.")
             elif again:
                 state.phase = "retry"
