@@ -61,7 +61,7 @@ def test_refused_click_shows_the_rule_and_changes_nothing() -> None:
     send(b, Call("white"))
     before, v = b.game.digest(), b.version
     assert not send(b, Chop("skull"))
-    assert b.error["rule"] == "xevoz.stay-connected" and "helm" in b.error["reason"]
+    assert b.error["rule"] == "xevoz.stay-connected" and "Skull Helm" in b.error["reason"]
     assert not send(b, Chop("fang"))
     assert b.error["rule"] == "xevoz.drain-uncuttable"
     assert not send(b, Call("black"))

@@ -20,6 +20,7 @@ from .actions import (
     Flip,
     FreeDrain,
     Heal,
+    KeepDrain,
     Move,
     PickFigure,
     Place,
@@ -36,7 +37,7 @@ Rules = XevozRules
 Variant = XevozVariant
 
 __all__ = [
-    "BOTS", "AttachDrain", "Board", "Call", "Chop", "ChooseMat", "Flip", "FreeDrain", "GreedyBot", "Heal", "Move",
+    "BOTS", "AttachDrain", "Board", "Call", "Chop", "ChooseMat", "Flip", "FreeDrain", "GreedyBot", "Heal", "KeepDrain", "Move",
     "PickFigure", "Place", "Ready", "RollHelix", "Rules", "Swap", "Variant", "XevozRandomBot", "XevozRules",
     "XevozState", "XevozVariant", "components", "load", "new_game", "start_battle",
 ]

@@ -22,7 +22,10 @@ class PickFigure(XevozAction):
     figure: str = ""
 
     def __str__(self) -> str:
-        return f"pick the figure {self.figure}"
+        from .data import components
+
+        f = components().figures.get(self.figure) if isinstance(self.figure, str) else None
+        return f"pick the figure {f.name if f is not None else repr(self.figure)}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -43,7 +46,9 @@ class Swap(XevozAction):
     glyph: str = ""
 
     def __str__(self) -> str:
-        return f"swap {self.glyph} into slot {self.slot}"
+        from .data import glyph_name
+
+        return f"swap the {glyph_name(self.glyph)} glyph into slot {self.slot}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -67,7 +72,9 @@ class ChooseMat(XevozAction):
     mat: str = ""
 
     def __str__(self) -> str:
-        return f"choose the {self.mat} mat"
+        from .data import mat_name
+
+        return f"choose the {mat_name(self.mat)}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -95,7 +102,9 @@ class Chop(XevozAction):
     part: str = ""
 
     def __str__(self) -> str:
-        return f"chop part {self.part}"
+        from .data import part_name
+
+        return f"chop the {part_name(self.part)}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -103,7 +112,9 @@ class Heal(XevozAction):
     part: str = ""
 
     def __str__(self) -> str:
-        return f"regenerate part {self.part}"
+        from .data import part_name
+
+        return f"regenerate the {part_name(self.part)}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -115,11 +126,22 @@ class FreeDrain(XevozAction):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
+class KeepDrain(XevozAction):
+    """A star with no lost part that could attach, and the opponent's DRAIN ATTACK on your figure: the winner *may*
+    remove it (``FreeDrain``) or leave it where it is (this action: the star does nothing)."""
+
+    def __str__(self) -> str:
+        return "leave the opponent's DRAIN ATTACK where it is (the star does nothing)"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class AttachDrain(XevozAction):
     part: str = ""
 
     def __str__(self) -> str:
-        return f"snap the DRAIN ATTACK onto part {self.part}"
+        from .data import part_name
+
+        return f"snap the DRAIN ATTACK onto the {part_name(self.part)}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -131,4 +153,4 @@ class Move(XevozAction):
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (PickFigure, Flip, Swap, Ready, RollHelix, ChooseMat, Place, Call, Chop,
-                                          Heal, FreeDrain, AttachDrain, Move)
+                                          Heal, FreeDrain, KeepDrain, AttachDrain, Move)
