@@ -7,6 +7,7 @@ helixes rolled, warps/bonuses checked, the attack resolved), then the winner's a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -183,6 +184,12 @@ class XevozRules(Rules[XevozState]):
         self._mat_grids: dict[str, Grid] = {}
         self._parts: dict[int, Parts] = {}  # by id() of the figure; the entry keeps the figure alive
         self._helixes: dict[tuple[tuple[str, bool], ...], tuple[tuple[Glyph, Attack, Attack, str], ...]] = {}
+
+    def rig_domain(self, kind: str, variant: Any, state: XevozState | None) -> Sequence[Any] | None:
+        """The outcomes of chance ``kind`` possible now. Static for Xevoz: every Battle Helix holds six glyphs
+        (xevoz.helix-six) and a roll shows one of their twelve battle sides (xevoz.helix-roll), whatever the
+        variant or the position, so ``None`` (the static ``chance_domains``)."""
+        return None
 
     def grid(self, size: int) -> Grid:
         g = self._grids.get(size)
