@@ -1,8 +1,10 @@
 """The Xevoz Battle Terrain rules engine (rulebook + Quick Rules Card v2.0).
 
-The state is a small mutable object with a hand-written ``copy_state``. A round is: the attacker's call (both
-helixes rolled, warps/bonuses checked, the attack resolved), then the winner's actions as a queue of decisions
-(chop / regenerate / snap on a DRAIN ATTACK), then movement. Every refusal names its clause id.
+The code reads in rulebook order, Rulebook step 1 (the pre-battle check) to step 10 (winning), with the clause
+ids of rules.toml beside the code that keeps them. The state is a small mutable object with a hand-written
+``copy_state``. A round is: the attacker's call (both helixes rolled, warps/bonuses checked, the attack
+resolved), then the winner's actions as a queue of decisions (chop / regenerate / snap on a DRAIN ATTACK), then
+movement (none when a DRAIN ATTACK was snapped on: "the round ends"). Every refusal names its clause id.
 """
 
 from __future__ import annotations
@@ -443,7 +445,8 @@ class XevozRules(Rules[XevozState]):
         return (f" ({ctx.players[chooser]} must {what} first; actions are never forgotten here, "
                 "see xevoz.forgotten-actions)")
 
-    # build ------------------------------------------------------------------------------------------------------
+    # == Rulebook step 1 — pre-battle check (and Build / Xevolve: redesigning) ==================================
+    # xevoz.pre-battle-check, xevoz.redesign, xevoz.helix-six/-gold/-drain, xevoz.power-parts, xevoz.equal-parts
     def _pick(self, state: XevozState, a: PickFigure, ctx: Context, seat: int) -> None:
         if a.figure not in self.comp.figures:
             raise IllegalAction("xevoz.redesign", f"there is no ready figure {a.figure!r}; figures: "
@@ -504,7 +507,8 @@ class XevozRules(Rules[XevozState]):
             ctx.emit("xevoz.equal-parts", f"Both figures have {side.figure.n_parts} parts; the battle begins.",
                      player=None)
 
-    # steps 2 and 3 ----------------------------------------------------------------------------------------------
+    # == Rulebook step 2 — who attacks first (xevoz.first-attacker); step 3 — choose the world ====================
+    # xevoz.choose-world, xevoz.start-spaces; and the placing after a warp (step 5, xevoz.warp-place)
     def _roll(self, state: XevozState, a: RollHelix, ctx: Context, seat: int) -> None:
         if state.phase == "first":
             faces = [ctx.draw("helix1"), ctx.draw("helix2")]
@@ -601,7 +605,8 @@ class XevozRules(Rules[XevozState]):
             ctx.emit("xevoz.next-attacker", f"{ctx.players[state.attacker]} warped and becomes the attacker.",
                      player=state.attacker)
 
-    # steps 4-7 --------------------------------------------------------------------------------------------------
+    # == Rulebook step 4 — the call (xevoz.attack-call); step 5 — species icons (xevoz.warp, xevoz.bonus-space);
+    # == step 6 — resolve the attack (xevoz.resolve, xevoz.tie) =======================================================
     def _warp_of(self, state: XevozState, seat: int, species: str) -> bool:
         m = self.comp.mats[state.mat]
         return m.warps.get(state.sides[seat].pos) == species
@@ -640,7 +645,7 @@ class XevozRules(Rules[XevozState]):
         for s in (0, 1):
             ctx.emit("xevoz.helix-roll", f"{says(ctx.players[s], 'rolls')} {glyphs[s][3]}", player=s, face=faces[s],
                      glyph=glyphs[s][0].id)
-        # step 5: warp (the attacker first if both activate) and bonus
+        # Rulebook step 5: warp (the attacker first if both activate: xevoz.warp-both) and bonus
         mat = self.comp.mats[state.mat]
         pos = (state.sides[0].pos, state.sides[1].pos)
         warps = mat.warps
@@ -727,6 +732,8 @@ class XevozRules(Rules[XevozState]):
         state.phase = "actions"
         self._advance(state, ctx)
 
+    # == Rulebook step 7 — actions: DRAIN ATTACK, sword, star, bomb (xevoz.actions, xevoz.drain-*, xevoz.sword,
+    # == xevoz.star*, xevoz.bomb, xevoz.caught-in-blast); decisions run as a queue (xevoz.forgotten-actions) =======
     def _plan_drain(self, state: XevozState, w: int, plan: list[tuple[str, int, int]], ctx: Context) -> None:
         side = state.sides[w]
         if side.drain_on < 0:
@@ -778,6 +785,7 @@ class XevozRules(Rules[XevozState]):
         if state.phase != "over":
             self._advance(state, ctx)
 
+    # Rulebook step 10 — winning the battle (xevoz.winning), checked after every chop
     def _check_demolished(self, state: XevozState, owner: int, ctx: Context) -> None:
         if state.sides[owner].life <= 0:
             state.phase = "over"
@@ -926,7 +934,8 @@ class XevozRules(Rules[XevozState]):
                      f"{f.part_names[i]}.", player=owner, part=a.part)
         self._finish_decision(state, ctx)
 
-    # step 8-9 ---------------------------------------------------------------------------------------------------
+    # == Rulebook step 8 — movement (xevoz.movement, xevoz.defender-follows, xevoz.no-move); step 9 — who attacks
+    # == next (xevoz.next-attacker) ===================================================================================
     def _start_move(self, state: XevozState, ctx: Context) -> None:
         w = state.round_winner
         state.chooser = w
