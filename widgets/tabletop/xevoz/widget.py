@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.engine.words import says, verb_for
-from tabletop.ui import BoardWidget
+from tabletop.ui import BoardWidget, Walkthrough
 
 from .data import components
 
@@ -70,6 +70,13 @@ def prompt(game: Any) -> str:
             "attach": f"{act}: {who}, click a part of {owner}'s figure to snap your DRAIN ATTACK onto.",
             "reattach": f"{act}: {who}, click one of your parts to reattach the DRAIN ATTACK to.",
             "rehome": f"{act}: {who}, click one of your parts to snap your own DRAIN ATTACK back onto."}[q["kind"]]
+
+
+def walkthrough(number: int | str) -> Walkthrough:
+    """The Xevoz lesson ``number`` ("01".."06", or 1..6) beside a board: ``walkthrough("04")``."""
+    from .lessons import LESSONS, lesson_key
+
+    return Walkthrough(LESSONS[lesson_key(number)], board=Board)
 
 
 class Board(BoardWidget):
