@@ -15,6 +15,16 @@ class XevozAction(Action):
         return f"<{self}>"
 
 
+def _of(figure: object) -> str:
+    """ " of Razorclaw" when an action names a figure (a click on a part of the other figure), else ""."""
+    if not figure:
+        return ""
+    from .data import components
+
+    f = components().figures.get(figure) if isinstance(figure, str) else None
+    return f" of {f.name if f is not None else repr(figure)}"
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class PickFigure(XevozAction):
     """Build phase: battle with another ready-built figure (its suggested helix comes with it)."""
@@ -100,21 +110,27 @@ class Call(XevozAction):
 @dataclass(frozen=True, slots=True, repr=False)
 class Chop(XevozAction):
     part: str = ""
+    #: "" (the default, what the legal moves list): a part of the figure the decision is about. A board click on a
+    #: part of the *other* figure names that figure's id here, so the rules can say why not (never a silent click)
+    figure: str = ""
 
     def __str__(self) -> str:
         from .data import part_name
 
-        return f"chop the {part_name(self.part)}"
+        return f"chop the {part_name(self.part)}{_of(self.figure)}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Heal(XevozAction):
     part: str = ""
+    #: "" (the default, what the legal moves list): a part of the figure the decision is about. A board click on a
+    #: part of the *other* figure names that figure's id here, so the rules can say why not (never a silent click)
+    figure: str = ""
 
     def __str__(self) -> str:
         from .data import part_name
 
-        return f"regenerate the {part_name(self.part)}"
+        return f"regenerate the {part_name(self.part)}{_of(self.figure)}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -137,11 +153,14 @@ class KeepDrain(XevozAction):
 @dataclass(frozen=True, slots=True, repr=False)
 class AttachDrain(XevozAction):
     part: str = ""
+    #: "" (the default, what the legal moves list): a part of the figure the decision is about. A board click on a
+    #: part of the *other* figure names that figure's id here, so the rules can say why not (never a silent click)
+    figure: str = ""
 
     def __str__(self) -> str:
         from .data import part_name
 
-        return f"snap the DRAIN ATTACK onto the {part_name(self.part)}"
+        return f"snap the DRAIN ATTACK onto the {part_name(self.part)}{_of(self.figure)}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)

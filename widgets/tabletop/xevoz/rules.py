@@ -689,8 +689,12 @@ class XevozRules(Rules[XevozState]):
         lo = 1 - w
         info["winner"] = w
         state.round_winner = w
-        ctx.emit("xevoz.resolve", f"{a.colour.capitalize()} attack: {says(ctx.players[w], 'wins')} the round, "
-                 f"{max(sa, sd)} against {min(sa, sd)}.", player=w, strength=[sa, sd])
+        # each strength next to its player's name, bonus included (never "3 + 3 against 7", read as one score)
+        shown = "; ".join(f"{ctx.players[s]} {info['strength'][s]}" + (
+            f" ({info['strength'][s] - info['bonus'][s]} + {info['bonus'][s]} bonus)" if info["bonus"][s] else "")
+            for s in (0, 1))
+        ctx.emit("xevoz.resolve", f"{a.colour.capitalize()} attack: {says(ctx.players[w], 'wins')} the round "
+                 f"({shown}).", player=w, strength=[sa, sd])
         attack = called[w]
         plan: list[tuple[str, int, int]] = []
         if state.sides[w].drain_on >= 0:
@@ -801,6 +805,8 @@ class XevozRules(Rules[XevozState]):
                                 + self._waiting_for(state, ctx))
         side = state.sides[owner]
         f = side.figure
+        self._right_figure(state, a.figure, owner, "xevoz.sword", ctx,
+                           f"{says(ctx.players[chooser], 'has')} {ctx.players[owner]} chop a part of {f.name}")
         found = self.parts(f).index.get(a.part) if isinstance(a.part, str) else None
         if found is None:
             raise IllegalAction("xevoz.sword", f"{f.name} has no part {a.part!r}")
@@ -842,6 +848,16 @@ class XevozRules(Rules[XevozState]):
         state.queue[:1] = then
         self._advance(state, ctx)
 
+    def _right_figure(self, state: XevozState, figure: object, owner: int, rule: str, ctx: Context,
+                      what: str) -> None:
+        """A Chop/Heal/AttachDrain that names a figure (a click on a part) must name the decision's figure."""
+        if figure == "":
+            return
+        if not isinstance(figure, str):
+            raise IllegalAction(rule, f"the figure must be named by its id (text), not {figure!r}")
+        if figure != state.sides[owner].figure.id:
+            raise IllegalAction(rule, f"that part is not on the right figure: {what}")
+
     def _heal(self, state: XevozState, a: Heal, ctx: Context, seat: int) -> None:
         kind, chooser, owner = state.queue[0]
         if kind != "heal":
@@ -849,6 +865,8 @@ class XevozRules(Rules[XevozState]):
                                 + self._waiting_for(state, ctx))
         side = state.sides[owner]
         f = side.figure
+        self._right_figure(state, a.figure, owner, "xevoz.star", ctx,
+                           f"the star regenerates a lost part of {ctx.players[owner]}'s own {f.name}")
         found = self.parts(f).index.get(a.part) if isinstance(a.part, str) else None
         if found is None:
             raise IllegalAction("xevoz.star", f"{f.name} has no part {a.part!r}")
@@ -910,6 +928,8 @@ class XevozRules(Rules[XevozState]):
         side = state.sides[owner]
         f = side.figure
         rule = {"attach": "xevoz.drain-attach", "reattach": "xevoz.drain-host-chopped", "rehome": "xevoz.drain-home"}[kind]
+        self._right_figure(state, a.figure, owner, rule, ctx,
+                           f"the DRAIN ATTACK goes onto a part of {ctx.players[owner]}'s {f.name}")
         found = self.parts(f).index.get(a.part) if isinstance(a.part, str) else None
         if found is None:
             raise IllegalAction(rule, f"{f.name} has no part {a.part!r}")
