@@ -71,7 +71,7 @@ class Ready(XevozAction):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class RollHelix(XevozAction):
-    """Step 2 (both roll to decide the attacker) or Step 3 (the attacker rolls for the world)."""
+    """Rulebook step 2 (both roll to decide the attacker) or step 3 (the attacker rolls for the world)."""
 
     def __str__(self) -> str:
         return "roll the Battle Helix"
@@ -99,7 +99,7 @@ class Place(XevozAction):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Call(XevozAction):
-    """Step 4: the attacker calls black or white; both helixes are rolled."""
+    """Rulebook step 4: the attacker calls black or white; both helixes are rolled."""
 
     colour: str = "black"
 

@@ -147,7 +147,7 @@ def life_is(seat: int, n: int) -> Fact:
 
 # -- playing (step actions) --------------------------------------------------------------------------------------
 def finish_round(game: G) -> list[Any]:
-    """Step 8 for a lesson: the winner takes the first square offered, the defender follows the same way."""
+    """Rulebook step 8 for a lesson: the winner takes the first square offered, the defender follows the same way."""
     while game.raw_state.phase in ("move", "follow"):
         game.play(game.legal_actions()[0])
     return []

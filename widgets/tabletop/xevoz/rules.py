@@ -1045,7 +1045,7 @@ class XevozRules(Rules[XevozState]):
         return "\n".join([head, *lines])
 
     def first_player(self, state: XevozState) -> int | None:
-        """The seat that attacked first (Step 2), or None before Step 2."""
+        """The seat that attacked first (Rulebook step 2), or None before it."""
         return state.first if state.first >= 0 else None
 
     def to_json(self, state: XevozState) -> dict[str, Any]:

@@ -193,7 +193,7 @@ function xzRollSummary(ctx, st) {
 
 function xzMat(ctx, st) {
   const mat = st.mat;
-  if (!mat) return ctx.h("p", { class: "xz-nomat" }, "No mat yet: Step 3 chooses the world.");
+  if (!mat) return ctx.h("p", { class: "xz-nomat" }, "No mat yet: Rulebook step 3 — choose the world — picks it.");
   const n = mat.size, C = 56, pad = 22;
   const sp = (ctx.view.species || {})[mat.species] || {};
   const svg = ctx.s("svg", { viewBox: `0 0 ${n * C + pad + 4} ${n * C + pad + 4}`, class: "xz-mat", role: "img",
