@@ -62,7 +62,7 @@ def life(g: G, seat: int) -> int:
 
 def pos(g: G, seat: int) -> str:
     st = g.raw_state
-    return cell_name(st.sides[seat].pos, g.rules.comp.mats[st.mat].size) if st.mat and st.sides[seat].pos >= 0 else "-"
+    return cell_name(st.sides[seat].pos, components().mats[st.mat].size) if st.mat and st.sides[seat].pos >= 0 else "-"
 
 
 def drain_host(g: G, owner: int) -> str | None:
