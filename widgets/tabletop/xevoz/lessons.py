@@ -209,8 +209,8 @@ def hand_over_text(bot_seat: int | None = 1) -> str:
             "says which rule refuses it.")
     if bot_seat is None:
         return "**Your turn.** Two players at one screen: play both seats from here. " + keys
-    return (f"**Your turn.** You play seat {2 - bot_seat}; the greedy bot plays seat {bot_seat + 1} and answers by "
-            "itself after each of your moves. " + keys)
+    return (f"**Your turn.** You play Player {2 - bot_seat}; the greedy bot plays Player {bot_seat + 1} and "
+            "answers by itself after each of your moves. " + keys)
 
 
 def new_game_factory(seed: int) -> Callable[[], G]:
