@@ -30,7 +30,7 @@ def test_play_a_round_by_clicking(request: pytest.FixtureRequest) -> None:
     st = lab.kernel_json("{'phase': board.game.raw_state.phase, 'player': board.current_player}")
     assert st == {"phase": "move", "player": 1}  # the walkthrough ends with Player 2 to move after its win
 
-    # Step 8: click a highlighted square; Python moves the figure, the DOM shows it
+    # Rulebook step 8: click a highlighted square; Python moves the figure, the DOM shows it
     target = page.query_selector(f"{BOARD} g.xz-cell.xz-target")
     cell = target.get_attribute("data-cell")
     click_and_wait(page, f"{BOARD} g.xz-cell.xz-target[data-cell='{cell}']", BOARD)
@@ -40,11 +40,12 @@ def test_play_a_round_by_clicking(request: pytest.FixtureRequest) -> None:
     assert py == {"pos": cell, "phase": "call"}
     assert "P2" in page.text_content(f"{BOARD} g.xz-cell[data-cell='{cell}']")
 
-    # Step 4-6: Player 2 (attacker) calls WHITE; rolls rigged: skull-helm white 8 (2 swords) beats bone-blade 4
+    # Rulebook steps 4-6: Player 2 (attacker) calls WHITE; rolls rigged: skull-helm white 8 (2 swords) beats bone-blade 4
     lab.run_in_kernel("board.rig(helix1='2a', helix2='1a')")
     click_and_wait(page, f"{BOARD} button.xz-call[data-call='white']", BOARD)
     assert "Player 2 wins the WHITE attack" in page.inner_text(f"{BOARD} .xz-roll")
     assert page.query_selector(f"{BOARD} .xz-glyph.xz-rolled[data-glyph='skull-helm']") is not None
+    assert "Player 1 4, Player 2 8" in page.inner_text(f"{BOARD} .xz-roll")  # each strength beside its player
     # the rolled battle sides as pictures: species icon, part, both attacks, the called colour marked in words
     face = f"{BOARD} svg.xz-face[data-seat='1'][data-glyph='skull-helm']"
     label = page.get_attribute(face, "aria-label")
@@ -53,6 +54,16 @@ def test_play_a_round_by_clicking(request: pytest.FixtureRequest) -> None:
     assert band.startswith("W8") and band.endswith("CALLED")
     assert len(page.query_selector_all(f"{face} .xz-face-called .xz-sym-sword")) == 2
     assert page.query_selector(f"{BOARD} svg.xz-face[data-seat='0'][data-glyph='bone-blade']") is not None
+
+    # "why not?": clicking a part that is not a legal choice sends the move it means; the rule shows in place
+    n0 = lab.kernel_json("len(board.game.history)")
+    before = board_version(page, BOARD)
+    page.click(f"{BOARD} g.xz-node.xz-why[data-seat='0'][data-part='torso']")
+    page.wait_for_selector(f"{BOARD} .tt-error[data-rule='xevoz.stay-connected']")
+    assert "Torso" in page.inner_text(f"{BOARD} .tt-error")
+    page.click(f"{BOARD} g.xz-node.xz-why[data-seat='1'][data-part='ribs']")  # the winner's own figure
+    page.wait_for_selector(f"{BOARD} .tt-error[data-rule='xevoz.sword']")
+    assert lab.kernel_json("len(board.game.history)") == n0 and board_version(page, BOARD) >= before
 
     # Step 7: chop a part of Player 1's figure by clicking it, then one with the keyboard (Enter)
     part = page.get_attribute(f"{BOARD} g.xz-node.xz-target[data-seat='0']", "data-part")

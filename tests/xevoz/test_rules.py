@@ -16,6 +16,7 @@ from tabletop.xevoz import (
     Flip,
     FreeDrain,
     Heal,
+    KeepDrain,
     Move,
     PickFigure,
     Place,
@@ -248,7 +249,7 @@ def test_choose_world_attacker_picks_when_no_mat() -> None:  # xevoz.choose-worl
     g.play(RollHelix())
     assert g.raw_state.phase == "choose-mat" and g.current_player == 0
     assert set(g.legal_actions()) == {ChooseMat("meta-beast"), ChooseMat("sectoid")}
-    refused(g, ChooseMat("reptosaur"), "xevoz.choose-world", "meta-beast, sectoid")
+    refused(g, ChooseMat("reptosaur"), "xevoz.choose-world", "the Meta-Beast mat, the Sectoid mat")
     g.play(ChooseMat("sectoid"))
     assert g.raw_state.mat == "sectoid" and g.raw_state.phase == "start"
 
@@ -383,16 +384,15 @@ def test_drain_attach_on_drain_symbol() -> None:  # xevoz.drain-attach
     refused(g, AttachDrain("fang"), "xevoz.drain-attach", "DRAIN ATTACK part")
     g.play(AttachDrain("ribs"))
     assert g.state["sides"][0]["drain_on"] == "ribs" and g.state["sides"][1]["life"] == 24
-    assert g.raw_state.phase == "move" and g.current_player == 0
+    # "The round ends and the winner becomes the attacker for the next round": no Step 8 move
+    assert g.raw_state.phase == "call" and g.current_player == 0 and g.raw_state.attacker == 0
+    assert pos(g, 0) == "C3" and pos(g, 1) == "D3" and g.raw_state.round == 2
 
 
 def attached(seed: int = 1, host: str = "ribs", variant=None) -> Game:
     g = battle(seed=seed, variant=variant)
     round_(g, "6a", "3a", "white")
-    g.play(AttachDrain(host))
-    g.play(Move("C2"))  # Skull Jack follows to C3 or D2
-    if g.raw_state.phase == "follow":
-        g.play(Move("C3"))
+    g.play(AttachDrain(host))  # the round ends: no movement
     return g
 
 
@@ -467,25 +467,27 @@ def test_chopped_parts_go_to_the_pile() -> None:  # xevoz.chop-pile
 
 def test_star_heals_a_part_that_can_attach() -> None:  # xevoz.star
     g = battle()
-    chop_parts(g, 0, ["horn-l", "horn-r", "helm"])
+    chop_parts(g, 0, ["horn-l", "horn-r", "horned-helm"])
     round_(g, "1a", "2a", "black")  # 3 star against 3 star is a tie: no healing
     assert g.raw_state.phase == "call" and g.raw_state.sides[0].life == 21
     h = battle()
-    chop_parts(h, 0, ["horn-l", "horn-r", "helm"])
+    chop_parts(h, 0, ["horn-l", "horn-r", "horned-helm"])
     put(h, 0, "B4")
     round_(h, "1a", "2a", "black")  # 3 + 3 star against 3
-    assert [a for a in h.legal_actions()] == [Heal("helm")]
-    refused(h, Heal("horn-l"), "xevoz.star", "helm")
-    h.play(Heal("helm"))
+    assert [a for a in h.legal_actions()] == [Heal("horned-helm")]
+    refused(h, Heal("horn-l"), "xevoz.star", "Horned Helm")
+    h.play(Heal("horned-helm"))
     assert h.state["sides"][0]["life"] == 22 and h.state["sides"][0]["pile"] == ("horn-l", "horn-r")
 
 
 def test_star_removes_opponents_drain_instead() -> None:  # xevoz.star-remove-drain
     g = attached()
     round_(g, "1a", "1a", "black")  # Skull Jack: skull-helm 5 star beats 3
-    assert g.current_player == 1 and g.legal_actions() == [FreeDrain()]
+    # nothing lost: the winner *may* remove it (or leave it on: test_star_may_leave_the_drain_attack_on)
+    assert g.current_player == 1 and g.legal_actions() == [FreeDrain(), KeepDrain()]
     g.play(FreeDrain())
     assert g.state["sides"][0]["drain_on"] is None
+    assert g.state["sides"][0]["drain_home"] == "back"  # back on the part it sat on at home (xevoz.drain-home)
     h = battle()
     round_(h, "1a", "1a", "black")
     assert h.raw_state.phase == "move"  # nothing to heal, no DRAIN ATTACK: the star did nothing

@@ -4,13 +4,14 @@ bots, prompts and the static picture."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 pytest.importorskip("anywidget")
 
 from tabletop import xevoz  # noqa: E402
-from tabletop.xevoz import Call, Chop, Ready  # noqa: E402
+from tabletop.xevoz import Call, Chop, Move, Ready  # noqa: E402
 from tabletop.xevoz.widget import Board, mat_svg  # noqa: E402
 
 
@@ -61,7 +62,7 @@ def test_refused_click_shows_the_rule_and_changes_nothing() -> None:
     send(b, Call("white"))
     before, v = b.game.digest(), b.version
     assert not send(b, Chop("skull"))
-    assert b.error["rule"] == "xevoz.stay-connected" and "helm" in b.error["reason"]
+    assert b.error["rule"] == "xevoz.stay-connected" and "Skull Helm" in b.error["reason"]
     assert not send(b, Chop("fang"))
     assert b.error["rule"] == "xevoz.drain-uncuttable"
     assert not send(b, Call("black"))
@@ -113,3 +114,33 @@ def test_static_picture_shows_mat_and_figures() -> None:
 def test_bundle_contains_the_renderer() -> None:
     Board._prepare_bundle()
     assert "function renderBoard" in Board._esm and "xzTree" in Board._esm
+
+
+def test_every_part_click_sends_its_move_and_a_refusal_names_the_rule() -> None:
+    # issue 9 "why not?": a click on a part that is not a legal choice sends the move it means (the board JS builds
+    # the same key as Python's action_key) and the board answers with the clause and the reason
+    b = battle_board()
+    b.rig(helix1="4a", helix2="2a")
+    send(b, Call("white"))  # Player 1 wins: two chops of Skull Jack's parts
+    before = b.game.digest()
+    mine = Chop("claw", figure="razorclaw")  # a click on the winner's own Razor Claw
+    assert mine.key == '{"figure":"razorclaw","part":"claw","type":"Chop"}'
+    assert not send(b, mine)
+    assert b.error["rule"] == "xevoz.sword" and "Skull Jack" in b.error["reason"]
+    assert not send(b, Chop("skull"))  # the right figure, but the helmet is still on
+    assert b.error["rule"] == "xevoz.stay-connected"
+    assert not send(b, Move("C4"))  # a square while chops are due
+    assert b.error["rule"] == "xevoz.forgotten-actions"
+    assert not send(b, Call("black"))  # the call button out of turn
+    assert b.error["rule"] == "xevoz.forgotten-actions"
+    assert b.game.digest() == before
+    assert send(b, Chop("helm", figure="skull-jack")) is False  # not a listed move: the kit refuses it, no change
+    assert b.game.digest() == before
+    assert send(b, Chop("helm"))  # the listed move (figure "") plays
+
+
+def test_the_board_script_builds_keys_and_shows_names() -> None:
+    js = (Path(__file__).resolve().parents[2] / "widgets/tabletop/xevoz/static/board.js").read_text()
+    assert "function xzKey" in js and "ctx.tryAction" in js
+    assert "${g.glyph}" not in js and "${side.drain_on}`" not in js  # names, not ids
+    assert "against" not in js

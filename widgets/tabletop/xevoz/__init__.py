@@ -20,6 +20,7 @@ from .actions import (
     Flip,
     FreeDrain,
     Heal,
+    KeepDrain,
     Move,
     PickFigure,
     Place,
@@ -36,7 +37,7 @@ Rules = XevozRules
 Variant = XevozVariant
 
 __all__ = [
-    "BOTS", "AttachDrain", "Board", "Call", "Chop", "ChooseMat", "Flip", "FreeDrain", "GreedyBot", "Heal", "Move",
+    "BOTS", "AttachDrain", "Board", "Call", "Chop", "ChooseMat", "Flip", "FreeDrain", "GreedyBot", "Heal", "KeepDrain", "Move",
     "PickFigure", "Place", "Ready", "RollHelix", "Rules", "Swap", "Variant", "XevozRandomBot", "XevozRules",
     "XevozState", "XevozVariant", "components", "load", "new_game", "start_battle",
 ]
@@ -45,7 +46,7 @@ __all__ = [
 def new_game(*, seed: int | None = None, variant: XevozVariant | Mapping[str, Any] | None = None,
              players: int | Sequence[str] | None = None, rig: Mapping[str, Any] | None = None,
              safe: bool = True) -> Game[XevozState]:
-    """A new battle, starting with the build phase (Step 1, the pre-battle check)."""
+    """A new battle, starting with the build phase (Rulebook step 1, the pre-battle check)."""
     return Game(XevozRules(), seed=seed, variant=variant, players=players, rig=rig, safe=safe)
 
 

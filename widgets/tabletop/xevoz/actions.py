@@ -15,6 +15,16 @@ class XevozAction(Action):
         return f"<{self}>"
 
 
+def _of(figure: object) -> str:
+    """ " of Razorclaw" when an action names a figure (a click on a part of the other figure), else ""."""
+    if not figure:
+        return ""
+    from .data import components
+
+    f = components().figures.get(figure) if isinstance(figure, str) else None
+    return f" of {f.name if f is not None else repr(figure)}"
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class PickFigure(XevozAction):
     """Build phase: battle with another ready-built figure (its suggested helix comes with it)."""
@@ -22,7 +32,10 @@ class PickFigure(XevozAction):
     figure: str = ""
 
     def __str__(self) -> str:
-        return f"pick the figure {self.figure}"
+        from .data import components
+
+        f = components().figures.get(self.figure) if isinstance(self.figure, str) else None
+        return f"pick the figure {f.name if f is not None else repr(self.figure)}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -43,7 +56,9 @@ class Swap(XevozAction):
     glyph: str = ""
 
     def __str__(self) -> str:
-        return f"swap {self.glyph} into slot {self.slot}"
+        from .data import glyph_name
+
+        return f"swap the {glyph_name(self.glyph)} glyph into slot {self.slot}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -56,7 +71,7 @@ class Ready(XevozAction):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class RollHelix(XevozAction):
-    """Step 2 (both roll to decide the attacker) or Step 3 (the attacker rolls for the world)."""
+    """Rulebook step 2 (both roll to decide the attacker) or step 3 (the attacker rolls for the world)."""
 
     def __str__(self) -> str:
         return "roll the Battle Helix"
@@ -67,7 +82,9 @@ class ChooseMat(XevozAction):
     mat: str = ""
 
     def __str__(self) -> str:
-        return f"choose the {self.mat} mat"
+        from .data import mat_name
+
+        return f"choose the {mat_name(self.mat)}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -82,7 +99,7 @@ class Place(XevozAction):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Call(XevozAction):
-    """Step 4: the attacker calls black or white; both helixes are rolled."""
+    """Rulebook step 4: the attacker calls black or white; both helixes are rolled."""
 
     colour: str = "black"
 
@@ -93,17 +110,27 @@ class Call(XevozAction):
 @dataclass(frozen=True, slots=True, repr=False)
 class Chop(XevozAction):
     part: str = ""
+    #: "" (the default, what the legal moves list): a part of the figure the decision is about. A board click on a
+    #: part of the *other* figure names that figure's id here, so the rules can say why not (never a silent click)
+    figure: str = ""
 
     def __str__(self) -> str:
-        return f"chop part {self.part}"
+        from .data import part_name
+
+        return f"chop the {part_name(self.part)}{_of(self.figure)}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Heal(XevozAction):
     part: str = ""
+    #: "" (the default, what the legal moves list): a part of the figure the decision is about. A board click on a
+    #: part of the *other* figure names that figure's id here, so the rules can say why not (never a silent click)
+    figure: str = ""
 
     def __str__(self) -> str:
-        return f"regenerate part {self.part}"
+        from .data import part_name
+
+        return f"regenerate the {part_name(self.part)}{_of(self.figure)}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -115,11 +142,25 @@ class FreeDrain(XevozAction):
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class AttachDrain(XevozAction):
-    part: str = ""
+class KeepDrain(XevozAction):
+    """A star with no lost part that could attach, and the opponent's DRAIN ATTACK on your figure: the winner *may*
+    remove it (``FreeDrain``) or leave it where it is (this action: the star does nothing)."""
 
     def __str__(self) -> str:
-        return f"snap the DRAIN ATTACK onto part {self.part}"
+        return "leave the opponent's DRAIN ATTACK where it is (the star does nothing)"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class AttachDrain(XevozAction):
+    part: str = ""
+    #: "" (the default, what the legal moves list): a part of the figure the decision is about. A board click on a
+    #: part of the *other* figure names that figure's id here, so the rules can say why not (never a silent click)
+    figure: str = ""
+
+    def __str__(self) -> str:
+        from .data import part_name
+
+        return f"snap the DRAIN ATTACK onto the {part_name(self.part)}{_of(self.figure)}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -131,4 +172,4 @@ class Move(XevozAction):
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (PickFigure, Flip, Swap, Ready, RollHelix, ChooseMat, Place, Call, Chop,
-                                          Heal, FreeDrain, AttachDrain, Move)
+                                          Heal, FreeDrain, KeepDrain, AttachDrain, Move)

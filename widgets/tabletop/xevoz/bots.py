@@ -91,6 +91,8 @@ class GreedyBot(Bot):
                     i = f.index(a.part)
                     return (sum(1 for c in f.children[i] if not side.present[c]), self.rng.random())
                 return max(legal, key=helps)
+            if kind == "rehome":  # its own DRAIN ATTACK back home: onto the part least likely to be chopped
+                return min(legal, key=lambda a: f.depth[f.index(a.part)])  # type: ignore[attr-defined]
             if kind == "attach":
                 return min(legal, key=lambda a: f.depth[f.index(a.part)])  # type: ignore[attr-defined]
             choppable = set(rules.choppable(side))

@@ -297,6 +297,12 @@ def load_components(base: Path | str | None = None) -> Components:
         if f.id in figures:
             raise DataError(f"{where}: figure {f.id!r} appears twice")
         figures[f.id] = f
+    names: dict[str, str] = {}
+    for f in figures.values():
+        for pid, pname in zip(f.part_ids, f.part_names, strict=True):
+            if names.setdefault(pid, pname) != pname:
+                raise DataError(f"figures.toml figure {f.id!r}: part id {pid!r} is {pname!r} here but "
+                                f"{names[pid]!r} in another figure; a part id names one part (give it its own id)")
 
     mats: dict[str, Mat] = {}
     for i, raw in enumerate(_read("mats.toml", base).get("mat", [])):
@@ -399,6 +405,31 @@ def trim_figure(f: Figure, n: int, power: Collection[str]) -> Figure:
     children = tuple(tuple(j for j, p in enumerate(parent) if p == k) for k in range(len(old)))
     return Figure(f.id, f.name, tuple(f.part_ids[o] for o in old), tuple(f.part_names[o] for o in old), parent,
                   children, tuple(f.depth[o] for o in old), new_of.get(f.drain, -1), f.helix)
+
+
+@cache
+def part_names() -> dict[str, str]:
+    """Part id -> its Part Name, over every ready figure (a part id names one part: checked on load)."""
+    return {pid: name for f in components().figures.values() for pid, name in zip(f.part_ids, f.part_names,
+                                                                                   strict=True)}
+
+
+def part_name(pid: object) -> str:
+    """The name a learner reads for a part id ("horn-l" -> "Left Horn"); an unknown id is shown quoted."""
+    return part_names().get(pid, repr(pid)) if isinstance(pid, str) else repr(pid)
+
+
+def mat_name(mid: str) -> str:
+    """A mat's name as a learner reads it: "the Meta-Beast mat" is named after its species."""
+    comp = components()
+    m = comp.mats.get(mid)
+    return f"{comp.species[m.species].name} mat" if m is not None else f"{mid!r} mat"
+
+
+def glyph_name(gid: str) -> str:
+    """A glyph as a learner reads it: the name of its Power Part ("razor-claw" -> "Razor Claw")."""
+    g = components().glyphs.get(gid)
+    return g.part if g is not None else repr(gid)
 
 
 @cache

@@ -1,16 +1,20 @@
 """The Xevoz Battle Terrain rules engine (rulebook + Quick Rules Card v2.0).
 
-The state is a small mutable object with a hand-written ``copy_state``. A round is: the attacker's call (both
-helixes rolled, warps/bonuses checked, the attack resolved), then the winner's actions as a queue of decisions
-(chop / regenerate / snap on a DRAIN ATTACK), then movement. Every refusal names its clause id.
+The code reads in rulebook order, Rulebook step 1 (the pre-battle check) to step 10 (winning), with the clause
+ids of rules.toml beside the code that keeps them. The state is a small mutable object with a hand-written
+``copy_state``. A round is: the attacker's call (both helixes rolled, warps/bonuses checked, the attack
+resolved), then the winner's actions as a queue of decisions (chop / regenerate / snap on a DRAIN ATTACK), then
+movement (none when a DRAIN ATTACK was snapped on: "the round ends"). Every refusal names its clause id.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from tabletop.engine import Action, Context, IllegalAction, Rules
+from tabletop.engine.words import says, verb_for
 
 from .actions import (
     ACTION_TYPES,
@@ -21,6 +25,7 @@ from .actions import (
     Flip,
     FreeDrain,
     Heal,
+    KeepDrain,
     Move,
     PickFigure,
     Place,
@@ -37,6 +42,7 @@ from .data import (
     cell_name,
     components,
     helix_parts,
+    mat_name,
     neighbours,
     parse_cell,
     trim_figure,
@@ -66,7 +72,7 @@ PHASE_DOES = {
 class Side:
     """One player's figure, helix and position."""
 
-    __slots__ = ("figure", "helix", "present", "life", "pile", "drain_on", "ready", "pos")
+    __slots__ = ("figure", "helix", "present", "life", "pile", "drain_on", "home_on", "ready", "pos")
 
     def __init__(self, figure: Figure, helix: tuple[tuple[str, bool], ...]) -> None:
         self.figure = figure
@@ -75,6 +81,10 @@ class Side:
         self.life = figure.life
         self.pile: list[int] = []
         self.drain_on = -1  # -1: DRAIN ATTACK at home; else the part index of the opponent's figure it sits on
+        #                     (-2: off, waiting to be reattached to the opponent's figure)
+        # at home the DRAIN ATTACK sits on one of its owner's own parts (-1: off, waiting for its owner to snap it
+        # back on: xevoz.drain-home); its tree parent until it is moved
+        self.home_on = figure.parent[figure.drain] if figure.drain >= 0 else -1  # own part it sits on at home
         self.ready = False
         self.pos = -1
 
@@ -82,12 +92,13 @@ class Side:
         s = Side.__new__(Side)
         s.figure, s.helix, s.present, s.life = self.figure, self.helix, self.present[:], self.life
         s.pile, s.drain_on, s.ready, s.pos = self.pile[:], self.drain_on, self.ready, self.pos
+        s.home_on = self.home_on
         return s
 
 
 class XevozState:
     __slots__ = ("phase", "sides", "attacker", "mat", "queue", "chooser", "round", "round_winner", "roll",
-                 "winner", "mat_context", "table", "max_gold", "first")
+                 "winner", "mat_context", "table", "max_gold", "first", "round_ends")
 
     def __init__(self, sides: list[Side]) -> None:
         self.phase = "build"
@@ -104,13 +115,14 @@ class XevozState:
         self.table: tuple[str, ...] = ()  # the mats on the table
         self.max_gold = 3  # variant option max_gold (xevoz.helix-gold)
         self.first = -1  # who won Step 2 and attacked first (for first-player statistics)
+        self.round_ends = False  # a DRAIN ATTACK was snapped on this round: no Step 8 movement (xevoz.drain-attach)
 
     def copy(self) -> XevozState:
         s = XevozState.__new__(XevozState)
         s.phase, s.sides, s.attacker, s.mat = self.phase, [x.copy() for x in self.sides], self.attacker, self.mat
         s.queue, s.chooser, s.round, s.round_winner = self.queue[:], self.chooser, self.round, self.round_winner
         s.roll, s.winner, s.mat_context, s.table = self.roll, self.winner, self.mat_context, self.table
-        s.max_gold, s.first = self.max_gold, self.first
+        s.max_gold, s.first, s.round_ends = self.max_gold, self.first, self.round_ends
         return s
 
 
@@ -156,6 +168,10 @@ _ROLL = (RollHelix(),)
 class XevozRules(Rules[XevozState]):
     name = "xevoz"
     title = "Xevoz Battle Terrain"
+    #: 2: a DRAIN ATTACK's host being chopped never leaves it attached to nothing (xevoz.drain-home), the round ends
+    #: when a DRAIN ATTACK is snapped on (no Step 8 move), a star may leave a DRAIN ATTACK on (KeepDrain), part ids
+    #: name one part each
+    rules_version = 2
     action_types = ACTION_TYPES
     chance_domains = {"helix1": FACES, "helix2": FACES}
     variant_type = XevozVariant
@@ -170,6 +186,12 @@ class XevozRules(Rules[XevozState]):
         self._mat_grids: dict[str, Grid] = {}
         self._parts: dict[int, Parts] = {}  # by id() of the figure; the entry keeps the figure alive
         self._helixes: dict[tuple[tuple[str, bool], ...], tuple[tuple[Glyph, Attack, Attack, str], ...]] = {}
+
+    def rig_domain(self, kind: str, variant: Any, state: XevozState | None) -> Sequence[Any] | None:
+        """The outcomes of chance ``kind`` possible now. Static for Xevoz: every Battle Helix holds six glyphs
+        (xevoz.helix-six) and a roll shows one of their twelve battle sides (xevoz.helix-roll), whatever the
+        variant or the position, so ``None`` (the static ``chance_domains``)."""
+        return None
 
     def grid(self, size: int) -> Grid:
         g = self._grids.get(size)
@@ -214,7 +236,7 @@ class XevozRules(Rules[XevozState]):
             for gid, flipped in side.helix:
                 g = self.comp.glyphs[gid]
                 white, black = g.attacks(flipped)
-                read.append((g, white, black, f"{g.id} ({self.comp.species[g.species].name}): white {white}, "
+                read.append((g, white, black, f"{g.part} ({self.comp.species[g.species].name}): white {white}, "
                                               f"black {black}."))
             slots = self._helixes[side.helix] = tuple(read)
         return slots[FACE_SLOT[face]]
@@ -235,11 +257,11 @@ class XevozRules(Rules[XevozState]):
         if len(set(ids)) != len(ids):
             out.append(("xevoz.helix-six", "the same glyph appears twice in the helix"))
         glyphs = [self.comp.glyphs[g] for g in ids]
-        gold = [g.id for g in glyphs if g.gold]
+        gold = [g.part for g in glyphs if g.gold]
         if len(gold) > max_gold:
             out.append(("xevoz.helix-gold", f"the helix has {len(gold)} gold glyphs ({', '.join(gold)}); "
                                             f"at most {max_gold} may be gold"))
-        drains = [g.id for g in glyphs if g.is_drain]
+        drains = [g.part for g in glyphs if g.is_drain]
         if len(drains) > 1:
             out.append(("xevoz.helix-drain", f"the helix has {len(drains)} DRAIN ATTACK glyphs "
                                              f"({', '.join(drains)}); only one is allowed"))
@@ -258,7 +280,7 @@ class XevozRules(Rules[XevozState]):
         for seat, fid in enumerate(v.figures):
             f = self.figure(fid, v.parts)
             sides.append(Side(f, f.helix))
-            ctx.emit("xevoz.figure-health", f"{ctx.players[seat]} builds {f.name}: {f.n_parts} parts, "
+            ctx.emit("xevoz.figure-health", f"{says(ctx.players[seat], 'builds')} {f.name}: {f.n_parts} parts, "
                      f"{f.life} points of life.", player=seat, figure=fid)
         ctx.emit("xevoz.two-players", "Two players, two figures, two Battle Helixes "
                  f"({v.end_caps[0]} and {v.end_caps[1]} end-caps).", player=None)
@@ -312,7 +334,9 @@ class XevozRules(Rules[XevozState]):
                 heals = p.heals
                 out: list[Action] = [heals[i] for i in self.healable(side)]
                 if state.sides[1 - owner].drain_on >= 0:
-                    out.append(FreeDrain())
+                    out.append(FreeDrain())  # xevoz.star-remove-drain: "instead of replacing a lost part ... may"
+                    if len(out) == 1:
+                        out.append(KeepDrain())  # nothing lost that could attach: removing it is a choice
                 return out
             attaches = p.attaches
             return [attaches[i] for i in self.drain_hosts(side)]
@@ -416,11 +440,13 @@ class XevozRules(Rules[XevozState]):
         what = {"chop": f"chop a part of {ctx.players[owner]}'s figure",
                 "heal": "regenerate a part or remove a DRAIN ATTACK",
                 "attach": f"snap the DRAIN ATTACK onto {ctx.players[owner]}'s figure",
-                "reattach": "reattach the DRAIN ATTACK to their figure"}[kind]
+                "reattach": "reattach the DRAIN ATTACK to their figure",
+                "rehome": "snap their own DRAIN ATTACK back onto their figure"}[kind]
         return (f" ({ctx.players[chooser]} must {what} first; actions are never forgotten here, "
                 "see xevoz.forgotten-actions)")
 
-    # build ------------------------------------------------------------------------------------------------------
+    # == Rulebook step 1 — pre-battle check (and Build / Xevolve: redesigning) ==================================
+    # xevoz.pre-battle-check, xevoz.redesign, xevoz.helix-six/-gold/-drain, xevoz.power-parts, xevoz.equal-parts
     def _pick(self, state: XevozState, a: PickFigure, ctx: Context, seat: int) -> None:
         if a.figure not in self.comp.figures:
             raise IllegalAction("xevoz.redesign", f"there is no ready figure {a.figure!r}; figures: "
@@ -431,7 +457,7 @@ class XevozRules(Rules[XevozState]):
         assert isinstance(v, XevozVariant)
         f = self.figure(a.figure, v.parts)
         state.sides[seat] = Side(f, f.helix)
-        ctx.emit("xevoz.redesign", f"{ctx.players[seat]} picks {f.name} ({f.n_parts} parts) and its helix.",
+        ctx.emit("xevoz.redesign", f"{says(ctx.players[seat], 'picks')} {f.name} ({f.n_parts} parts) and its helix.",
                  figure=f.id)
 
     def _flip(self, state: XevozState, a: Flip, ctx: Context, seat: int) -> None:
@@ -443,7 +469,8 @@ class XevozRules(Rules[XevozState]):
         h[a.slot - 1] = (gid, not fl)
         side.helix = tuple(h)
         w, b = self.comp.glyphs[gid].attacks(not fl)
-        ctx.emit("xevoz.redesign", f"{ctx.players[seat]} flips {gid}: white is now {w}, black {b}.",
+        ctx.emit("xevoz.redesign", f"{says(ctx.players[seat], 'flips')} {self.comp.glyphs[gid].part}: white is now {w}, "
+                 f"black {b}.",
                  slot=a.slot)
 
     def _swap(self, state: XevozState, a: Swap, ctx: Context, seat: int) -> None:
@@ -455,14 +482,15 @@ class XevozRules(Rules[XevozState]):
             raise IllegalAction("xevoz.redesign", f"there is no glyph {a.glyph!r}")
         if g.part not in side.figure.part_names:
             raise IllegalAction("xevoz.power-parts", f"{side.figure.name} has no {g.part}, the Power Part that "
-                                f"glyph {g.id} needs")
+                                f"the {g.part} glyph needs")
         if any(gid == g.id for gid, _ in side.helix):
-            raise IllegalAction("xevoz.helix-six", f"{g.id} is already in the helix")
+            raise IllegalAction("xevoz.helix-six", f"the {g.part} glyph is already in the helix")
         h = list(side.helix)
         old = h[a.slot - 1][0]
         h[a.slot - 1] = (g.id, False)
         side.helix = tuple(h)
-        ctx.emit("xevoz.redesign", f"{ctx.players[seat]} swaps {old} out and {g.id} into slot {a.slot}.")
+        ctx.emit("xevoz.redesign", f"{says(ctx.players[seat], 'swaps')} {self.comp.glyphs[old].part} out and "
+                 f"{g.part} into slot {a.slot}.")
 
     def _ready(self, state: XevozState, a: Ready, ctx: Context, seat: int) -> None:
         probs = self.ready_problems(state, seat)
@@ -472,14 +500,15 @@ class XevozRules(Rules[XevozState]):
         side = state.sides[seat]
         side.ready = True
         gold = sum(self.comp.glyphs[g].gold for g, _ in side.helix)
-        ctx.emit("xevoz.pre-battle-check", f"{ctx.players[seat]} presents {side.figure.name} "
+        ctx.emit("xevoz.pre-battle-check", f"{says(ctx.players[seat], 'presents')} {side.figure.name} "
                  f"({side.figure.n_parts} parts, {gold} gold glyph(s)): check passed.")
         if all(s.ready for s in state.sides):
             state.phase = "first"
             ctx.emit("xevoz.equal-parts", f"Both figures have {side.figure.n_parts} parts; the battle begins.",
                      player=None)
 
-    # steps 2 and 3 ----------------------------------------------------------------------------------------------
+    # == Rulebook step 2 — who attacks first (xevoz.first-attacker); step 3 — choose the world ====================
+    # xevoz.choose-world, xevoz.start-spaces; and the placing after a warp (step 5, xevoz.warp-place)
     def _roll(self, state: XevozState, a: RollHelix, ctx: Context, seat: int) -> None:
         if state.phase == "first":
             faces = [ctx.draw("helix1"), ctx.draw("helix2")]
@@ -503,8 +532,8 @@ class XevozRules(Rules[XevozState]):
                          player=None, faces=faces, totals=totals)
                 return
             state.attacker = state.first = 0 if totals[0] > totals[1] else 1
-            ctx.emit("xevoz.first-attacker", f"{ctx.players[0]} rolls {totals[0]}, {ctx.players[1]} rolls "
-                     f"{totals[1]} (black + white): {ctx.players[state.attacker]} attacks first.",
+            ctx.emit("xevoz.first-attacker", f"{says(ctx.players[0], 'rolls')} {totals[0]}, {says(ctx.players[1], 'rolls')} "
+                     f"{totals[1]} (black + white): {says(ctx.players[state.attacker], 'attacks')} first.",
                      player=state.attacker, faces=faces, totals=totals)
             state.phase = "world"
             return
@@ -515,12 +544,12 @@ class XevozRules(Rules[XevozState]):
         mat = self._mat_for(g.species, state)
         if mat is None:
             state.phase, state.chooser, state.mat_context = "choose-mat", seat, "world"
-            ctx.emit("xevoz.choose-world", f"{ctx.players[seat]} rolls {g.id} ({sp}): no {sp} mat on the "
+            ctx.emit("xevoz.choose-world", f"{says(ctx.players[seat], 'rolls')} {g.part} ({sp}): no {sp} mat on the "
                      "table, so the attacker chooses the mat.", face=face, species=g.species)
             return
         state.mat = mat
         state.phase = "start"
-        ctx.emit("xevoz.choose-world", f"{ctx.players[seat]} rolls {g.id} ({sp}): the battle is on the {sp} "
+        ctx.emit("xevoz.choose-world", f"{says(ctx.players[seat], 'rolls')} {g.part} ({sp}): the battle is on the {sp} "
                  "mat.", face=face, species=g.species, mat=mat)
 
     def _totals_can_differ(self, state: XevozState) -> bool:
@@ -532,14 +561,16 @@ class XevozRules(Rules[XevozState]):
         choices = self.mat_choices(state)
         if a.mat not in choices:
             raise IllegalAction("xevoz.warp-destination" if state.mat_context == "warp" else "xevoz.choose-world",
-                                f"{a.mat!r} cannot be chosen; mats to choose from: {', '.join(choices)}")
+                                f"{a.mat!r} cannot be chosen; mats to choose from: "
+                                + ", ".join(f"the {mat_name(c)}" for c in choices))
         state.mat = a.mat
         if state.mat_context == "warp":
             state.phase = "warp-place"
-            ctx.emit("xevoz.warp-destination", f"{ctx.players[seat]} warps to the {a.mat} mat.", mat=a.mat)
+            ctx.emit("xevoz.warp-destination", f"{says(ctx.players[seat], 'warps')} to the {mat_name(a.mat)}.",
+                     mat=a.mat)
         else:
             state.phase = "start"
-            ctx.emit("xevoz.choose-world", f"{ctx.players[seat]} chooses the {a.mat} mat.", mat=a.mat)
+            ctx.emit("xevoz.choose-world", f"{says(ctx.players[seat], 'chooses')} the {mat_name(a.mat)}.", mat=a.mat)
 
     def _place(self, state: XevozState, a: Place, ctx: Context, seat: int) -> None:
         m = self.comp.mats[state.mat]
@@ -554,7 +585,7 @@ class XevozRules(Rules[XevozState]):
             other = m.start[1] if cell == m.start[0] else m.start[0]
             state.sides[seat].pos, state.sides[1 - seat].pos = cell, other
             ctx.emit("xevoz.start-spaces", f"{ctx.players[seat]} (attacker) takes START {a.cell}; "
-                     f"{ctx.players[1 - seat]} takes {cell_name(other, m.size)}.")
+                     f"{says(ctx.players[1 - seat], 'takes')} {cell_name(other, m.size)}.")
             state.phase = "call"
             state.round = 1
             return
@@ -564,24 +595,25 @@ class XevozRules(Rules[XevozState]):
                                 + ", ".join(cell_name(c, m.size) for c in opts))
         state.sides[seat].pos = cell
         if state.phase == "warp-place":
-            ctx.emit("xevoz.warp-place", f"{ctx.players[seat]} warps in on {a.cell}.")
+            ctx.emit("xevoz.warp-place", f"{says(ctx.players[seat], 'warps')} in on {a.cell}.")
             state.phase, state.chooser = "warp-follow", 1 - seat
         else:
-            ctx.emit("xevoz.warp-place", f"{ctx.players[seat]} is pulled along to {a.cell}, next to the warper.")
+            ctx.emit("xevoz.warp-place", f"{says(ctx.players[seat], 'is')} pulled along to {a.cell}, next to the warper.")
             state.attacker = 1 - seat
             state.phase = "call"
             state.round += 1
             ctx.emit("xevoz.next-attacker", f"{ctx.players[state.attacker]} warped and becomes the attacker.",
                      player=state.attacker)
 
-    # steps 4-7 --------------------------------------------------------------------------------------------------
+    # == Rulebook step 4 — the call (xevoz.attack-call); step 5 — species icons (xevoz.warp, xevoz.bonus-space);
+    # == step 6 — resolve the attack (xevoz.resolve, xevoz.tie) =======================================================
     def _warp_of(self, state: XevozState, seat: int, species: str) -> bool:
         m = self.comp.mats[state.mat]
         return m.warps.get(state.sides[seat].pos) == species
 
     def _start_warp(self, state: XevozState, warper: int, species: str, ctx: Context, rule: str) -> None:
         sp = self.comp.species[species].name
-        ctx.emit(rule, f"{sp.upper()} warps! {ctx.players[warper]} stands on a {sp} warp space and rolled "
+        ctx.emit(rule, f"{sp.upper()} warps! {says(ctx.players[warper], 'stands')} on a {sp} warp space and rolled "
                  f"{sp}: the round ends before any action.", player=warper, species=species)
         for s in state.sides:
             s.pos = -1
@@ -590,7 +622,7 @@ class XevozRules(Rules[XevozState]):
         dest = self._mat_for(species, state)
         if dest is None or dest == state.mat:
             state.phase, state.mat_context = "choose-mat", "warp"
-            ctx.emit("xevoz.warp-destination", f"No {sp} mat is on the table: {ctx.players[warper]} picks "
+            ctx.emit("xevoz.warp-destination", f"No {sp} mat is on the table: {says(ctx.players[warper], 'picks')} "
                      "another mat.", player=warper)
             return
         state.mat = dest
@@ -601,18 +633,19 @@ class XevozRules(Rules[XevozState]):
         if a.colour not in COLOURS:
             raise IllegalAction("xevoz.attack-call", f"call 'black' or 'white', not {a.colour!r}")
         att, dfn = state.attacker, 1 - state.attacker
-        ctx.emit("xevoz.attack-call", f"{ctx.players[att]} calls {a.colour.upper()} attack; both roll.",
+        ctx.emit("xevoz.attack-call", f"{says(ctx.players[att], 'calls')} {a.colour.upper()} attack; both roll.",
                  colour=a.colour)
         faces = [ctx.draw("helix1"), ctx.draw("helix2")]
         info: dict[str, Any] = {"kind": "attack", "faces": faces, "colour": a.colour, "strength": [0, 0],
                                 "bonus": [0, 0], "winner": -1, "warp": -1, "bomb": "", "blast": False,
                                 "attacker": att}
         state.roll = info
+        state.round_ends = False
         glyphs = [self.read_face(state.sides[0], faces[0]), self.read_face(state.sides[1], faces[1])]
         for s in (0, 1):
-            ctx.emit("xevoz.helix-roll", f"{ctx.players[s]} rolls {glyphs[s][3]}", player=s, face=faces[s],
+            ctx.emit("xevoz.helix-roll", f"{says(ctx.players[s], 'rolls')} {glyphs[s][3]}", player=s, face=faces[s],
                      glyph=glyphs[s][0].id)
-        # step 5: warp (the attacker first if both activate) and bonus
+        # Rulebook step 5: warp (the attacker first if both activate: xevoz.warp-both) and bonus
         mat = self.comp.mats[state.mat]
         pos = (state.sides[0].pos, state.sides[1].pos)
         warps = mat.warps
@@ -644,7 +677,7 @@ class XevozRules(Rules[XevozState]):
             assert isinstance(v, XevozVariant)
             if v.tie == "re-roll":
                 ctx.emit("xevoz.tie", f"{a.colour.capitalize()} {sa} against {sd}: a tie. No action, no movement; "
-                         f"{ctx.players[att]} keeps the attack and calls again (variant tie='re-roll').",
+                         f"{says(ctx.players[att], 'keeps')} the attack and calls again (variant tie='re-roll').",
                          player=att)
                 return
             state.attacker = dfn
@@ -656,8 +689,12 @@ class XevozRules(Rules[XevozState]):
         lo = 1 - w
         info["winner"] = w
         state.round_winner = w
-        ctx.emit("xevoz.resolve", f"{a.colour.capitalize()} attack: {ctx.players[w]} wins the round, "
-                 f"{max(sa, sd)} against {min(sa, sd)}.", player=w, strength=[sa, sd])
+        # each strength next to its player's name, bonus included (never "3 + 3 against 7", read as one score)
+        shown = "; ".join(f"{ctx.players[s]} {info['strength'][s]}" + (
+            f" ({info['strength'][s] - info['bonus'][s]} + {info['bonus'][s]} bonus)" if info["bonus"][s] else "")
+            for s in (0, 1))
+        ctx.emit("xevoz.resolve", f"{a.colour.capitalize()} attack: {says(ctx.players[w], 'wins')} the round "
+                 f"({shown}).", player=w, strength=[sa, sd])
         attack = called[w]
         plan: list[tuple[str, int, int]] = []
         if state.sides[w].drain_on >= 0:
@@ -668,12 +705,12 @@ class XevozRules(Rules[XevozState]):
             else:
                 ctx.emit("xevoz.drain-bonus-chop", f"{ctx.players[w]}'s DRAIN ATTACK is on {ctx.players[lo]}'s "
                          "figure, but this variant has no bonus chop (bonus_chop off).", player=w)
-        ctx.emit("xevoz.actions", f"{ctx.players[w]} carries out {attack}.", player=w)
+        ctx.emit("xevoz.actions", f"{says(ctx.players[w], 'carries')} out {attack}.", player=w)
         if attack.bomb:
             face = ctx.draw(f"helix{w + 1}")
             g, white, black = self.glyph_at(state.sides[w], face)
             info["bomb"] = face
-            ctx.emit("xevoz.bomb", f"Bomb! {ctx.players[w]} alone re-rolls: {g.id}, black {black}, white {white}; "
+            ctx.emit("xevoz.bomb", f"Bomb! {ctx.players[w]} alone re-rolls: {g.part}, black {black}, white {white}; "
                      "both are carried out.", player=w, face=face, glyph=g.id)
             if self._warp_of(state, w, g.species):
                 self._start_warp(state, w, g.species, ctx, "xevoz.warp-bomb")
@@ -699,6 +736,8 @@ class XevozRules(Rules[XevozState]):
         state.phase = "actions"
         self._advance(state, ctx)
 
+    # == Rulebook step 7 — actions: DRAIN ATTACK, sword, star, bomb (xevoz.actions, xevoz.drain-*, xevoz.sword,
+    # == xevoz.star*, xevoz.bomb, xevoz.caught-in-blast); decisions run as a queue (xevoz.forgotten-actions) =======
     def _plan_drain(self, state: XevozState, w: int, plan: list[tuple[str, int, int]], ctx: Context) -> None:
         side = state.sides[w]
         if side.drain_on < 0:
@@ -730,11 +769,18 @@ class XevozRules(Rules[XevozState]):
         while state.queue:
             kind, chooser, owner = state.queue[0]
             side = state.sides[owner]
-            if kind == "heal" and not self.healable(side) and state.sides[1 - owner].drain_on < 0:
-                ctx.emit("xevoz.star-nothing-lost", f"{ctx.players[owner]} has no lost part that could attach "
+            if kind == "heal" and not self.healable(side) and state.sides[1 - owner].drain_on < 0:  # no choice
+                ctx.emit("xevoz.star-nothing-lost", f"{says(ctx.players[owner], 'has')} no lost part that could attach "
                          "and no DRAIN ATTACK to remove: the star does nothing.", player=owner)
                 state.queue.pop(0)
                 continue
+            return
+        if state.round_ends:
+            w = state.round_winner
+            ctx.emit("xevoz.drain-attach", f"A DRAIN ATTACK was snapped on: the round ends (no movement) and "
+                     f"{ctx.players[w]} {verb_for(ctx.players[w], 'stays')} or {verb_for(ctx.players[w], 'becomes')}"
+                     " the attacker.", player=w)
+            self._next_round(state, ctx)
             return
         self._start_move(state, ctx)
 
@@ -743,13 +789,14 @@ class XevozRules(Rules[XevozState]):
         if state.phase != "over":
             self._advance(state, ctx)
 
+    # Rulebook step 10 — winning the battle (xevoz.winning), checked after every chop
     def _check_demolished(self, state: XevozState, owner: int, ctx: Context) -> None:
         if state.sides[owner].life <= 0:
             state.phase = "over"
             state.winner = 1 - owner
             state.queue = []
             ctx.emit("xevoz.winning", f"{ctx.players[owner]}'s figure has no points of life left: "
-                     f"{ctx.players[1 - owner]} wins the battle!", player=1 - owner)
+                     f"{says(ctx.players[1 - owner], 'wins')} the battle!", player=1 - owner)
 
     def _chop(self, state: XevozState, a: Chop, ctx: Context, seat: int) -> None:
         kind, chooser, owner = state.queue[0]
@@ -758,37 +805,58 @@ class XevozRules(Rules[XevozState]):
                                 + self._waiting_for(state, ctx))
         side = state.sides[owner]
         f = side.figure
+        self._right_figure(state, a.figure, owner, "xevoz.sword", ctx,
+                           f"{says(ctx.players[chooser], 'has')} {ctx.players[owner]} chop a part of {f.name}")
         found = self.parts(f).index.get(a.part) if isinstance(a.part, str) else None
         if found is None:
             raise IllegalAction("xevoz.sword", f"{f.name} has no part {a.part!r}")
         i = found
         if i == f.drain:
-            raise IllegalAction("xevoz.drain-uncuttable", f"{a.part} is a DRAIN ATTACK part: it cannot be chopped")
+            raise IllegalAction("xevoz.drain-uncuttable", f"the {f.part_names[i]} is a DRAIN ATTACK part: it cannot "
+                                "be chopped")
         if not side.present[i]:
-            raise IllegalAction("xevoz.chop-pile", f"{a.part} was already chopped; it is in the pile")
-        on = [f.part_ids[c] for c in f.children[i] if side.present[c] and c != f.drain]
+            raise IllegalAction("xevoz.chop-pile", f"the {f.part_names[i]} was already chopped; it is in the pile")
+        on = [f"the {f.part_names[c]}" for c in f.children[i] if side.present[c] and c != f.drain]
         if on:
-            raise IllegalAction("xevoz.stay-connected", f"{a.part} still has {', '.join(on)} snapped onto it; "
+            raise IllegalAction("xevoz.stay-connected", f"the {f.part_names[i]} still has {' and '.join(on)} "
+                                "snapped onto it; "
                                 "chop those first so that what is left stays connected")
         side.present[i] = False
         side.life -= 1
         side.pile.append(i)
-        ctx.emit("xevoz.sword", f"{ctx.players[chooser]} has {ctx.players[owner]} chop {f.part_names[i]} "
+        ctx.emit("xevoz.sword", f"{says(ctx.players[chooser], 'has')} {ctx.players[owner]} chop {f.part_names[i]} "
                  f"({side.life} points of life left).", player=chooser, part=a.part, owner=owner)
         other = state.sides[1 - owner]
-        reattach = False
+        then: list[tuple[str, int, int]] = []
         if other.drain_on == i:
             other.drain_on = -2  # off the figure, waiting to be reattached
-            reattach = True
-            ctx.emit("xevoz.drain-host-chopped", f"The DRAIN ATTACK sat on {f.part_names[i]}: it comes off with "
-                     f"the chop, and {ctx.players[owner]} must reattach it.", player=owner)
+            then.append(("reattach", owner, owner))
+            ctx.emit("xevoz.drain-host-chopped", f"{ctx.players[1 - owner]}'s DRAIN ATTACK sat on "
+                     f"{f.part_names[i]}: it comes off with the chop, and {ctx.players[owner]} must reattach it.",
+                     player=owner)
+        if side.drain_on == -1 and side.home_on == i and f.drain >= 0:
+            # the rulebook's sentence speaks of any DRAIN ATTACK on the part being chopped: it comes off (it can
+            # never be chopped) and the player whose figure it is reattaches it, so the figure stays connected
+            side.home_on = -1
+            then.append(("rehome", owner, owner))
+            ctx.emit("xevoz.drain-home", f"{ctx.players[owner]}'s own {f.part_names[f.drain]} sat on "
+                     f"{f.part_names[i]}: it comes off with the chop (a DRAIN ATTACK cannot be chopped), and "
+                     f"{says(ctx.players[owner], 'snaps')} it back onto their figure.", player=owner)
         self._check_demolished(state, owner, ctx)
         if state.phase == "over":
             return
-        state.queue.pop(0)
-        if reattach:
-            state.queue.insert(0, ("reattach", owner, owner))
+        state.queue[:1] = then
         self._advance(state, ctx)
+
+    def _right_figure(self, state: XevozState, figure: object, owner: int, rule: str, ctx: Context,
+                      what: str) -> None:
+        """A Chop/Heal/AttachDrain that names a figure (a click on a part) must name the decision's figure."""
+        if figure == "":
+            return
+        if not isinstance(figure, str):
+            raise IllegalAction(rule, f"the figure must be named by its id (text), not {figure!r}")
+        if figure != state.sides[owner].figure.id:
+            raise IllegalAction(rule, f"that part is not on the right figure: {what}")
 
     def _heal(self, state: XevozState, a: Heal, ctx: Context, seat: int) -> None:
         kind, chooser, owner = state.queue[0]
@@ -797,19 +865,22 @@ class XevozRules(Rules[XevozState]):
                                 + self._waiting_for(state, ctx))
         side = state.sides[owner]
         f = side.figure
+        self._right_figure(state, a.figure, owner, "xevoz.star", ctx,
+                           f"the star regenerates a lost part of {ctx.players[owner]}'s own {f.name}")
         found = self.parts(f).index.get(a.part) if isinstance(a.part, str) else None
         if found is None:
             raise IllegalAction("xevoz.star", f"{f.name} has no part {a.part!r}")
         i = found
         if side.present[i]:
-            raise IllegalAction("xevoz.star", f"{a.part} is not lost: it is still on the figure")
+            raise IllegalAction("xevoz.star", f"the {f.part_names[i]} is not lost: it is still on the figure")
         if f.parent[i] >= 0 and not side.present[f.parent[i]]:
-            raise IllegalAction("xevoz.star", f"{a.part} cannot attach: {f.part_ids[f.parent[i]]}, which it "
+            raise IllegalAction("xevoz.star", f"the {f.part_names[i]} cannot attach: the "
+                                f"{f.part_names[f.parent[i]]}, which it "
                                 "snaps onto, is not on the figure; regenerate that first")
         side.present[i] = True
         side.life += 1
         side.pile.remove(i)
-        ctx.emit("xevoz.star", f"{ctx.players[owner]} regenerates {f.part_names[i]} ({side.life} points of "
+        ctx.emit("xevoz.star", f"{says(ctx.players[owner], 'regenerates')} {f.part_names[i]} ({side.life} points of "
                  "life).", player=owner, part=a.part)
         self._finish_decision(state, ctx)
 
@@ -823,41 +894,74 @@ class XevozRules(Rules[XevozState]):
             raise IllegalAction("xevoz.star-remove-drain", f"there is no DRAIN ATTACK of "
                                 f"{ctx.players[1 - owner]} on {ctx.players[owner]}'s figure")
         other.drain_on = -1
-        ctx.emit("xevoz.star-remove-drain", f"{ctx.players[owner]} spends a star to remove "
-                 f"{ctx.players[1 - owner]}'s DRAIN ATTACK and returns it to its owner.", player=owner)
+        of = other.figure
+        home = other.home_on
+        if home >= 0 and other.present[home]:
+            where = f"it snaps back onto {ctx.players[1 - owner]}'s {of.part_names[home]}"
+        else:
+            other.home_on = -1
+            state.queue.insert(1, ("rehome", 1 - owner, 1 - owner))
+            where = f"{says(ctx.players[1 - owner], 'snaps')} it back onto their figure"
+        ctx.emit("xevoz.star-remove-drain", f"{says(ctx.players[owner], 'spends')} a star to remove "
+                 f"{ctx.players[1 - owner]}'s DRAIN ATTACK and returns it to its owner: {where}.", player=owner)
+        self._finish_decision(state, ctx)
+
+    def _keep_drain(self, state: XevozState, a: KeepDrain, ctx: Context, seat: int) -> None:
+        kind, chooser, owner = state.queue[0]
+        if kind != "heal" or state.sides[1 - owner].drain_on < 0:
+            raise IllegalAction("xevoz.forgotten-actions" if kind != "heal" else "xevoz.star-remove-drain",
+                                f"'{a}' cannot be played now" + (self._waiting_for(state, ctx) if kind != "heal"
+                                                                 else ": no DRAIN ATTACK is on your figure"))
+        if self.healable(state.sides[owner]):
+            raise IllegalAction("xevoz.star", "a lost part can attach: the star regenerates it (or, instead, "
+                                "removes the DRAIN ATTACK)")
+        ctx.emit("xevoz.star-nothing-lost", f"{says(ctx.players[owner], 'leaves')} {ctx.players[1 - owner]}'s "
+                 "DRAIN ATTACK where it is; with no lost part that could attach, the star does nothing.",
+                 player=owner)
         self._finish_decision(state, ctx)
 
     def _attach(self, state: XevozState, a: AttachDrain, ctx: Context, seat: int) -> None:
         kind, chooser, owner = state.queue[0]
-        if kind not in ("attach", "reattach"):
+        if kind not in ("attach", "reattach", "rehome"):
             raise IllegalAction("xevoz.forgotten-actions", f"'{a}' cannot be played now"
                                 + self._waiting_for(state, ctx))
         side = state.sides[owner]
         f = side.figure
-        rule = "xevoz.drain-attach" if kind == "attach" else "xevoz.drain-host-chopped"
+        rule = {"attach": "xevoz.drain-attach", "reattach": "xevoz.drain-host-chopped", "rehome": "xevoz.drain-home"}[kind]
+        self._right_figure(state, a.figure, owner, rule, ctx,
+                           f"the DRAIN ATTACK goes onto a part of {ctx.players[owner]}'s {f.name}")
         found = self.parts(f).index.get(a.part) if isinstance(a.part, str) else None
         if found is None:
             raise IllegalAction(rule, f"{f.name} has no part {a.part!r}")
         i = found
         if not side.present[i] or i == f.drain:
             raise IllegalAction(rule, f"the DRAIN ATTACK must snap onto a part that is on {f.name} "
-                                f"(not {a.part}, " + ("a DRAIN ATTACK part)" if i == f.drain else "which is lost)"))
+                                f"(not the {f.part_names[i]}, " + ("a DRAIN ATTACK part)" if i == f.drain
+                                                                   else "which is lost)"))
+        if kind == "rehome":
+            side.home_on = i
+            ctx.emit("xevoz.drain-home", f"{says(ctx.players[owner], 'snaps')} their own DRAIN ATTACK back onto "
+                     f"their {f.part_names[i]}.", player=owner, part=a.part)
+            self._finish_decision(state, ctx)
+            return
         state.sides[1 - owner].drain_on = i
         if kind == "attach":
-            ctx.emit("xevoz.drain-attach", f"{ctx.players[chooser]} snaps their DRAIN ATTACK onto "
+            state.round_ends = True
+            ctx.emit("xevoz.drain-attach", f"{says(ctx.players[chooser], 'snaps')} their DRAIN ATTACK onto "
                      f"{ctx.players[owner]}'s {f.part_names[i]}.", player=chooser, part=a.part)
         else:
-            ctx.emit("xevoz.drain-host-chopped", f"{ctx.players[owner]} reattaches the DRAIN ATTACK to "
+            ctx.emit("xevoz.drain-host-chopped", f"{says(ctx.players[owner], 'reattaches')} the DRAIN ATTACK to "
                      f"{f.part_names[i]}.", player=owner, part=a.part)
         self._finish_decision(state, ctx)
 
-    # step 8-9 ---------------------------------------------------------------------------------------------------
+    # == Rulebook step 8 — movement (xevoz.movement, xevoz.defender-follows, xevoz.no-move); step 9 — who attacks
+    # == next (xevoz.next-attacker) ===================================================================================
     def _start_move(self, state: XevozState, ctx: Context) -> None:
         w = state.round_winner
         state.chooser = w
         state.phase = "move"
         if not self.move_options(state, w):
-            ctx.emit("xevoz.no-move", f"{ctx.players[w]} has no unoccupied square to move into and stays put.",
+            ctx.emit("xevoz.no-move", f"{says(ctx.players[w], 'has')} no unoccupied square to move into and stays put.",
                      player=w)
             self._start_follow(state, ctx)
 
@@ -866,7 +970,7 @@ class XevozRules(Rules[XevozState]):
         lo = 1 - w
         grid = self.mat_grid(state)
         if state.sides[lo].pos in grid.nbrs[state.sides[w].pos]:
-            ctx.emit("xevoz.defender-follows", f"{ctx.players[lo]} is still next to {ctx.players[w]} and does "
+            ctx.emit("xevoz.defender-follows", f"{says(ctx.players[lo], 'is')} still next to {ctx.players[w]} and does "
                      "not move.", player=lo)
             self._next_round(state, ctx)
             return
@@ -879,7 +983,7 @@ class XevozRules(Rules[XevozState]):
         elif len(opts) == 1:
             state.sides[lo].pos = opts[0]
             name = grid.names[opts[0]]
-            ctx.emit("xevoz.defender-follows", f"{ctx.players[lo]} moves to {name} to stay next to "
+            ctx.emit("xevoz.defender-follows", f"{says(ctx.players[lo], 'moves')} to {name} to stay next to "
                      f"{ctx.players[w]}.", player=lo, cell=name)
             self._next_round(state, ctx)
 
@@ -907,10 +1011,10 @@ class XevozRules(Rules[XevozState]):
         assert cell is not None
         state.sides[seat].pos = cell
         if state.phase == "move":
-            ctx.emit("xevoz.movement", f"{ctx.players[seat]} moves to {a.cell}.", cell=a.cell)
+            ctx.emit("xevoz.movement", f"{says(ctx.players[seat], 'moves')} to {a.cell}.", cell=a.cell)
             self._start_follow(state, ctx)
         else:
-            ctx.emit("xevoz.defender-follows", f"{ctx.players[seat]} moves to {a.cell} to stay next to the "
+            ctx.emit("xevoz.defender-follows", f"{says(ctx.players[seat], 'moves')} to {a.cell} to stay next to the "
                      "attacker.", cell=a.cell)
             self._next_round(state, ctx)
 
@@ -929,8 +1033,10 @@ class XevozRules(Rules[XevozState]):
         for s, side in enumerate(state.sides):
             helix = " ".join(("~" if fl else "") + g for g, fl in side.helix)
             pos = cell_name(side.pos, self.comp.mats[state.mat].size) if state.mat and side.pos >= 0 else "-"
-            drain = {-1: "home", -2: "off"}.get(side.drain_on, f"on {state.sides[1 - s].figure.part_ids[side.drain_on]}"
-                                               if side.drain_on >= 0 else "")
+            f = side.figure
+            home = f"home on {f.part_names[side.home_on]}" if side.home_on >= 0 else "home, off (to snap back on)"
+            drain = {-1: home, -2: "off"}.get(side.drain_on, f"on {state.sides[1 - s].figure.part_names[side.drain_on]}"
+                                              if side.drain_on >= 0 else "")
             lines.append(f"  seat {s + 1}: {side.figure.name} {side.life}/{side.figure.life} life, at {pos}, "
                          f"drain {drain}; helix [{helix}]")
         head = f"  phase {state.phase}" + (f", round {state.round}" if state.round else "") + (
@@ -939,7 +1045,7 @@ class XevozRules(Rules[XevozState]):
         return "\n".join([head, *lines])
 
     def first_player(self, state: XevozState) -> int | None:
-        """The seat that attacked first (Step 2), or None before Step 2."""
+        """The seat that attacked first (Rulebook step 2), or None before it."""
         return state.first if state.first >= 0 else None
 
     def to_json(self, state: XevozState) -> dict[str, Any]:
@@ -958,14 +1064,22 @@ class XevozRules(Rules[XevozState]):
             other = state.sides[1 - s]
             sides.append({
                 "figure": f.id, "name": f.name, "n_parts": f.n_parts, "life": side.life, "max_life": f.life,
+                # the DRAIN ATTACK part is on its own figure only while at home and snapped on (xevoz.drain-home)
                 "parts": [{"id": f.part_ids[i], "name": f.part_names[i],
                            "parent": f.part_ids[f.parent[i]] if f.parent[i] >= 0 else None,
-                           "depth": f.depth[i], "present": side.present[i], "drain": i == f.drain,
+                           "depth": f.depth[i],
+                           "present": side.present[i] if i != f.drain else (side.drain_on == -1
+                                                                             and side.home_on >= 0),
+                           "drain": i == f.drain,
                            "power": f.part_names[i] in comp.glyph_by_part} for i in range(f.n_parts)],
                 "pile": [f.part_ids[i] for i in side.pile],
                 "drain_part": f.part_ids[f.drain] if f.drain >= 0 else None,
                 "drain_on": (other.figure.part_ids[side.drain_on] if side.drain_on >= 0 else
                              ("off" if side.drain_on == -2 else None)),
+                "drain_on_name": other.figure.part_names[side.drain_on] if side.drain_on >= 0 else None,
+                "drain_home": (f.part_ids[side.home_on] if side.drain_on == -1 and side.home_on >= 0 else None),
+                "drain_home_name": (f.part_names[side.home_on] if side.drain_on == -1 and side.home_on >= 0
+                                    else None),
                 "helix": helix, "ready": side.ready,
                 "pos": cell_name(side.pos, size) if mat and side.pos >= 0 else None,
             })
@@ -997,6 +1111,7 @@ _HANDLERS: dict[tuple[str, type], Any] = {
     ("actions", Chop): XevozRules._chop,
     ("actions", Heal): XevozRules._heal,
     ("actions", FreeDrain): XevozRules._free_drain,
+    ("actions", KeepDrain): XevozRules._keep_drain,
     ("actions", AttachDrain): XevozRules._attach,
     ("move", Move): XevozRules._move,
     ("follow", Move): XevozRules._move,

@@ -6,7 +6,8 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from tabletop.ui import BoardWidget
+from tabletop.engine.words import says, verb_for
+from tabletop.ui import BoardWidget, Walkthrough
 
 from .data import components
 
@@ -20,42 +21,62 @@ def species_view() -> dict[str, dict[str, str]]:
             for s in components().species.values()}
 
 
+#: the rulebook's own step numbers, written so that they cannot be mistaken for lesson steps
+def rulebook_step(n: int, what: str) -> str:
+    """ "Rulebook step 4 — the call" (the kit's walkthrough counts "Lesson step n of N")."""
+    return f"Rulebook step {n} — {what}"
+
+
 def prompt(game: Any) -> str:
-    """One sentence: who does what now (shown above the board)."""
+    """One sentence: who does what now (shown above the board). Verbs agree with the player's name ("You")."""
     st = game.state
     p = game.players
     ph = st["phase"]
     cur = game.current_player
     if ph == "over":
-        return f"{p[st['winner']]} wins the battle: the other figure has no points of life left."
+        return (f"{rulebook_step(10, 'winning the battle')}: {says(p[st['winner']], 'wins')} the battle; the other "
+                "figure has no points of life left.")
     who = p[cur] if cur is not None else ""
     if ph == "build":
-        return (f"{who}: redesign your Battle Helix if you like (flip or swap glyphs), then press Ready for the "
-                "pre-battle check.")
+        return (f"{rulebook_step(1, 'pre-battle check')}: {who}, redesign your Battle Helix if you like (flip or "
+                "swap glyphs), then press Ready.")
     if ph == "first":
-        return "Step 2: roll both Battle Helixes; black + white added, the higher total attacks first."
+        return (f"{rulebook_step(2, 'who attacks first')}: roll both Battle Helixes; black + white added, the "
+                "higher total attacks first.")
     if ph == "world":
-        return f"Step 3: {who} (attacker) rolls for the world: the mat of the rolled species."
+        return (f"{rulebook_step(3, 'choose the world')}: {who} (attacker) {verb_for(who, 'rolls')} for the "
+                "world: the mat of the rolled species.")
     if ph == "choose-mat":
-        return f"{who}: choose a Battle Terrain mat."
+        return f"{rulebook_step(3, 'choose the world')}: {who}, choose a Battle Terrain mat."
     if ph == "start":
-        return f"{who} (attacker): click a START space for your figure."
+        return f"{rulebook_step(3, 'choose the world')}: {who} (attacker), click a START space for your figure."
     if ph == "call":
-        return f"Step 4: {who} (attacker) calls BLACK or WHITE attack; then both helixes roll."
+        return (f"{rulebook_step(4, 'the call')}: {who} (attacker) {verb_for(who, 'calls')} BLACK or WHITE attack; "
+                "then both helixes roll.")
     if ph == "warp-place":
-        return f"{who} warped: click any square of the new mat to place your figure."
+        return f"{rulebook_step(5, 'warp')}: {who} warped; click any square of the new mat to place your figure."
     if ph == "warp-follow":
-        return f"{who}: click a square next to the warping figure."
+        return f"{rulebook_step(5, 'warp')}: {who}, click a square next to the warping figure."
     if ph == "move":
-        return f"Step 8: {who} (winner) clicks a square to move one space (no diagonals)."
+        return (f"{rulebook_step(8, 'movement')}: {who} (winner), click a square to move one space (no "
+                "diagonals).")
     if ph == "follow":
-        return f"Step 8: {who} clicks a square to stay next to the attacker."
+        return f"{rulebook_step(8, 'movement')}: {who}, click a square to stay next to the attacker."
     q = st["queue"][0]
     owner = p[q["owner"]]
-    return {"chop": f"Step 7: {who}, click a part of {owner}'s figure to chop (outlined parts can go).",
-            "heal": f"Step 7: {who}, click a lost part to regenerate it, or remove the DRAIN ATTACK.",
-            "attach": f"Step 7: {who}, click a part of {owner}'s figure to snap your DRAIN ATTACK onto.",
-            "reattach": f"{who}, click one of your parts to reattach the DRAIN ATTACK to."}[q["kind"]]
+    act = rulebook_step(7, "actions")
+    return {"chop": f"{act}: {who}, click a part of {owner}'s figure to chop (outlined parts can go).",
+            "heal": f"{act}: {who}, click a lost part to regenerate it, or remove the DRAIN ATTACK.",
+            "attach": f"{act}: {who}, click a part of {owner}'s figure to snap your DRAIN ATTACK onto.",
+            "reattach": f"{act}: {who}, click one of your parts to reattach the DRAIN ATTACK to.",
+            "rehome": f"{act}: {who}, click one of your parts to snap your own DRAIN ATTACK back onto."}[q["kind"]]
+
+
+def walkthrough(number: int | str) -> Walkthrough:
+    """The Xevoz lesson ``number`` ("01".."06", or 1..6) beside a board: ``walkthrough("04")``."""
+    from .lessons import LESSONS, lesson_key
+
+    return Walkthrough(LESSONS[lesson_key(number)], board=Board)
 
 
 class Board(BoardWidget):

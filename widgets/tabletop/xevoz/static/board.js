@@ -42,27 +42,57 @@ function xzAttackText(a) {
   return `${a.strength} ${parts.join(" + ")}`;
 }
 
-function xzPressable(ctx, attrs, entry, label) {
-  // make an SVG element clickable + focusable for one legal action entry
-  if (!entry || !ctx.interactive) return attrs;
-  const go = () => ctx.send(entry.id);
-  return Object.assign(attrs, {
-    tabindex: 0, role: "button", "aria-label": label || entry.text, class: [].concat(attrs.class || [], "xz-target"),
-    onClick: go,
-    onKeydown: (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(); } },
-    dataset: Object.assign(attrs.dataset || {}, { focus: `xz-${entry.id}` }),
-  });
+function xzKey(obj) {
+  // the action key Python's action_key builds: JSON of {"type": ClassName, ...fields}, keys sorted, compact
+  const out = {};
+  for (const k of Object.keys(obj).sort()) out[k] = obj[k];
+  return JSON.stringify(out);
+}
+
+function xzTry(ctx, obj) {
+  // send the move a click means, legal or not: the board answers a refused one with its clause and reason
+  if (typeof ctx.tryAction === "function") return ctx.tryAction(obj);
+  return ctx.send(xzKey(obj));
+}
+
+function xzPressable(ctx, attrs, entry, label, intended) {
+  // make an SVG element clickable for the move it means (``intended``, an action object): a legal move is
+  // outlined and focusable (Tab, Enter/Space); any other click still sends its move, so the kit shows why not
+  if (!ctx.interactive || (!entry && !intended)) return attrs;
+  const go = () => (entry ? ctx.send(entry.id) : xzTry(ctx, intended));
+  const extra = { onClick: go, class: [].concat(attrs.class || [], entry ? "xz-target" : "xz-why") };
+  if (entry) {
+    Object.assign(extra, {
+      tabindex: 0, role: "button", "aria-label": label || entry.text,
+      onKeydown: (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(); } },
+      dataset: Object.assign(attrs.dataset || {}, { focus: `xz-${entry.id}` }),
+    });
+  }
+  return Object.assign(attrs, extra);
+}
+
+function xzCallEntry(ctx, colour) {
+  return ctx.legal.find((a) => a.type === "Call" && a.colour === colour);
 }
 
 function xzButtons(ctx) {
   const row = ctx.h("div", { class: "xz-buttons" });
+  const st = ctx.state;
+  if (st.mat && st.phase !== "over") {
+    // both calls stay on the board through the battle; pressed when it is not time to call, the kit says why not
+    for (const colour of ["black", "white"]) {
+      const a = xzCallEntry(ctx, colour);
+      row.append(ctx.h("button", {
+        class: ["xz-call", `xz-call-${colour}`, !a && "xz-call-notnow"], dataset: { call: colour, focus: `xz-call-${colour}` },
+        "aria-label": `Call ${colour.toUpperCase()} attack` + (a ? "" : " (not now: press to see why)"),
+        disabled: !ctx.interactive, onClick: () => (a ? ctx.send(a.id) : xzTry(ctx, { type: "Call", colour })),
+      }, `Call ${colour.toUpperCase()} attack`));
+    }
+  }
   for (const a of ctx.legal) {
     if (a.type === "Call") {
-      row.append(ctx.h("button", {
-        class: ["xz-call", `xz-call-${a.colour}`], dataset: { call: a.colour, focus: `xz-${a.id}` },
-        disabled: !ctx.interactive, onClick: () => ctx.send(a.id),
-      }, `Call ${a.colour.toUpperCase()} attack`));
-    } else if (["RollHelix", "Ready", "FreeDrain", "ChooseMat"].includes(a.type)) {
+      continue;
+    } else if (["RollHelix", "Ready", "FreeDrain", "KeepDrain", "ChooseMat"].includes(a.type)) {
       row.append(ctx.h("button", { class: "xz-act", dataset: { type: a.type, focus: `xz-${a.id}` },
         disabled: !ctx.interactive, onClick: () => ctx.send(a.id) }, a.text));
     }
@@ -102,7 +132,7 @@ function xzFace(ctx, st, seat, face, note) {
   const called = r.kind === "attack" && r.warp < 0 ? r.colour : "";
   const sp = (ctx.view.species || {})[g.species] || { name: g.species };
   const W = 176, H = 112;
-  const label = `${ctx.seatName(seat)} ${note}: ${g.part} (${g.glyph}, ${sp.name}${g.gold ? ", gold" : ""}), ` +
+  const label = `${ctx.seatName(seat)} ${note}: ${g.part} (${sp.name}${g.gold ? ", gold" : ""}), ` +
     `battle side ${face[1]}; white ${xzAttackWords(g.white)}; black ${xzAttackWords(g.black)}` +
     (called ? `; ${called} called` : "");
   const svg = ctx.s("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", "aria-label": label,
@@ -144,14 +174,18 @@ function xzRollSummary(ctx, st) {
     const bonus = r.bonus && r.bonus[seat] ? ` + ${r.bonus[seat]} bonus` : "";
     const att = g[r.colour];
     lines.push(ctx.h("li", { dataset: { seat } }, ctx.seatTag(seat),
-      ` rolled ${g.glyph} (side ${face[1]}): ${r.colour} ${att.strength}${bonus}` +
-      (r.warp < 0 ? ` = ${r.strength[seat]}` : "")));
+      ` rolled ${g.part} (side ${face[1]}): ${r.colour} strength ${att.strength}${bonus}` +
+      (r.warp < 0 ? `, total ${r.strength[seat]}` : "")));
   }
   let verdict = "";
   if (r.warp >= 0) verdict = `${ctx.seatName(r.warp)} WARPS: no attack this round.`;
   else if (r.winner < 0) verdict = "A tie: the defender becomes the attacker.";
-  else verdict = `${ctx.seatName(r.winner)} wins the ${r.colour.toUpperCase()} attack.`;
-  if (r.bomb) verdict += ` Bomb re-roll: slot ${r.bomb[0]}${r.blast ? " — CAUGHT IN THE BLAST" : ""}.`;
+  else verdict = `${ctx.seatName(r.winner)} wins the ${r.colour.toUpperCase()} attack: ` +
+    [0, 1].map((s) => `${ctx.seatName(s)} ${r.strength[s]}`).join(", ") + ".";
+  if (r.bomb && r.winner >= 0) {
+    const b = st.sides[r.winner].helix[Number(r.bomb[0]) - 1];
+    verdict += ` Bomb re-roll: ${b ? b.part : `slot ${r.bomb[0]}`}${r.blast ? " — CAUGHT IN THE BLAST" : ""}.`;
+  }
   return ctx.h("div", { class: "xz-roll", "aria-live": "polite" },
     ctx.h("strong", {}, `${r.colour.toUpperCase()} attack called by ${ctx.seatName(r.attacker)}`),
     ctx.h("ul", {}, lines), ctx.h("p", { class: "xz-verdict" }, verdict));
@@ -159,11 +193,12 @@ function xzRollSummary(ctx, st) {
 
 function xzMat(ctx, st) {
   const mat = st.mat;
-  if (!mat) return ctx.h("p", { class: "xz-nomat" }, "No mat yet: Step 3 chooses the world.");
+  if (!mat) return ctx.h("p", { class: "xz-nomat" }, "No mat yet: Rulebook step 3 — choose the world — picks it.");
   const n = mat.size, C = 56, pad = 22;
-  const svg = ctx.s("svg", { viewBox: `0 0 ${n * C + pad + 4} ${n * C + pad + 4}`, class: "xz-mat", role: "img",
-    "aria-label": `${mat.id} Battle Terrain mat` });
   const sp = (ctx.view.species || {})[mat.species] || {};
+  const svg = ctx.s("svg", { viewBox: `0 0 ${n * C + pad + 4} ${n * C + pad + 4}`, class: "xz-mat", role: "img",
+    "aria-label": `${sp.name || "the"} Battle Terrain mat` });
+  const placing = ["start", "warp-place", "warp-follow"].includes(st.phase);
   for (let c = 0; c < n; c++) svg.append(ctx.s("text", { x: pad + c * C + C / 2, y: 14, "text-anchor": "middle", class: "xz-coord" }, String.fromCharCode(65 + c)));
   for (let r = 0; r < n; r++) svg.append(ctx.s("text", { x: 8, y: pad + r * C + C / 2 + 4, "text-anchor": "middle", class: "xz-coord" }, String(r + 1)));
   const occupant = {};
@@ -174,8 +209,9 @@ function xzMat(ctx, st) {
       const x = pad + c * C, y = pad + r * C;
       const entry = ctx.legal.find((a) => (a.type === "Move" || a.type === "Place") && a.cell === name);
       const kind = mat.start.includes(name) ? "start" : mat.warps[name] ? "warp" : mat.bonuses[name] ? "bonus" : "plain";
+      const intended = placing ? { type: "Place", cell: name } : { type: "Move", cell: name };
       const g = ctx.s("g", xzPressable(ctx, { class: ["xz-cell", `xz-cell-${kind}`], dataset: { cell: name } }, entry,
-        entry ? `${entry.text}` : null));
+        entry ? `${entry.text}` : null, st.phase === "over" ? null : intended));
       g.append(ctx.s("rect", { x, y, width: C, height: C, class: "xz-cell-bg" }));
       if (kind === "start") g.append(ctx.s("text", { x: x + C / 2, y: y + 12, "text-anchor": "middle", class: "xz-cell-label" }, "START"));
       if (kind === "warp") {
@@ -198,7 +234,7 @@ function xzMat(ctx, st) {
     }
   }
   return ctx.h("figure", { class: "xz-mat-box" },
-    ctx.h("figcaption", {}, `${sp.name || mat.id} mat — START, WARP (to the mat of its species), bonus +N`), svg);
+    ctx.h("figcaption", {}, `${sp.name || "Battle Terrain"} mat — START, WARP (to the mat of its species), bonus +N`), svg);
 }
 
 function xzHelix(ctx, st, seat) {
@@ -241,19 +277,32 @@ function xzTree(ctx, st, seat) {
     const x = 4 + p.depth * 13;
     const entry = mine ? ctx.legal.find((a) => ["Chop", "Heal", "AttachDrain"].includes(a.type) && a.part === p.id) : null;
     const foreign = other.drain_on === p.id;
-    const away = p.drain && side.drain_on;
+    const away = p.drain && !p.present;
+    // the move a click on this part means: the current decision's kind (chop, regenerate, snap a DRAIN ATTACK on),
+    // else a chop; a part of the other figure names its figure, so the rules can say it is the wrong one
+    const deciding = q && st.phase === "actions";
+    const kind = deciding ? q.kind : "chop";
+    const type = kind === "heal" ? "Heal" : ["attach", "reattach", "rehome"].includes(kind) ? "AttachDrain" : "Chop";
+    const intended = st.phase === "over" ? null : { type, part: p.id, figure: deciding && !mine ? side.figure : "" };
     const g = ctx.s("g", xzPressable(ctx, {
-      class: ["xz-node", !p.present && "xz-chopped", p.drain && "xz-drainpart", foreign && "xz-hosting"],
+      class: ["xz-node", !p.present && !p.drain && "xz-chopped", away && "xz-away", p.drain && "xz-drainpart", foreign && "xz-hosting"],
       dataset: { part: p.id, seat, present: p.present ? "1" : "0" },
-    }, entry, entry ? `${entry.text} (${p.name})` : null));
+    }, entry, entry ? `${entry.text} (${p.name})` : null, intended));
     if (p.depth) g.append(ctx.s("path", { d: `M${x - 8},${y - 6} V${y + 8} H${x}`, class: "xz-link" }));
     g.append(ctx.s("rect", { x, y, width: 236 - x, height: ROW - 3, rx: 3, class: "xz-node-bg" }));
     let label = p.name;
     if (!p.present) label = `✂ ${p.name} (in the pile)`;
-    if (p.drain) label = `${p.name}: DRAIN (no life)${away ? (side.drain_on === "off" ? ", off" : `, on P${2 - seat}'s ${side.drain_on}`) : ""}`;
+    if (p.drain) {
+      let where = "";
+      if (side.drain_on === "off") where = ", off: to be reattached";
+      else if (side.drain_on) where = `, on ${ctx.seatName(1 - seat)}'s ${side.drain_on_name}`;
+      else if (side.drain_home_name) where = `, on the ${side.drain_home_name}`;
+      else where = ", off: to be snapped back on";
+      label = `${p.name}: DRAIN (no life)${where}`;
+    }
     if (p.power && !p.drain) label += " ◆";
     g.append(ctx.s("text", { x: x + 4, y: y + 12, class: "xz-node-text" }, label));
-    if (foreign) g.append(ctx.s("text", { x: 232, y: y + 12, "text-anchor": "end", class: "xz-badge" }, `⚡P${2 - seat} DRAIN`));
+    if (foreign) g.append(ctx.s("text", { x: 232, y: y + 12, "text-anchor": "end", class: "xz-badge" }, `⚡ ${ctx.seatName(1 - seat)}'s DRAIN`));
     svg.append(g);
   });
   return svg;
@@ -284,7 +333,10 @@ function renderBoard(ctx) {
 }
 
 function boardKey(event, ctx) {
-  if (event.key === "k" || event.key === "K") { const b = ctx.legal.find((a) => a.type === "Call" && a.colour === "black"); if (b) { ctx.send(b.id); return true; } }
-  if (event.key === "w" || event.key === "W") { const b = ctx.legal.find((a) => a.type === "Call" && a.colour === "white"); if (b) { ctx.send(b.id); return true; } }
-  return false;
+  // K calls black, W white: sent even when it is not time to call, so the kit says why not
+  const colour = { k: "black", w: "white" }[String(event.key).toLowerCase()];
+  if (!colour || !ctx.interactive || !ctx.state || !ctx.state.mat) return false;
+  const b = xzCallEntry(ctx, colour);
+  if (b) ctx.send(b.id); else xzTry(ctx, { type: "Call", colour });
+  return true;
 }
