@@ -8,12 +8,24 @@ awake a "Z" gives ``MoveZaxxon`` / ``ZaxxonShoot`` first) -> the lower roller sp
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..engine import Action, Context, IllegalAction, Rules, Variant, option
-from .board import BOARD, DIRS, ZAXXON_MOVES, ZAXXON_SHOTS, Board, load_scenarios
+from ..engine.words import says, verb_for
+from .board import (
+    BOARD,
+    DIRS,
+    FACING_WORD,
+    ZAXXON_FACINGS,
+    ZAXXON_MOVES,
+    ZAXXON_SHOTS,
+    Board,
+    load_scenarios,
+    zaxxon_move_words,
+)
 
 SCENARIOS = load_scenarios(BOARD)
 
@@ -211,6 +223,9 @@ class ZaxxonRules(Rules[ZState]):
     chance_domains = {"die": (1, 2, 3, 4, 5, 6), "spinner": SPINNER}
     variant_type = ZaxxonVariant
     default_players = ("Player 1 (blue)", "Player 2 (red)")
+    #: 2: Zaxxon faces the nearest attacking plane (its shots follow), the home bases open into the outer
+    #: fortresses (board.toml)
+    rules_version = 2
     catalog_path = Path(__file__).with_name("rules.toml")
 
     def __init__(self, board: Board | None = None) -> None:
@@ -228,7 +243,8 @@ class ZaxxonRules(Rules[ZState]):
         self._end = EndTurn()
         self._roll, self._spin = Roll(), Spin()
         self._zx_moves = [(d, MoveZaxxon(d)) for d in ZAXXON_MOVES]
-        self._zx_shots = [ZaxxonShoot(side, d) for side, ds in ZAXXON_SHOTS.items() for d in ds]
+        self._zx_shots = {f: [ZaxxonShoot(side, d) for side, ds in ZAXXON_SHOTS[f].items() for d in ds]
+                          for f in ZAXXON_FACINGS}
         #: (plane number, space, FUEL space or -1) -> its Shoot action, built when first needed
         self._shoot: dict[tuple[int, int, int], Shoot] = {}
         #: apply: one handler per action type
@@ -327,6 +343,14 @@ class ZaxxonRules(Rules[ZState]):
     def winner(self, state: ZState) -> int | None:
         return state.winner
 
+    def rig_domain(self, kind: str, variant: Variant, state: ZState | None) -> Sequence[Any] | None:
+        """The outcomes chance ``kind`` can show under ``variant`` (``zaxxon.spinner``): a spinner sector whose
+        share (variant option ``spinner_weights``) is 0 never comes up, so it cannot be rigged either. The die
+        is always 1-6 (None: the static domain)."""
+        if kind == "spinner" and isinstance(variant, ZaxxonVariant):
+            return self._spinner(variant)[0]
+        return None
+
     def copy_state(self, state: ZState) -> ZState:
         return state.copy()
 
@@ -342,6 +366,34 @@ class ZaxxonRules(Rules[ZState]):
 
     def _zaxxon_cells(self, s: ZState) -> tuple[int, int]:
         return s.zx, self.board.nbr[s.zx][E]
+
+    def facing(self, s: ZState) -> str:
+        """Where Zaxxon's front points, "S" or "N" (``zaxxon.zaxxon-moves``: "Zaxxon always faces toward the
+        attacking fighter planes no matter where it moves").
+
+        Reconstruction: its body lies west-east on two spaces, so its front points north or south. The attacking
+        planes are the planes in the inner fortress; Zaxxon faces the nearest of them (hex distance to either of
+        its spaces): north when every nearest one is on a row north of Zaxxon's, otherwise south - the setup
+        facing, toward the purple triangles - also when no plane is in the inner fortress.
+        """
+        b = self.board
+        w, e = s.zx, b.nbr[s.zx][E]
+        row = w // b.cols
+        best, north, other = 1 << 30, False, False
+        zone = b.zone
+        for p in s.planes:
+            c = p[0]
+            if c < 0 or zone[c] != "i":
+                continue
+            d = min(b.distance(c, w), b.distance(c, e))
+            if d < best:
+                best, north, other = d, False, False
+            if d == best:
+                if c // b.cols < row:
+                    north = True
+                else:
+                    other = True
+        return "N" if north and not other else "S"
 
     def _live_area(self, s: ZState, cell: int, kind: str) -> bool:
         """Is ``cell`` in a ``kind`` ("silo"/"turret") area whose silo or turret still stands?"""
@@ -413,7 +465,9 @@ class ZaxxonRules(Rules[ZState]):
         if tuple(s.mission[seat]) == MISSION_NEEDS and s.planes[seat * 2][3] and s.planes[seat * 2 + 1][3]:
             s.winner = seat
             s.phase, s.mover = OVER, None
-            ctx.emit("zaxxon.win", f"{ctx.players[seat]} has completed the whole mission and wins!", player=seat)
+            name = ctx.players[seat]
+            ctx.emit("zaxxon.win", f"{says(name, 'has')} completed the whole mission and {verb_for(name, 'wins')}!",
+                     player=seat)
 
     def _next_stage(self, s: ZState, ctx: Context) -> None:
         if s.stage == 0:
@@ -421,7 +475,7 @@ class ZaxxonRules(Rules[ZState]):
             s.stage, s.mover = 1, hi
             s.count = s.dice[hi]
             ctx.emit("zaxxon.order-of-play", f"{ctx.players[hi]} rolled the higher number ({s.dice[hi]}) and "
-                     "moves second.", player=hi)
+                     f"{verb_for(ctx.players[hi], 'moves')} second.", player=hi)
             return
         s.phase, s.stage, s.spin, s.count, s.mover = ROLL, 0, "", 0, 0
         for p in s.planes:
@@ -573,7 +627,7 @@ class ZaxxonRules(Rules[ZState]):
             return [self._spin]
         if s.phase == ZAXXON:
             out: list[Action] = [a for d, a in self._zx_moves if self._zaxxon_move_ok(s, d)]
-            out += self._zx_shots
+            out += self._zx_shots[self.facing(s)]
             return out
         raise AssertionError(f"unknown phase {s.phase}")
 
@@ -664,7 +718,13 @@ class ZaxxonRules(Rules[ZState]):
         handler = self._handlers.get(type(action))
         if handler is None:
             raise IllegalAction("zaxxon.actions", f"{action} is not a Zaxxon move")
+        before = self.facing(state)
         handler(state, seat, action, ctx)
+        after = self.facing(state)
+        if after != before:
+            ctx.emit("zaxxon.zaxxon-moves", f"Zaxxon turns to face {FACING_WORD[after]}, toward the nearest "
+                     f"attacking plane; it now shoots {', '.join(sorted({d for ds in ZAXXON_SHOTS[after].values() for d in ds}))}.",
+                     player=None, facing=after)
 
     def _apply_roll(self, s: ZState, seat: int, action: Any, ctx: Context) -> None:
         """Both players roll at once (ties re-rolled); the lower roller spins and plays first."""
@@ -679,8 +739,9 @@ class ZaxxonRules(Rules[ZState]):
         s.phase, s.mover = SPIN, s.low
         ctx.emit("zaxxon.roll", f"Turn {s.round}: {ctx.players[0]} rolled {d0}, {ctx.players[1]} rolled {d1}.",
                  player=None, dice=[d0, d1])
-        ctx.emit("zaxxon.order-of-play", f"{ctx.players[s.low]} rolled lower and spins, then plays first; "
-                 f"{ctx.players[1 - s.low]} plays second.", player=s.low)
+        lo, hi = ctx.players[s.low], ctx.players[1 - s.low]
+        ctx.emit("zaxxon.order-of-play", f"{lo} rolled lower and {verb_for(lo, 'spins')}, then "
+                 f"{verb_for(lo, 'plays')} first; {says(hi, 'plays')} second.", player=s.low)
 
     def _apply_spin(self, s: ZState, seat: int, action: Any, ctx: Context) -> None:
         """The lower roller spins: enemy fire from silos/turrets, all safe, or Zaxxon."""
@@ -688,7 +749,7 @@ class ZaxxonRules(Rules[ZState]):
         opts, weights = self._spinner(s.variant)
         v = ctx.draw("spinner", opts, weights)
         s.spin = v
-        ctx.emit("zaxxon.spinner", f"{ctx.players[seat]} spins {v}.", spin=v)
+        ctx.emit("zaxxon.spinner", f"{says(ctx.players[seat], 'spins')} {v}.", spin=v)
         s.phase, s.stage, s.count = MOVE, 0, s.dice[s.low]
         if v == "RED":
             self._area_fire(s, ctx, "silo")
@@ -698,8 +759,9 @@ class ZaxxonRules(Rules[ZState]):
             ctx.emit("zaxxon.white-safe", "WHITE: all planes are safe this turn.", player=None)
         elif s.zx_active:
             s.phase = ZAXXON
-            ctx.emit("zaxxon.zaxxon-spin", f"Z: {ctx.players[seat]} moves Zaxxon by {s.count}, then moves "
-                     f"their own planes by {s.count}.", count=s.count)
+            name = ctx.players[seat]
+            ctx.emit("zaxxon.zaxxon-spin", f"Z: {says(name, 'moves')} Zaxxon by {s.count}, then "
+                     f"{verb_for(name, 'moves')} their own planes by {s.count}.", count=s.count)
         else:
             ctx.emit("zaxxon.zaxxon-spin", "Z, but Zaxxon has not been alerted yet: Zaxxon does not move and "
                      "nothing fires.", player=None)
@@ -715,16 +777,19 @@ class ZaxxonRules(Rules[ZState]):
             if not self._zaxxon_move_ok(s, action.direction):
                 raise IllegalAction("zaxxon.zaxxon-moves", f"Zaxxon cannot move {action.direction}: it would "
                                     "leave the Zaxxon area")
-            old = s.zx
+            old, facing = s.zx, self.facing(s)
             s.zx = b.nbr[s.zx][DIRS.index(action.direction)]
-            ctx.emit("zaxxon.zaxxon-moves", f"Zaxxon moves {ZAXXON_MOVES[action.direction]} from "
-                     f"{b.name(old)} to {b.name(s.zx)}-{b.name(b.nbr[s.zx][E])}, still facing south.",
-                     to=b.name(s.zx))
+            ctx.emit("zaxxon.zaxxon-moves", f"Zaxxon moves {zaxxon_move_words(action.direction, facing)} from "
+                     f"{b.name(old)} to {b.name(s.zx)}-{b.name(b.nbr[s.zx][E])}, facing "
+                     f"{FACING_WORD[self.facing(s)]} (toward the nearest attacking plane).", to=b.name(s.zx))
         else:
-            ds = ZAXXON_SHOTS.get(action.space)
+            facing = self.facing(s)
+            ds = ZAXXON_SHOTS[facing].get(action.space) if isinstance(action.space, str) else None
             if ds is None or action.direction not in ds:
-                raise IllegalAction("zaxxon.zaxxon-shoots", "Zaxxon shoots W from its west space, E from its "
-                                    "east space, or SW/SE from either space")
+                fwd = "/".join(ZAXXON_SHOTS[facing]["west"][1:])
+                raise IllegalAction("zaxxon.zaxxon-shoots", f"Zaxxon faces {FACING_WORD[facing]}: it shoots W "
+                                    f"from its west space, E from its east space, or {fwd} (forward) from either "
+                                    "space")
             src = self._zaxxon_cells(s)[0 if action.space == "west" else 1]
             hit = -1
             for c in self.lines[src][DIRS.index(action.direction)]:
@@ -753,8 +818,9 @@ class ZaxxonRules(Rules[ZState]):
         s.count -= 1
         if s.count == 0:
             s.phase, s.count = MOVE, s.dice[s.low]
-            ctx.emit("zaxxon.zaxxon-spin", f"Zaxxon is done; {ctx.players[seat]} now moves their planes by "
-                     f"the same count, {s.count}.", count=s.count)
+            ctx.emit("zaxxon.zaxxon-spin", f"Zaxxon is done; {ctx.players[seat]} now "
+                     f"{verb_for(ctx.players[seat], 'moves')} their planes by the same count, {s.count}.",
+                     count=s.count)
 
     def _apply_end(self, s: ZState, seat: int, action: Any, ctx: Context) -> None:
         """End the turn with count left (the next player plays, or the turn is over)."""
@@ -766,7 +832,7 @@ class ZaxxonRules(Rules[ZState]):
         if s.variant.must_use_full_count and self._end not in self.legal_actions(s):
             raise IllegalAction("zaxxon.end-turn", f"you still have {s.count} to use and the variant "
                                 "must_use_full_count is on")
-        ctx.emit("zaxxon.end-turn", f"{ctx.players[seat]} ends the turn with {s.count} unused.")
+        ctx.emit("zaxxon.end-turn", f"{says(ctx.players[seat], 'ends')} the turn with {s.count} unused.")
         self._next_stage(s, ctx)
 
     def _flying(self, s: ZState, seat: int, action: Move | Altitude | Shoot) -> int:
@@ -929,7 +995,7 @@ class ZaxxonRules(Rules[ZState]):
         w, e = self._zaxxon_cells(s)
         return {"phase": PHASES[s.phase], "round": s.round, "dice": list(s.dice), "lower": s.low,
                 "mover": s.mover, "count": s.count, "spin": s.spin, "planes": planes, "targets": targets,
-                "zaxxon": {"spaces": [b.name(w), b.name(e)], "active": s.zx_active, "facing": "S"},
+                "zaxxon": {"spaces": [b.name(w), b.name(e)], "active": s.zx_active, "facing": self.facing(s)},
                 "mission": mission, "winner": s.winner}
 
     def describe(self, state: ZState) -> str:

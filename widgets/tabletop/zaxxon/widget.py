@@ -132,7 +132,8 @@ def board_svg(state: Any) -> str:
         parts.append(f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-size="10" font-weight="bold">'
                      f'{"BR"[p["seat"]]}{p["number"]}{"^" if p["altitude"] == "high" else ""}</text>')
     x, y = c[state["zaxxon"]["spaces"][0]]
-    parts.append(f'<text x="{x + W / 2}" y="{y + 4}" text-anchor="middle" font-size="10">ZAXXON</text>')
+    word = "north" if state["zaxxon"].get("facing") == "N" else "south"
+    parts.append(f'<text x="{x + W / 2}" y="{y + 4}" text-anchor="middle" font-size="10">ZAXXON (faces {word})</text>')
     parts.append("</svg>")
     return "".join(parts)
 

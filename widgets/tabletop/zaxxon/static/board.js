@@ -167,8 +167,16 @@ function renderBoard(ctx) {
     onClick: () => ctx.interactive && (shotAt[zw] ? zxClickHex(ctx, zw) : shotAt[ze] && zxClickHex(ctx, ze)) });
   zxg.append(s("rect", { x: c[zw][0] - 9, y: c[zw][1] - 9, width: c[ze][0] - c[zw][0] + 18, height: 18, rx: 5 }));
   zxg.append(s("text", { x: (c[zw][0] + c[ze][0]) / 2, y: c[zw][1] + 1, class: "zx-zaxxon-name" }, "ZAXXON"));
-  zxg.append(s("text", { x: (c[zw][0] + c[ze][0]) / 2, y: c[zw][1] + 8, class: "zx-facing" }, "v faces south v"));
-  zxg.append(s("title", {}, `Zaxxon on ${zw}-${ze}, facing south, ${state.zaxxon.active ? "ALERTED" : "asleep"}`));
+  // its front (Zaxxon always faces toward the attacking planes): a marker on the front edge and words
+  const facing = state.zaxxon.facing === "N" ? "N" : "S";
+  const word = facing === "N" ? "north" : "south";
+  const mx = (c[zw][0] + c[ze][0]) / 2;
+  const fy = facing === "N" ? c[zw][1] - 9 : c[zw][1] + 9;
+  const tip = facing === "N" ? fy - 6 : fy + 6;
+  zxg.append(s("polygon", { class: "zx-front", points: `${mx - 6},${fy} ${mx + 6},${fy} ${mx},${tip}` }));
+  zxg.dataset.facing = facing;
+  zxg.append(s("text", { x: mx, y: c[zw][1] + 8, class: "zx-facing" }, facing === "N" ? "^ faces north ^" : "v faces south v"));
+  zxg.append(s("title", {}, `Zaxxon on ${zw}-${ze}, facing ${word} (toward the nearest attacking plane), ${state.zaxxon.active ? "ALERTED" : "asleep"}`));
   svg.append(zxg);
   for (const p of state.planes) {
     const g = zxPlane(ctx, p, c[p.space][0], c[p.space][1], p.seat === ctx.currentPlayer && p.number === sel);
