@@ -9,10 +9,9 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from tabletop.ui import BoardWidget, Step, Walkthrough
+from tabletop.ui import BoardWidget, Walkthrough
 
 from .board import BOARD
-from .lessons import Lesson
 from .lessons import lesson as get_lesson
 
 STATIC = Path(__file__).with_name("static")
@@ -138,14 +137,11 @@ def board_svg(state: Any) -> str:
     return "".join(parts)
 
 
-def walkthrough(number: str | int | Lesson, *, your_turn: bool | str = True, bots: Any = None) -> Walkthrough:
-    """The step-through of one lesson (``lessons.py``) beside a read-only board, then "Your turn" from the
-    lesson's last position (``your_turn=False`` to stop at the last step)."""
-    les = number if isinstance(number, Lesson) else get_lesson(number)
-    steps = [Step(s.title, s.text, rig=dict(s.rig) or None, actions=list(s.actions), rules=tuple(s.expect),
-                  refuse=s.tries) for s in les.steps]
-    walk = Walkthrough(steps, board=Board, new_game=les.new_game, your_turn=your_turn, bots=bots,
-                       title=f"Zaxxon {les.number}: {les.title}")
+def walkthrough(number: str | int) -> Walkthrough:
+    """The checked lesson ``number`` ("01".."08", ``lessons.LESSONS``) beside a read-only board, then its
+    hand-over ("Your turn") from the lesson's last position, with the lesson's bots."""
+    les = get_lesson(number)
+    walk = Walkthrough(les, board=Board, title=f"Zaxxon {les.id.split('/')[-1]}: {les.title}")
     # the 31-column board needs width to be read (on a projector too): it sits beside the narration only when
     # there is room for at least 900 px of board, otherwise it wraps below the narration at the full width
     walk.board.layout.flex = BOARD_FLEX
