@@ -149,3 +149,17 @@ def test_a_player_named_you_reads_correctly() -> None:
     assert "You spin WHITE" in text and "You end the turn" in text
     assert "You spins" not in text and "You ends" not in text and "You plays" not in text
     assert "Bot plays second" in text
+
+
+def test_the_board_prompt_agrees_with_you() -> None:
+    pytest.importorskip("anywidget")
+    from tabletop import zaxxon
+    from tabletop.zaxxon.widget import prompt
+
+    g = zaxxon.new_game(seed=1, players=["You", "Bot"], variant={"scenario": "endgame"})
+    g.rig(die=[2, 5], spinner="WHITE")
+    g.play(g.find("roll both dice"))
+    g.play(g.find("spin the spinner"))
+    g.play(g.find("plane #1 shoots at C12"))
+    assert prompt(g) == "You completed the mission and win!"
+    assert "You have completed the whole mission and win!" in [e.text for e in g.history[-1].events]

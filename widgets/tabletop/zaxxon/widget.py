@@ -9,6 +9,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from tabletop.engine.words import verb_for
 from tabletop.ui import BoardWidget, Walkthrough
 
 from .board import BOARD
@@ -79,7 +80,8 @@ def prompt(game: Any) -> str:
     st = game.state
     p = game.players
     if st["phase"] == "over":
-        return (f"{p[st['winner']]} completed the mission and wins!" if st["winner"] is not None
+        return (f"{p[st['winner']]} completed the mission and {verb_for(p[st['winner']], 'wins')}!"
+                if st["winner"] is not None
                 else "The game ended at the turn cap without a winner.")
     who = p[game.current_player]
     if st["phase"] == "roll":
