@@ -1047,7 +1047,8 @@ class ZaxxonRules(Rules[ZState]):
              f"Zaxxon {s.planes[2 * x][3] + s.planes[2 * x + 1][3]}/2" for x in (0, 1)]
         status = (f"turn {s.round}, {PHASES[s.phase]}" + (f", dice {s.dice[0]}-{s.dice[1]}" if s.low >= 0 else "")
                   + (f", spin {s.spin}" if s.spin else "") + (f", {s.count} to use" if s.phase in (MOVE, ZAXXON)
-                                                               else "") + ("; Zaxxon awake" if s.zx_active else ""))
+                                                               else "") + ("; Zaxxon awake" if s.zx_active else "")
+                  + f"; Zaxxon faces {FACING_WORD[self.facing(s)]}")
         return "\n".join([status, "; ".join(m)] + lines + [
             "B1/B2 blue planes, R1/R2 red (lower case = High Altitude); <Z Z> Zaxxon; Sb/Tb/Fb blue targets, "
             "Sr/Tr/Fr red, So/To optional, S!/T! indestructible; == wall, ~~ low section; RS restart; FU fuel; "

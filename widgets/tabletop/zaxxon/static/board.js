@@ -145,14 +145,14 @@ function zxMission(ctx, seat) {
 }
 
 function zxButton(ctx, entry, label, key) {
-  return ctx.h("button", { class: "zx-btn", dataset: { actionId: entry.id, key: key || "" },
+  return ctx.h("button", { class: "zx-btn", dataset: { actionId: entry.id, key: key || "", focus: `zx-btn-${key || label}` },
     onClick: () => ctx.send(entry.id), disabled: !ctx.interactive }, label);
 }
 
 function zxTryButton(ctx, obj, label, key) {
   // a button for an action that may not be legal now: pressing it shows why not (never a silent click)
   const legal = ctx.isLegal(zxKey(obj));
-  return ctx.h("button", { class: ["zx-btn", !legal && "zx-btn-not-legal"], dataset: { action: zxKey(obj), key: key || "", legal: legal ? "1" : "0" },
+  return ctx.h("button", { class: ["zx-btn", !legal && "zx-btn-not-legal"], dataset: { action: zxKey(obj), key: key || "", legal: legal ? "1" : "0", focus: `zx-btn-${key || label}` },
     title: legal ? null : "Not legal now: press to see the rule that forbids it",
     onClick: () => zxTry(ctx, obj), disabled: !ctx.interactive }, label);
 }
@@ -194,7 +194,7 @@ function renderBoard(ctx) {
       (moveTo[hx.id] ? ": move here" : shotAt[hx.id] ? ": shoot here" : fuelTo[hx.id] ? ": put the fuel tank here" : "");
     const pts = memo.points[hx.id];
     svg.append(s("polygon", { points: pts, class: cls, dataset: { hex: hx.id, focus: `zx-hex-${hx.id}` },
-      tabindex: target ? 0 : null, "aria-label": label,
+      tabindex: target ? 0 : -1, "aria-label": label,
       onClick: () => zxClickHex(ctx, hx.id),
       onKeydown: (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); zxClickHex(ctx, hx.id); } } }));
     if (hx.a === "d" || hx.a === "z") svg.append(s("circle", { cx: hx.x, cy: hx.y + 8, r: 1.3, class: `zx-dot zx-dot-${hx.a}` }));
@@ -244,6 +244,7 @@ function renderBoard(ctx) {
       g.addEventListener("click", (ev) => { ev.stopPropagation(); zxClickHex(ctx, p.space); });
       g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); ctx.select(p.number); } });
     } else {
+      g.setAttribute("tabindex", "-1");
       if (shotAt[p.space]) g.classList.add("zx-can-shoot");
       g.addEventListener("click", (ev) => { ev.stopPropagation(); zxClickHex(ctx, p.space); });
     }
