@@ -102,3 +102,24 @@ def test_walkthrough_board_is_not_squeezed_by_the_narration(lab) -> None:
     page.locator(".tt-walkthrough .zx-svg").first.scroll_into_view_if_needed()
     lab.screenshot("zaxxon-walkthrough-size")
     assert sizes["svg"] >= min(0.85 * sizes["area"], 900), sizes
+
+
+@pytest.mark.browser
+def test_live_radar_board_says_why_not_and_shows_zaxxons_facing(lab) -> None:
+    """Issue 9 item 7: on notebook 06's live board, clicking plane #1 and then a hex across the RADAR barrier
+    after a lower roll shows the refusal (zaxxon.radar-barrier) in place - never silence; a hex that is not
+    adjacent names zaxxon.plane-moves. Zaxxon's front is drawn (data-facing)."""
+    page = lab.open_notebook("notebooks/zaxxon/06_radar_barrier.ipynb", wait_for=".tt-walk")
+    live = page.locator(BOARD).last
+    live.locator(".zx-svg").wait_for()
+    assert live.locator(".zx-zaxxon").get_attribute("data-facing") in ("N", "S")
+    assert live.locator(".zx-front").count() == 1
+    live.locator("[data-plane='0-1']").click()
+    live.locator("polygon[data-hex='G12']").click()
+    live.locator(".tt-error[data-rule='zaxxon.radar-barrier']").wait_for()
+    assert "rolled the lower number" in live.locator(".tt-error").inner_text()
+    lab.screenshot("zaxxon-live-radar-why-not")
+    live.locator("[data-plane='0-1']").click()
+    live.locator("polygon[data-hex='K3']").click()
+    live.locator(".tt-error[data-rule='zaxxon.plane-moves']").wait_for()
+    assert lab.kernel_json("board.game.state['planes'][0]['space']") == "F12"
