@@ -4,8 +4,6 @@ Each test names the sentence it keeps; each failed on the engine and map before 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tabletop.engine import IllegalAction, load_catalog
@@ -103,8 +101,14 @@ def test_zaxxon_keeps_facing_the_planes_no_matter_where_it_moves() -> None:
 
 
 def test_the_board_shows_zaxxons_facing() -> None:
-    js = (Path(__file__).parents[2] / "widgets/tabletop/zaxxon/static/board.js").read_text()
+    pytest.importorskip("anywidget")
+    from tabletop.zaxxon.widget import STATIC, board_svg
+
+    js = (STATIC / "board.js").read_text()
     assert "state.zaxxon.facing" in js and "zx-front" in js
+    g = _zaxxon_game("C14")
+    place(g, 0, 1, "B12")
+    assert "ZAXXON (faces north)" in board_svg(g.state)
 
 
 # Walls and Zaxxon's shot (decision, documented in rules.toml zaxxon.zaxxon-shoots): "The shot travels in one
