@@ -287,6 +287,12 @@ class ZaxxonRules(Rules[ZState]):
                            for s in (0, 1)]
         #: per space: what stepping onto it costs (the wall's low section counts one more: the space beyond)
         self.step_cost = tuple(2 if t == "w" else 1 for t in b.terrain)
+        #: per Zaxxon-area space: the hex distance to every space (Zaxxon's facing looks up its nearest plane)
+        self.zx_dist = {z: tuple(b.distance(z, c) for c in range(n_cells)) for z in b.zaxxon_area}
+        #: per space: is it in the inner fortress (where the attacking planes are)?
+        self.inner = tuple(z == "i" for z in b.zone)
+        #: the actions that can change where Zaxxon faces (they move planes or Zaxxon)
+        self._turners = frozenset((Spin, Move, Shoot, MoveZaxxon, ZaxxonShoot))
 
     def _ray(self, cell: int, d: int) -> tuple[int, ...]:
         out = []
@@ -416,6 +422,9 @@ class ZaxxonRules(Rules[ZState]):
         handler = self._handlers.get(type(action))
         if handler is None:
             raise IllegalAction("zaxxon.actions", f"{action} is not a Zaxxon move")
+        if type(action) not in self._turners:
+            handler(state, seat, action, ctx)
+            return
         before = self.facing(state)
         handler(state, seat, action, ctx)
         after = self.facing(state)
@@ -908,19 +917,23 @@ class ZaxxonRules(Rules[ZState]):
         facing, toward the purple triangles - also when no plane is in the inner fortress.
         """
         b = self.board
+        inner, pl = self.inner, s.planes
+        if not (inner[pl[0][0]] or inner[pl[1][0]] or inner[pl[2][0]] or inner[pl[3][0]]):
+            return "S"  # (a plane is off the board, space -1, only inside a handler; -1 is a black space)
         w, e = s.zx, b.nbr[s.zx][E]
-        row = w // b.cols
+        dw, de = self.zx_dist[w], self.zx_dist[e]
+        cols = b.cols
+        row = w // cols
         best, north, other = 1 << 30, False, False
-        zone = b.zone
         for p in s.planes:
             c = p[0]
-            if c < 0 or zone[c] != "i":
+            if c < 0 or not inner[c]:
                 continue
-            d = min(b.distance(c, w), b.distance(c, e))
+            d = min(dw[c], de[c])
             if d < best:
                 best, north, other = d, False, False
             if d == best:
-                if c // b.cols < row:
+                if c // cols < row:
                     north = True
                 else:
                     other = True
