@@ -65,6 +65,7 @@ def test_radar_notebook_walkthrough_shows_refusal_then_alert(lab) -> None:
     page.wait_for_selector(".tt-walk[data-step='0']")
     page.wait_for_selector(".tt-board[data-game='zaxxon'] .tt-error[data-rule='zaxxon.radar-barrier']")
     assert page.query_selector(".zx-zaxxon[data-active='1']") is None
+    lab.screenshot("zaxxon-walkthrough-06-radar-refused")  # the step that teaches the rule
     page.click(".tt-walk button.tt-walk-next")
     page.wait_for_selector(".tt-walk[data-step='1']")
     page.click(".tt-walk button.tt-walk-next")
@@ -123,3 +124,14 @@ def test_live_radar_board_says_why_not_and_shows_zaxxons_facing(lab) -> None:
     live.locator("polygon[data-hex='K3']").click()
     live.locator(".tt-error[data-rule='zaxxon.plane-moves']").wait_for()
     assert lab.kernel_json("board.game.state['planes'][0]['space']") == "F12"
+
+    # keyboard: Enter on a plane selects it and focus stays on the board, so the next key (A: altitude) works
+    plane = live.locator("[data-plane='0-1']")
+    plane.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement && document.activeElement.dataset "
+                           "&& document.activeElement.dataset.focus === 'zx-plane-0-1'")
+    v = int(live.get_attribute("data-version"))
+    page.keyboard.press("a")
+    page.wait_for_function(f"() => Number(document.querySelectorAll(\"{BOARD}\")[1].dataset.version) > {v}")
+    assert lab.kernel_json("board.game.state['planes'][0]['altitude']") == "high"

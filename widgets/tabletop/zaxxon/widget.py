@@ -90,8 +90,8 @@ def prompt(game: Any) -> str:
         return f"{who} rolled lower: spin the spinner (S)."
     if st["phase"] == "zaxxon":
         return f"{who}: move Zaxxon or shoot with it ({st['count']} left), then move your planes."
-    return (f"{who}: {st['count']} to use. Click a plane, then a highlighted space (move) or target (shoot); "
-            "A changes altitude, E ends the turn.")
+    return (f"{who}: {st['count']} to use. Click a plane, then a highlighted space (move) or target (shoot) - "
+            "any other space says why not; A changes altitude, E ends the turn.")
 
 
 class Board(BoardWidget):
