@@ -65,6 +65,7 @@ def test_radar_notebook_walkthrough_shows_refusal_then_alert(lab) -> None:
     page.wait_for_selector(".tt-walk[data-step='0']")
     page.wait_for_selector(".tt-board[data-game='zaxxon'] .tt-error[data-rule='zaxxon.radar-barrier']")
     assert page.query_selector(".zx-zaxxon[data-active='1']") is None
+    lab.screenshot("zaxxon-walkthrough-06-radar-refused")  # the step that teaches the rule
     page.click(".tt-walk button.tt-walk-next")
     page.wait_for_selector(".tt-walk[data-step='1']")
     page.click(".tt-walk button.tt-walk-next")
@@ -102,3 +103,35 @@ def test_walkthrough_board_is_not_squeezed_by_the_narration(lab) -> None:
     page.locator(".tt-walkthrough .zx-svg").first.scroll_into_view_if_needed()
     lab.screenshot("zaxxon-walkthrough-size")
     assert sizes["svg"] >= min(0.85 * sizes["area"], 900), sizes
+
+
+@pytest.mark.browser
+def test_live_radar_board_says_why_not_and_shows_zaxxons_facing(lab) -> None:
+    """Issue 9 item 7: on notebook 06's live board, clicking plane #1 and then a hex across the RADAR barrier
+    after a lower roll shows the refusal (zaxxon.radar-barrier) in place - never silence; a hex that is not
+    adjacent names zaxxon.plane-moves. Zaxxon's front is drawn (data-facing)."""
+    page = lab.open_notebook("notebooks/zaxxon/06_radar_barrier.ipynb", wait_for=".tt-walk")
+    live = page.locator(BOARD).last
+    live.locator(".zx-svg").wait_for()
+    assert live.locator(".zx-zaxxon").get_attribute("data-facing") in ("N", "S")
+    assert live.locator(".zx-front").count() == 1
+    live.locator("[data-plane='0-1']").click()
+    live.locator("polygon[data-hex='G12']").click()
+    live.locator(".tt-error[data-rule='zaxxon.radar-barrier']").wait_for()
+    assert "rolled the lower number" in live.locator(".tt-error").inner_text()
+    lab.screenshot("zaxxon-live-radar-why-not")
+    live.locator("[data-plane='0-1']").click()
+    live.locator("polygon[data-hex='K3']").click()
+    live.locator(".tt-error[data-rule='zaxxon.plane-moves']").wait_for()
+    assert lab.kernel_json("board.game.state['planes'][0]['space']") == "F12"
+
+    # keyboard: Enter on a plane selects it and focus stays on the board, so the next key (A: altitude) works
+    plane = live.locator("[data-plane='0-1']")
+    plane.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement && document.activeElement.dataset "
+                           "&& document.activeElement.dataset.focus === 'zx-plane-0-1'")
+    v = int(live.get_attribute("data-version"))
+    page.keyboard.press("a")
+    page.wait_for_function(f"() => Number(document.querySelectorAll(\"{BOARD}\")[1].dataset.version) > {v}")
+    assert lab.kernel_json("board.game.state['planes'][0]['altitude']") == "high"

@@ -234,34 +234,34 @@ def test_altitude_costs_one_zaxxon_altitude() -> None:
 
 def test_walls_only_at_low_section_and_high_zaxxon_wall_crossing() -> None:
     g = new()
-    place(g, 0, 1, "F2")
-    place(g, 0, 2, "E2", high=True)
+    place(g, 0, 1, "F3")
+    place(g, 0, 2, "E3", high=True)
     turn(g, (4, 5))
-    err = refused(g, Move(1, "F3"), "zaxxon.wall-crossing")
+    err = refused(g, Move(1, "F4"), "zaxxon.wall-crossing")
     assert err.reason == "Your plane is at Low Altitude; walls are crossed only at High Altitude"
-    refused(g, Move(2, "E3"), "zaxxon.wall-crossing", "low section")
+    refused(g, Move(2, "E4"), "zaxxon.wall-crossing", "low section")
     g.play(Altitude(1, True))
-    g.play(Move(1, "F3"))
-    assert "zaxxon.wall-crossing" in rules_fired(g)
     g.play(Move(1, "F4"))
-    assert plane(g, 0, 1)["space"] == "F4"
+    assert "zaxxon.wall-crossing" in rules_fired(g)
+    g.play(Move(1, "F5"))
+    assert plane(g, 0, 1)["space"] == "F5"
 
 
 def test_no_landing_on_a_wall_zaxxon_wall_no_landing() -> None:
     g = new()
-    place(g, 0, 1, "F2", high=True)
-    place(g, 0, 2, "G2", high=True)
+    place(g, 0, 1, "F3", high=True)
+    place(g, 0, 2, "G3", high=True)
     turn(g, (1, 5))
-    refused(g, Move(1, "F3"), "zaxxon.wall-no-landing", "2 counts")
+    refused(g, Move(1, "F4"), "zaxxon.wall-no-landing", "2 counts")
     g.play(EndTurn())
     g.play(EndTurn())
     turn(g, (3, 5))
-    g.play(Move(1, "F3"))
+    g.play(Move(1, "F4"))
     assert {type(a) for a in g.legal_actions()} == {Move}  # must step off the wall
     refused(g, EndTurn(), "zaxxon.wall-no-landing", "cannot land")
     refused(g, Altitude(1, False), "zaxxon.wall-no-landing")
-    refused(g, Move(2, "G3"), "zaxxon.wall-no-landing", "step off")
-    g.play(Move(1, "F4"))
+    refused(g, Move(2, "G4"), "zaxxon.wall-no-landing", "step off")
+    g.play(Move(1, "F5"))
     assert g.state["count"] == 1
 
 

@@ -51,9 +51,10 @@ def test_refused_click_shows_the_rule_and_changes_nothing_zaxxon_wall_crossing()
     send(b, Roll())
     send(b, Spin())
     send(b, Move(2, "G2"))
-    send(b, Move(2, "F2"))
+    send(b, Move(2, "G3"))
+    send(b, Move(2, "F3"))
     before, v = b.game.digest(), b.version
-    assert not send(b, Move(2, "F3"))
+    assert not send(b, Move(2, "F4"))
     assert b.error["rule"] == "zaxxon.wall-crossing"
     assert b.error["reason"] == "Your plane is at Low Altitude; walls are crossed only at High Altitude"
     assert b.game.digest() == before and b.version == v

@@ -17,11 +17,26 @@ DIRS = ("E", "NE", "NW", "W", "SW", "SE")
 _EVEN = ((0, 1), (-1, 0), (-1, -1), (0, -1), (1, -1), (1, 0))
 _ODD = ((0, 1), (-1, 1), (-1, 0), (0, -1), (1, 0), (1, 1))
 
-#: Zaxxon faces south: its moves (Figures 9A/9B) and its four shooting directions (Figure 11)
-ZAXXON_MOVES = {"W": "sideways west", "E": "sideways east", "SW": "diagonally forward south-west",
-                "SE": "diagonally forward south-east", "NW": "diagonally backward north-west",
-                "NE": "diagonally backward north-east"}
-ZAXXON_SHOTS = {"west": ("W", "SW", "SE"), "east": ("E", "SW", "SE")}
+#: Zaxxon's moves (Figures 9A/9B): sideways along its two spaces (W/E) and the four diagonals; which diagonals
+#: are "forward" depends on its facing (see ZAXXON_FACINGS)
+ZAXXON_MOVES = {"W": "sideways west", "E": "sideways east", "SW": "diagonally south-west",
+                "SE": "diagonally south-east", "NW": "diagonally north-west", "NE": "diagonally north-east"}
+#: Zaxxon's two facings (its body lies west-east on two spaces, so its front points north or south) and, per
+#: facing, its forward diagonals and its four shooting directions (Figure 11): sideways W from its west space,
+#: sideways E from its east space, and the two forward diagonals from either space
+ZAXXON_FACINGS = ("S", "N")
+ZAXXON_FORWARD = {"S": ("SW", "SE"), "N": ("NW", "NE")}
+ZAXXON_SHOTS = {f: {"west": ("W", *fwd), "east": ("E", *fwd)} for f, fwd in ZAXXON_FORWARD.items()}
+FACING_WORD = {"S": "south", "N": "north"}
+
+
+def zaxxon_move_words(direction: str, facing: str) -> str:
+    """A Zaxxon move in the rulebook's words for its facing: "sideways west", "diagonally forward south-west"."""
+    words = ZAXXON_MOVES.get(direction, direction)
+    if direction in ("W", "E"):
+        return words
+    return words.replace("diagonally", "diagonally forward" if direction in ZAXXON_FORWARD.get(facing, ())
+                         else "diagonally backward")
 
 OPEN = frozenset(".HRF")
 

@@ -3,17 +3,33 @@
 A turn: ``Roll`` (both dice at once, ties re-rolled) -> ``Spin`` by the lower roller (enemy fire; with Zaxxon
 awake a "Z" gives ``MoveZaxxon`` / ``ZaxxonShoot`` first) -> the lower roller spends the die count on ``Move``,
 ``Altitude`` and ``Shoot`` (``EndTurn`` to stop early) -> the higher roller does the same.
+
+``ZaxxonRules`` reads in the rulebook's order: its sections are named after the rulebook's headings and steps
+("How to Play the Game, 2. Using the Spinner", "Game Play in the Outer Fortress, 3. Planes Shot Down", ...), each
+listing the clause ids it implements; every event and refusal names its clause id beside the code.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..engine import Action, Context, IllegalAction, Rules, Variant, option
-from .board import BOARD, DIRS, ZAXXON_MOVES, ZAXXON_SHOTS, Board, load_scenarios
+from ..engine.words import says, verb_for
+from .board import (
+    BOARD,
+    DIRS,
+    FACING_WORD,
+    ZAXXON_FACINGS,
+    ZAXXON_MOVES,
+    ZAXXON_SHOTS,
+    Board,
+    load_scenarios,
+    zaxxon_move_words,
+)
 
 SCENARIOS = load_scenarios(BOARD)
 
@@ -211,8 +227,13 @@ class ZaxxonRules(Rules[ZState]):
     chance_domains = {"die": (1, 2, 3, 4, 5, 6), "spinner": SPINNER}
     variant_type = ZaxxonVariant
     default_players = ("Player 1 (blue)", "Player 2 (red)")
+    #: 2: Zaxxon faces the nearest attacking plane (its shots follow), the home bases open into the outer
+    #: fortresses (board.toml)
+    rules_version = 2
     catalog_path = Path(__file__).with_name("rules.toml")
 
+    # == How to Set Up the Game ======================================================================================
+    #    zaxxon.contents, zaxxon.board, zaxxon.setup (steps 6-8); Your Mission: zaxxon.mission
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or BOARD
         b = self.board
@@ -228,7 +249,8 @@ class ZaxxonRules(Rules[ZState]):
         self._end = EndTurn()
         self._roll, self._spin = Roll(), Spin()
         self._zx_moves = [(d, MoveZaxxon(d)) for d in ZAXXON_MOVES]
-        self._zx_shots = [ZaxxonShoot(side, d) for side, ds in ZAXXON_SHOTS.items() for d in ds]
+        self._zx_shots = {f: [ZaxxonShoot(side, d) for side, ds in ZAXXON_SHOTS[f].items() for d in ds]
+                          for f in ZAXXON_FACINGS}
         #: (plane number, space, FUEL space or -1) -> its Shoot action, built when first needed
         self._shoot: dict[tuple[int, int, int], Shoot] = {}
         #: apply: one handler per action type
@@ -265,6 +287,12 @@ class ZaxxonRules(Rules[ZState]):
                            for s in (0, 1)]
         #: per space: what stepping onto it costs (the wall's low section counts one more: the space beyond)
         self.step_cost = tuple(2 if t == "w" else 1 for t in b.terrain)
+        #: per Zaxxon-area space: the hex distance to every space (Zaxxon's facing looks up its nearest plane)
+        self.zx_dist = {z: tuple(b.distance(z, c) for c in range(n_cells)) for z in b.zaxxon_area}
+        #: per space: is it in the inner fortress (where the attacking planes are)?
+        self.inner = tuple(z == "i" for z in b.zone)
+        #: the actions that can change where Zaxxon faces (they move planes or Zaxxon)
+        self._turners = frozenset((Spin, Move, Shoot, MoveZaxxon, ZaxxonShoot))
 
     def _ray(self, cell: int, d: int) -> tuple[int, ...]:
         out = []
@@ -274,7 +302,6 @@ class ZaxxonRules(Rules[ZState]):
             out.append(c)
         return tuple(out)
 
-    # -- setup ---------------------------------------------------------------------------------------------
     def initial_state(self, ctx: Context) -> ZState:
         b = self.board
         assert isinstance(ctx.variant, ZaxxonVariant)
@@ -297,9 +324,6 @@ class ZaxxonRules(Rules[ZState]):
         ctx.emit("zaxxon.mission", "Mission: shoot 2 fuel tanks, the gun turret and the missile silo in your outer "
                  "fortress, your 2 fuel tanks in the inner fortress, and Zaxxon once with EACH plane.", player=None)
         return s
-
-    def current_player(self, state: ZState) -> int | None:
-        return state.mover
 
     def _scenario(self, s: ZState, sc: dict[str, Any]) -> None:
         b = self.board
@@ -324,210 +348,25 @@ class ZaxxonRules(Rules[ZState]):
                 m[1 if t.kind == "silo" else 2] = 1
         s.zx_active = sc["zaxxon_active"]
 
+    def current_player(self, state: ZState) -> int | None:
+        return state.mover
+
     def winner(self, state: ZState) -> int | None:
         return state.winner
 
     def copy_state(self, state: ZState) -> ZState:
         return state.copy()
 
-    # -- helpers ------------------------------------------------------------------------------------------
-    def _plane_at(self, s: ZState, cell: int) -> int:
-        for i, p in enumerate(s.planes):
-            if p[0] == cell:
-                return i
-        return -1
-
-    def _target_at(self, s: ZState, cell: int) -> int:
-        return s.tcell.index(cell) if cell in s.tcell else -1
-
-    def _zaxxon_cells(self, s: ZState) -> tuple[int, int]:
-        return s.zx, self.board.nbr[s.zx][E]
-
-    def _live_area(self, s: ZState, cell: int, kind: str) -> bool:
-        """Is ``cell`` in a ``kind`` ("silo"/"turret") area whose silo or turret still stands?"""
-        return self.area_kind[cell] == kind and s.tcell[self.area_target[cell]] >= 0
-
-    def _on_wall(self, s: ZState, seat: int) -> int:
-        """The plane (index) of ``seat`` standing on a wall's low section, or -1."""
-        low, planes = self.low_section, s.planes
-        if low[planes[seat * 2][0]]:
-            return seat * 2
-        if low[planes[seat * 2 + 1][0]]:
-            return seat * 2 + 1
-        return -1
-
-    def _send_home(self, s: ZState, pi: int) -> int:
-        seat, k = divmod(pi, 2)
-        spots = self.board.home[seat]
-        for c in (spots[k], spots[1 - k]):
-            if self._plane_at(s, c) < 0:
-                return c
-        raise AssertionError("a home base always has room for its own two planes")
-
-    def _shoot_down(self, s: ZState, ctx: Context, pi: int, rule: str, by: str) -> None:
-        """Plane ``pi`` is shot down: home base from its outer fortress, a RESTART space from the inner."""
-        b = self.board
-        p = s.planes[pi]
-        seat, k = divmod(pi, 2)
-        here = p[0]
-        where_rule = "zaxxon.shot-down-inner"
-        if b.zone[here] == "i":
-            dest = -1
-            for c in b.restart[seat]:
-                if self._plane_at(s, c) < 0:
-                    dest = c
-                    break
-            if dest < 0:
-                dest = self._send_home(s, pi)
-            place = f"RESTART space {b.name(dest)}" if b.terrain[dest] == "R" else "its home base (RESTART taken)"
-        else:
-            where_rule = "zaxxon.shot-down-outer"
-            p[0] = -1
-            dest = self._send_home(s, pi)
-            place = "its home base"
-        p[0], p[1] = dest, 0
-        if s.variant.grounded_after_shot:
-            p[2] = 1
-        ctx.emit(rule, f"{COLOURS[seat].capitalize()} plane #{k + 1} at {b.name(here)} is shot down by {by}.",
-                 player=seat, plane=k + 1, space=b.name(here))
-        ctx.emit(where_rule, f"{COLOURS[seat].capitalize()} plane #{k + 1} goes to {place}"
-                 + (" and flies again next turn." if s.variant.grounded_after_shot else "."),
-                 player=seat, plane=k + 1, to=b.name(dest))
-
-    def _area_fire(self, s: ZState, ctx: Context, kind: str) -> None:
-        rule = "zaxxon.red-silo-fire" if kind == "silo" else "zaxxon.blue-turret-fire"
-        b = self.board
-        for pi, p in enumerate(s.planes):
-            a = b.area_of[p[0]]
-            if a < 0 or b.areas[a].kind != kind:
-                continue
-            if s.tcell[b.areas[a].target] < 0:
-                ctx.emit("zaxxon.destroyed-areas-safe", f"Plane at {b.name(p[0])} is safe: the {kind} of this "
-                         "area was destroyed.", player=pi // 2)
-                continue
-            t = b.targets[b.areas[a].target]
-            self._shoot_down(s, ctx, pi, rule, f"the {'missile silo' if kind == 'silo' else 'gun turret'} at "
-                             f"{b.name(t.cell)}")
-
-    def _check_win(self, s: ZState, ctx: Context, seat: int) -> None:
-        if tuple(s.mission[seat]) == MISSION_NEEDS and s.planes[seat * 2][3] and s.planes[seat * 2 + 1][3]:
-            s.winner = seat
-            s.phase, s.mover = OVER, None
-            ctx.emit("zaxxon.win", f"{ctx.players[seat]} has completed the whole mission and wins!", player=seat)
-
-    def _next_stage(self, s: ZState, ctx: Context) -> None:
-        if s.stage == 0:
-            hi = 1 - s.low
-            s.stage, s.mover = 1, hi
-            s.count = s.dice[hi]
-            ctx.emit("zaxxon.order-of-play", f"{ctx.players[hi]} rolled the higher number ({s.dice[hi]}) and "
-                     "moves second.", player=hi)
-            return
-        s.phase, s.stage, s.spin, s.count, s.mover = ROLL, 0, "", 0, 0
-        for p in s.planes:
-            p[2] = 0
-        s.round += 1
-        cap = s.variant.max_rounds
-        if cap and s.round > cap:
-            s.phase, s.mover = OVER, None
-            ctx.emit("zaxxon.turn-cap", f"The turn cap ({cap} turns) is reached: the game ends without a winner.",
-                     player=None)
-
-    def _spend(self, s: ZState, ctx: Context, n: int) -> None:
-        s.count -= n
-        if s.count <= 0 and s.phase == MOVE:
-            self._next_stage(s, ctx)
-
-    def _plane(self, s: ZState, seat: int, number: Any) -> int:
-        if number not in (1, 2) or isinstance(number, bool):
-            raise IllegalAction("zaxxon.split-count", f"there is no plane #{number}; you fly planes #1 and #2")
-        pi = seat * 2 + number - 1
-        p = s.planes[pi]
-        if p[2]:
-            rule = "zaxxon.shot-down-inner" if self.board.terrain[p[0]] == "R" else "zaxxon.shot-down-outer"
-            raise IllegalAction(rule, f"plane #{number} was shot down this turn; it flies again on your next turn")
-        return pi
-
-    def _cell(self, name: Any, rule: str) -> int:
-        cell = self.board.index.get(name) if isinstance(name, str) else None
-        if cell is not None:
-            return cell
-        if not isinstance(name, str) or name.upper() not in self.board.index:
-            raise IllegalAction(rule, f"{name!r} is not a space on the board (spaces are named like E4: row A-K, "
-                                "column 1-31)")
-        return self.board.index[name.upper()]
-
-    def _phase(self, s: ZState, want: int, what: object) -> None:
-        if s.phase != want:
-            now = {ROLL: "the dice must be rolled", SPIN: "the lower roller must spin the spinner",
-                   ZAXXON: "the lower roller must first move Zaxxon (a Z was spun)",
-                   MOVE: "it is time to move planes", OVER: "the game is over"}[s.phase]
-            rule = {ROLL: "zaxxon.roll", SPIN: "zaxxon.spinner", ZAXXON: "zaxxon.zaxxon-spin",
-                    MOVE: "zaxxon.order-of-play", OVER: "zaxxon.win"}[s.phase]
-            raise IllegalAction(rule, f"you cannot {what} now: {now}")
-
-    # -- checks shared by legal_actions and apply ----------------------------------------------------------------
-    def move_problem(self, s: ZState, seat: int, pi: int, to: int) -> tuple[str, str] | None:
-        """Why plane ``pi`` cannot step to ``to`` now (rule, reason), or None."""
-        b = self.board
-        p = s.planes[pi]
-        here = p[0]
-        if to not in b.nbr[here]:
-            return "zaxxon.plane-moves", (f"{b.name(to)} is not next to {b.name(here)}; a plane moves one space at a "
-                                          "time to one of the six adjacent spaces")
-        t = b.terrain[to]
-        if t == "#":
-            return "zaxxon.blocked-spaces", f"{b.name(to)} is a black space; planes cannot fly there"
-        if t == "Z":
-            return "zaxxon.zaxxon-area", (f"{b.name(to)} is in the Zaxxon area; planes can come only to the white "
-                                          "spaces next to it")
-        if to not in self.allowed[seat]:
-            return "zaxxon.own-side", f"{b.name(to)} is on your opponent's side; your planes stay out of it"
-        if t == "W":
-            return "zaxxon.wall-crossing", (f"{b.name(to)} is a high part of the wall; walls are crossed only at "
-                                            "the low section")
-        if t == "w":
-            if not p[1]:
-                return "zaxxon.wall-crossing", ("Your plane is at Low Altitude; walls are crossed only at High "
-                                                "Altitude")
-            if s.count < 2:
-                return "zaxxon.wall-no-landing", (f"crossing the wall takes 2 counts (the wall and the space "
-                                                  f"beyond) and you have {s.count} left; planes cannot land on a wall")
-        if self._plane_at(s, to) >= 0:
-            return "zaxxon.no-passing-planes", f"a plane is on {b.name(to)}; planes cannot pass over or land on planes"
-        if self._target_at(s, to) >= 0:
-            return "zaxxon.blocked-spaces", f"a target stands on {b.name(to)}; planes cannot fly onto it"
-        if s.low == seat and s.variant.radar_barrier and (here, to) in self.radar:
-            return "zaxxon.radar-barrier", (f"you rolled the lower number ({s.dice[seat]} against "
-                                            f"{s.dice[1 - seat]}); a plane may cross the RADAR barrier only on a turn "
-                                            "its player rolled higher (shooting through it is allowed)")
+    def rig_domain(self, kind: str, variant: Variant, state: ZState | None) -> Sequence[Any] | None:
+        """The outcomes chance ``kind`` can show under ``variant`` (``zaxxon.spinner``): a spinner sector whose
+        share (variant option ``spinner_weights``) is 0 never comes up, so it cannot be rigged either. The die
+        is always 1-6 (None: the static domain)."""
+        if kind == "spinner" and isinstance(variant, ZaxxonVariant):
+            return self._spinner(variant)[0]
         return None
 
-    def shot_line(self, s: ZState, pi: int, at: int) -> tuple[int, str, list[int]] | tuple[None, str, list[int]]:
-        """The cost of a shot from plane ``pi`` at space ``at``, or None and why it cannot reach."""
-        b = self.board
-        here = s.planes[pi][0]
-        for d in range(6):
-            line = self.lines[here][d]
-            if at in line:
-                n = line.index(at) + 1
-                path = list(line[: n - 1])
-                zx = self._zaxxon_cells(s)
-                for c in path:
-                    t = b.terrain[c]
-                    if t == "#":
-                        return None, f"the black space at {b.name(c)} stops the shot", path
-                    if t in "Ww":
-                        return None, f"the wall at {b.name(c)} stops the shot", path
-                    if self._plane_at(s, c) >= 0:
-                        return None, f"the plane at {b.name(c)} is in the way", path
-                    if self._target_at(s, c) >= 0 or c in zx:
-                        return None, f"the piece at {b.name(c)} is in the way", path
-                return n, DIRS[d], path
-        return None, (f"{b.name(at)} is not in a straight line from {b.name(here)}; shots go in one of the six "
-                      "directions"), []
-
-    # -- legal actions ------------------------------------------------------------------------------------------
+    # == How to Play the Game: what may be done at each moment =======================================================
+    #    every action goes through apply
     def legal_actions(self, state: ZState) -> list[Action]:
         s = state
         phase = s.phase
@@ -573,99 +412,38 @@ class ZaxxonRules(Rules[ZState]):
             return [self._spin]
         if s.phase == ZAXXON:
             out: list[Action] = [a for d, a in self._zx_moves if self._zaxxon_move_ok(s, d)]
-            out += self._zx_shots
+            out += self._zx_shots[self.facing(s)]
             return out
         raise AssertionError(f"unknown phase {s.phase}")
 
-    def _shots(self, s: ZState, seat: int, pi: int, taken: set[int], out: list[Action]) -> None:
-        """Append plane ``pi``'s shots: in each direction, the first piece within the count, if it may be shot
-        (``taken``: the spaces of planes, target pieces and Zaxxon)."""
-        b = self.board
-        num = pi % 2 + 1
-        count = s.count
-        here = s.planes[pi][0]
-        if count <= 0 or (count <= 6 and taken.isdisjoint(self.near[here][count])):
-            return
-        for ray in self.rays[here]:
-            for c in ray[:count]:
-                if c in taken:
-                    if self._target_problem(s, seat, pi, c) is None:
-                        ti = self._target_at(s, c)
-                        if ti >= 0 and b.targets[ti].kind == "fuel" and not s.tinner[ti]:
-                            out.extend(self._shoot_action(num, c, f) for f in self._free_fuel(s))
-                        else:
-                            out.append(self._shoot_action(num, c))
-                    break
-
-    def _shoot_action(self, num: int, at: int, fuel_to: int = -1) -> Shoot:
-        key = (num, at, fuel_to)
-        a = self._shoot.get(key)
-        if a is None:
-            names = self.board.names
-            a = self._shoot[key] = Shoot(num, names[at], names[fuel_to] if fuel_to >= 0 else "")
-        return a
-
-    def _spinner(self, v: ZaxxonVariant) -> tuple[tuple[str, ...], tuple[float, ...]]:
-        got = self._spin_cache.get(v.spinner_weights)
-        if got is None:
-            got = self._spin_cache[v.spinner_weights] = v.spinner_draw()
-        return got
-
-    def _free_fuel(self, s: ZState) -> list[int]:
-        return [f for f in self.board.fuel_spaces if f not in s.tcell and self._plane_at(s, f) < 0]
-
-    def _target_problem(self, s: ZState, seat: int, pi: int, at: int) -> tuple[str, str] | None:
-        """Why the thing on ``at`` may not be shot by plane ``pi`` (ignoring line and count)."""
-        b = self.board
-        p = s.planes[pi]
-        other = self._plane_at(s, at)
-        if other >= 0:
-            if other // 2 == seat:
-                return "zaxxon.dogfight", "that is your own plane"
-            if at not in b.dogfight or p[0] not in b.dogfight:
-                return "zaxxon.dogfight", ("dogfights happen only when both planes are inside the dogfight area "
-                                           "(dotted spaces, orange border)")
-            if s.planes[other][1] != p[1]:
-                return "zaxxon.dogfight", "in a dogfight both planes must be at the same altitude"
-            return None
-        if at in self._zaxxon_cells(s):
-            if p[3]:
-                return "zaxxon.shoot-zaxxon", (f"plane #{pi % 2 + 1} has already shot Zaxxon; each plane shoots it "
-                                               "once")
-            if p[1]:
-                return "zaxxon.shoot-low", ("Your plane is at High Altitude; lower it to Low Altitude to shoot a "
-                                            "target")
-            return None
-        ti = self._target_at(s, at)
-        if ti < 0:
-            return "zaxxon.shooting", f"there is nothing to shoot at {b.name(at)}"
-        t = b.targets[ti]
-        if t.indestructible:
-            return "zaxxon.indestructible", (f"the {t.kind} at {b.name(at)} is ringed by purple triangles: it is "
-                                             "indestructible and cannot be shot")
-        if p[1]:
-            return "zaxxon.shoot-low", "Your plane is at High Altitude; lower it to Low Altitude to shoot a target"
-        if t.owner is not None and t.owner != seat:
-            return "zaxxon.own-targets", f"the {COLOURS[t.owner]} {t.kind} at {b.name(at)} is your opponent's target"
-        return None
-
-    def _zaxxon_move_ok(self, s: ZState, d: str) -> bool:
-        b = self.board
-        w = b.nbr[s.zx][DIRS.index(d)]
-        if w < 0 or w not in b.zaxxon_area:
-            return False
-        e = b.nbr[w][E]
-        return e >= 0 and e in b.zaxxon_area
-
-    # -- apply -------------------------------------------------------------------------------------------------
     def apply(self, state: ZState, action: Action, ctx: Context) -> None:
         seat = state.mover
         assert seat is not None
         handler = self._handlers.get(type(action))
         if handler is None:
             raise IllegalAction("zaxxon.actions", f"{action} is not a Zaxxon move")
+        if type(action) not in self._turners:
+            handler(state, seat, action, ctx)
+            return
+        before = self.facing(state)
         handler(state, seat, action, ctx)
+        after = self.facing(state)
+        if after != before:
+            ctx.emit("zaxxon.zaxxon-moves", f"Zaxxon turns to face {FACING_WORD[after]}, toward the nearest "
+                     f"attacking plane; it now shoots {', '.join(sorted({d for ds in ZAXXON_SHOTS[after].values() for d in ds}))}.",
+                     player=None, facing=after)
 
+    def _phase(self, s: ZState, want: int, what: object) -> None:
+        if s.phase != want:
+            now = {ROLL: "the dice must be rolled", SPIN: "the lower roller must spin the spinner",
+                   ZAXXON: "the lower roller must first move Zaxxon (a Z was spun)",
+                   MOVE: "it is time to move planes", OVER: "the game is over"}[s.phase]
+            rule = {ROLL: "zaxxon.roll", SPIN: "zaxxon.spinner", ZAXXON: "zaxxon.zaxxon-spin",
+                    MOVE: "zaxxon.order-of-play", OVER: "zaxxon.win"}[s.phase]
+            raise IllegalAction(rule, f"you cannot {what} now: {now}")
+
+    # == How to Play the Game, 1. Rolling the Die ====================================================================
+    #    zaxxon.roll
     def _apply_roll(self, s: ZState, seat: int, action: Any, ctx: Context) -> None:
         """Both players roll at once (ties re-rolled); the lower roller spins and plays first."""
         self._phase(s, ROLL, "roll the dice")
@@ -679,8 +457,17 @@ class ZaxxonRules(Rules[ZState]):
         s.phase, s.mover = SPIN, s.low
         ctx.emit("zaxxon.roll", f"Turn {s.round}: {ctx.players[0]} rolled {d0}, {ctx.players[1]} rolled {d1}.",
                  player=None, dice=[d0, d1])
-        ctx.emit("zaxxon.order-of-play", f"{ctx.players[s.low]} rolled lower and spins, then plays first; "
-                 f"{ctx.players[1 - s.low]} plays second.", player=s.low)
+        lo, hi = ctx.players[s.low], ctx.players[1 - s.low]
+        ctx.emit("zaxxon.order-of-play", f"{lo} rolled lower and {verb_for(lo, 'spins')}, then "
+                 f"{verb_for(lo, 'plays')} first; {says(hi, 'plays')} second.", player=s.low)
+
+    # == How to Play the Game, 2. Using the Spinner ==================================================================
+    #    zaxxon.spinner, zaxxon.red-silo-fire, zaxxon.blue-turret-fire, zaxxon.white-safe, zaxxon.destroyed-areas-safe
+    def _spinner(self, v: ZaxxonVariant) -> tuple[tuple[str, ...], tuple[float, ...]]:
+        got = self._spin_cache.get(v.spinner_weights)
+        if got is None:
+            got = self._spin_cache[v.spinner_weights] = v.spinner_draw()
+        return got
 
     def _apply_spin(self, s: ZState, seat: int, action: Any, ctx: Context) -> None:
         """The lower roller spins: enemy fire from silos/turrets, all safe, or Zaxxon."""
@@ -688,7 +475,7 @@ class ZaxxonRules(Rules[ZState]):
         opts, weights = self._spinner(s.variant)
         v = ctx.draw("spinner", opts, weights)
         s.spin = v
-        ctx.emit("zaxxon.spinner", f"{ctx.players[seat]} spins {v}.", spin=v)
+        ctx.emit("zaxxon.spinner", f"{says(ctx.players[seat], 'spins')} {v}.", spin=v)
         s.phase, s.stage, s.count = MOVE, 0, s.dice[s.low]
         if v == "RED":
             self._area_fire(s, ctx, "silo")
@@ -698,63 +485,56 @@ class ZaxxonRules(Rules[ZState]):
             ctx.emit("zaxxon.white-safe", "WHITE: all planes are safe this turn.", player=None)
         elif s.zx_active:
             s.phase = ZAXXON
-            ctx.emit("zaxxon.zaxxon-spin", f"Z: {ctx.players[seat]} moves Zaxxon by {s.count}, then moves "
-                     f"their own planes by {s.count}.", count=s.count)
+            name = ctx.players[seat]
+            ctx.emit("zaxxon.zaxxon-spin", f"Z: {says(name, 'moves')} Zaxxon by {s.count}, then "
+                     f"{verb_for(name, 'moves')} their own planes by {s.count}.", count=s.count)
         else:
             ctx.emit("zaxxon.zaxxon-spin", "Z, but Zaxxon has not been alerted yet: Zaxxon does not move and "
                      "nothing fires.", player=None)
 
-    def _apply_zaxxon(self, s: ZState, seat: int, action: Any, ctx: Context) -> None:
-        """After a Z: move Zaxxon or let it shoot, one count each."""
+    def _live_area(self, s: ZState, cell: int, kind: str) -> bool:
+        """Is ``cell`` in a ``kind`` ("silo"/"turret") area whose silo or turret still stands?"""
+        return self.area_kind[cell] == kind and s.tcell[self.area_target[cell]] >= 0
+
+    def _area_fire(self, s: ZState, ctx: Context, kind: str) -> None:
+        rule = "zaxxon.red-silo-fire" if kind == "silo" else "zaxxon.blue-turret-fire"
         b = self.board
-        self._phase(s, ZAXXON, "move Zaxxon")
-        if isinstance(action, MoveZaxxon):
-            if action.direction not in ZAXXON_MOVES:
-                raise IllegalAction("zaxxon.zaxxon-moves", f"Zaxxon moves {', '.join(ZAXXON_MOVES)} only "
-                                    f"(sideways or diagonally), not {action.direction!r}")
-            if not self._zaxxon_move_ok(s, action.direction):
-                raise IllegalAction("zaxxon.zaxxon-moves", f"Zaxxon cannot move {action.direction}: it would "
-                                    "leave the Zaxxon area")
-            old = s.zx
-            s.zx = b.nbr[s.zx][DIRS.index(action.direction)]
-            ctx.emit("zaxxon.zaxxon-moves", f"Zaxxon moves {ZAXXON_MOVES[action.direction]} from "
-                     f"{b.name(old)} to {b.name(s.zx)}-{b.name(b.nbr[s.zx][E])}, still facing south.",
-                     to=b.name(s.zx))
-        else:
-            ds = ZAXXON_SHOTS.get(action.space)
-            if ds is None or action.direction not in ds:
-                raise IllegalAction("zaxxon.zaxxon-shoots", "Zaxxon shoots W from its west space, E from its "
-                                    "east space, or SW/SE from either space")
-            src = self._zaxxon_cells(s)[0 if action.space == "west" else 1]
-            hit = -1
-            for c in self.lines[src][DIRS.index(action.direction)]:
-                if b.terrain[c] == "#":
-                    break
-                hit = self._plane_at(s, c)
-                if hit >= 0:
-                    break
-            if hit >= 0:
-                ctx.emit("zaxxon.zaxxon-shoots", f"Zaxxon shoots {action.direction} and hits a plane.",
-                         direction=action.direction)
-                p = s.planes[hit]
-                here = p[0]
-                dest = next((c for c in b.restart[hit // 2] if self._plane_at(s, c) < 0), -1)
-                if dest < 0:
-                    dest = self._send_home(s, hit)
-                p[0], p[1] = dest, 0
-                if s.variant.grounded_after_shot:
-                    p[2] = 1
-                ctx.emit("zaxxon.zaxxon-shoots", f"{COLOURS[hit // 2].capitalize()} plane #{hit % 2 + 1} at "
-                         f"{b.name(here)} is shot down by Zaxxon and goes to {b.name(dest)}.",
-                         player=hit // 2, plane=hit % 2 + 1, to=b.name(dest))
-            else:
-                ctx.emit("zaxxon.zaxxon-shoots", f"Zaxxon shoots {action.direction} and misses.",
-                         direction=action.direction)
-        s.count -= 1
-        if s.count == 0:
-            s.phase, s.count = MOVE, s.dice[s.low]
-            ctx.emit("zaxxon.zaxxon-spin", f"Zaxxon is done; {ctx.players[seat]} now moves their planes by "
-                     f"the same count, {s.count}.", count=s.count)
+        for pi, p in enumerate(s.planes):
+            a = b.area_of[p[0]]
+            if a < 0 or b.areas[a].kind != kind:
+                continue
+            if s.tcell[b.areas[a].target] < 0:
+                ctx.emit("zaxxon.destroyed-areas-safe", f"Plane at {b.name(p[0])} is safe: the {kind} of this "
+                         "area was destroyed.", player=pi // 2)
+                continue
+            t = b.targets[b.areas[a].target]
+            self._shoot_down(s, ctx, pi, rule, f"the {'missile silo' if kind == 'silo' else 'gun turret'} at "
+                             f"{b.name(t.cell)}")
+
+    # == How to Play the Game, 3. Order of Play ======================================================================
+    #    zaxxon.order-of-play, zaxxon.split-count, zaxxon.end-turn, zaxxon.turn-cap
+    def _next_stage(self, s: ZState, ctx: Context) -> None:
+        if s.stage == 0:
+            hi = 1 - s.low
+            s.stage, s.mover = 1, hi
+            s.count = s.dice[hi]
+            ctx.emit("zaxxon.order-of-play", f"{ctx.players[hi]} rolled the higher number ({s.dice[hi]}) and "
+                     f"{verb_for(ctx.players[hi], 'moves')} second.", player=hi)
+            return
+        s.phase, s.stage, s.spin, s.count, s.mover = ROLL, 0, "", 0, 0
+        for p in s.planes:
+            p[2] = 0
+        s.round += 1
+        cap = s.variant.max_rounds
+        if cap and s.round > cap:
+            s.phase, s.mover = OVER, None
+            ctx.emit("zaxxon.turn-cap", f"The turn cap ({cap} turns) is reached: the game ends without a winner.",
+                     player=None)
+
+    def _spend(self, s: ZState, ctx: Context, n: int) -> None:
+        s.count -= n
+        if s.count <= 0 and s.phase == MOVE:
+            self._next_stage(s, ctx)
 
     def _apply_end(self, s: ZState, seat: int, action: Any, ctx: Context) -> None:
         """End the turn with count left (the next player plays, or the turn is over)."""
@@ -766,8 +546,37 @@ class ZaxxonRules(Rules[ZState]):
         if s.variant.must_use_full_count and self._end not in self.legal_actions(s):
             raise IllegalAction("zaxxon.end-turn", f"you still have {s.count} to use and the variant "
                                 "must_use_full_count is on")
-        ctx.emit("zaxxon.end-turn", f"{ctx.players[seat]} ends the turn with {s.count} unused.")
+        ctx.emit("zaxxon.end-turn", f"{says(ctx.players[seat], 'ends')} the turn with {s.count} unused.")
         self._next_stage(s, ctx)
+
+    # == How to Play the Game, 4. How a Fighter Plane Moves ==========================================================
+    #    zaxxon.plane-moves, zaxxon.no-passing-planes, zaxxon.blocked-spaces, zaxxon.own-side, zaxxon.altitude; the
+    #    checks of walls (Outer Fortress 2), the RADAR barrier (Inner Fortress 4) and the Zaxxon area (Inner Fortress 10)
+    #    are made here too, as a move is checked
+    def _plane(self, s: ZState, seat: int, number: Any) -> int:
+        if number not in (1, 2) or isinstance(number, bool):
+            raise IllegalAction("zaxxon.split-count", f"there is no plane #{number}; you fly planes #1 and #2")
+        pi = seat * 2 + number - 1
+        p = s.planes[pi]
+        if p[2]:
+            rule = "zaxxon.shot-down-inner" if self.board.terrain[p[0]] == "R" else "zaxxon.shot-down-outer"
+            raise IllegalAction(rule, f"plane #{number} was shot down this turn; it flies again on your next turn")
+        return pi
+
+    def _cell(self, name: Any, rule: str) -> int:
+        cell = self.board.index.get(name) if isinstance(name, str) else None
+        if cell is not None:
+            return cell
+        if not isinstance(name, str) or name.upper() not in self.board.index:
+            raise IllegalAction(rule, f"{name!r} is not a space on the board (spaces are named like E4: row A-K, "
+                                "column 1-31)")
+        return self.board.index[name.upper()]
+
+    def _plane_at(self, s: ZState, cell: int) -> int:
+        for i, p in enumerate(s.planes):
+            if p[0] == cell:
+                return i
+        return -1
 
     def _flying(self, s: ZState, seat: int, action: Move | Altitude | Shoot) -> int:
         """The plane (index) a move, altitude change or shot is for, after the checks they share."""
@@ -778,6 +587,42 @@ class ZaxxonRules(Rules[ZState]):
             raise IllegalAction("zaxxon.wall-no-landing", f"plane #{wall % 2 + 1} is on top of the wall: it must "
                                 "step off it first (planes cannot land on a wall)")
         return pi
+
+    def move_problem(self, s: ZState, seat: int, pi: int, to: int) -> tuple[str, str] | None:
+        """Why plane ``pi`` cannot step to ``to`` now (rule, reason), or None."""
+        b = self.board
+        p = s.planes[pi]
+        here = p[0]
+        if to not in b.nbr[here]:
+            return "zaxxon.plane-moves", (f"{b.name(to)} is not next to {b.name(here)}; a plane moves one space at a "
+                                          "time to one of the six adjacent spaces")
+        t = b.terrain[to]
+        if t == "#":
+            return "zaxxon.blocked-spaces", f"{b.name(to)} is a black space; planes cannot fly there"
+        if t == "Z":
+            return "zaxxon.zaxxon-area", (f"{b.name(to)} is in the Zaxxon area; planes can come only to the white "
+                                          "spaces next to it")
+        if to not in self.allowed[seat]:
+            return "zaxxon.own-side", f"{b.name(to)} is on your opponent's side; your planes stay out of it"
+        if t == "W":
+            return "zaxxon.wall-crossing", (f"{b.name(to)} is a high part of the wall; walls are crossed only at "
+                                            "the low section")
+        if t == "w":
+            if not p[1]:
+                return "zaxxon.wall-crossing", ("Your plane is at Low Altitude; walls are crossed only at High "
+                                                "Altitude")
+            if s.count < 2:
+                return "zaxxon.wall-no-landing", (f"crossing the wall takes 2 counts (the wall and the space "
+                                                  f"beyond) and you have {s.count} left; planes cannot land on a wall")
+        if self._plane_at(s, to) >= 0:
+            return "zaxxon.no-passing-planes", f"a plane is on {b.name(to)}; planes cannot pass over or land on planes"
+        if self._target_at(s, to) >= 0:
+            return "zaxxon.blocked-spaces", f"a target stands on {b.name(to)}; planes cannot fly onto it"
+        if s.low == seat and s.variant.radar_barrier and (here, to) in self.radar:
+            return "zaxxon.radar-barrier", (f"you rolled the lower number ({s.dice[seat]} against "
+                                            f"{s.dice[1 - seat]}); a plane may cross the RADAR barrier only on a turn "
+                                            "its player rolled higher (shooting through it is allowed)")
+        return None
 
     def _apply_move(self, s: ZState, seat: int, action: Move, ctx: Context) -> None:
         """A plane moves one space (one count)."""
@@ -825,6 +670,103 @@ class ZaxxonRules(Rules[ZState]):
         ctx.emit("zaxxon.altitude", f"Plane #{action.plane} changes to {'High' if p[1] else 'Low'} Altitude "
                  "(costs 1).", plane=action.plane, high=bool(p[1]))
         self._spend(s, ctx, 1)
+
+    # == Game Play in the Outer Fortress, 1. Shooting Targets ========================================================
+    #    zaxxon.shooting, zaxxon.shoot-low, zaxxon.shoot-silo-turret, zaxxon.outer-fuel-tank, zaxxon.own-targets,
+    #    zaxxon.turn-example; the same shot serves the Inner Fortress (2. zaxxon.inner-fuel-tank, 3. zaxxon.dogfight,
+    #    zaxxon.shoot-zaxxon, 8.-9. zaxxon.optional-targets, zaxxon.indestructible)
+    def _target_at(self, s: ZState, cell: int) -> int:
+        return s.tcell.index(cell) if cell in s.tcell else -1
+
+    def shot_line(self, s: ZState, pi: int, at: int) -> tuple[int, str, list[int]] | tuple[None, str, list[int]]:
+        """The cost of a shot from plane ``pi`` at space ``at``, or None and why it cannot reach."""
+        b = self.board
+        here = s.planes[pi][0]
+        for d in range(6):
+            line = self.lines[here][d]
+            if at in line:
+                n = line.index(at) + 1
+                path = list(line[: n - 1])
+                zx = self._zaxxon_cells(s)
+                for c in path:
+                    t = b.terrain[c]
+                    if t == "#":
+                        return None, f"the black space at {b.name(c)} stops the shot", path
+                    if t in "Ww":
+                        return None, f"the wall at {b.name(c)} stops the shot", path
+                    if self._plane_at(s, c) >= 0:
+                        return None, f"the plane at {b.name(c)} is in the way", path
+                    if self._target_at(s, c) >= 0 or c in zx:
+                        return None, f"the piece at {b.name(c)} is in the way", path
+                return n, DIRS[d], path
+        return None, (f"{b.name(at)} is not in a straight line from {b.name(here)}; shots go in one of the six "
+                      "directions"), []
+
+    def _shots(self, s: ZState, seat: int, pi: int, taken: set[int], out: list[Action]) -> None:
+        """Append plane ``pi``'s shots: in each direction, the first piece within the count, if it may be shot
+        (``taken``: the spaces of planes, target pieces and Zaxxon)."""
+        b = self.board
+        num = pi % 2 + 1
+        count = s.count
+        here = s.planes[pi][0]
+        if count <= 0 or (count <= 6 and taken.isdisjoint(self.near[here][count])):
+            return
+        for ray in self.rays[here]:
+            for c in ray[:count]:
+                if c in taken:
+                    if self._target_problem(s, seat, pi, c) is None:
+                        ti = self._target_at(s, c)
+                        if ti >= 0 and b.targets[ti].kind == "fuel" and not s.tinner[ti]:
+                            out.extend(self._shoot_action(num, c, f) for f in self._free_fuel(s))
+                        else:
+                            out.append(self._shoot_action(num, c))
+                    break
+
+    def _shoot_action(self, num: int, at: int, fuel_to: int = -1) -> Shoot:
+        key = (num, at, fuel_to)
+        a = self._shoot.get(key)
+        if a is None:
+            names = self.board.names
+            a = self._shoot[key] = Shoot(num, names[at], names[fuel_to] if fuel_to >= 0 else "")
+        return a
+
+    def _free_fuel(self, s: ZState) -> list[int]:
+        return [f for f in self.board.fuel_spaces if f not in s.tcell and self._plane_at(s, f) < 0]
+
+    def _target_problem(self, s: ZState, seat: int, pi: int, at: int) -> tuple[str, str] | None:
+        """Why the thing on ``at`` may not be shot by plane ``pi`` (ignoring line and count)."""
+        b = self.board
+        p = s.planes[pi]
+        other = self._plane_at(s, at)
+        if other >= 0:
+            if other // 2 == seat:
+                return "zaxxon.dogfight", "that is your own plane"
+            if at not in b.dogfight or p[0] not in b.dogfight:
+                return "zaxxon.dogfight", ("dogfights happen only when both planes are inside the dogfight area "
+                                           "(dotted spaces, orange border)")
+            if s.planes[other][1] != p[1]:
+                return "zaxxon.dogfight", "in a dogfight both planes must be at the same altitude"
+            return None
+        if at in self._zaxxon_cells(s):
+            if p[3]:
+                return "zaxxon.shoot-zaxxon", (f"plane #{pi % 2 + 1} has already shot Zaxxon; each plane shoots it "
+                                               "once")
+            if p[1]:
+                return "zaxxon.shoot-low", ("Your plane is at High Altitude; lower it to Low Altitude to shoot a "
+                                            "target")
+            return None
+        ti = self._target_at(s, at)
+        if ti < 0:
+            return "zaxxon.shooting", f"there is nothing to shoot at {b.name(at)}"
+        t = b.targets[ti]
+        if t.indestructible:
+            return "zaxxon.indestructible", (f"the {t.kind} at {b.name(at)} is ringed by purple triangles: it is "
+                                             "indestructible and cannot be shot")
+        if p[1]:
+            return "zaxxon.shoot-low", "Your plane is at High Altitude; lower it to Low Altitude to shoot a target"
+        if t.owner is not None and t.owner != seat:
+            return "zaxxon.own-targets", f"the {COLOURS[t.owner]} {t.kind} at {b.name(at)} is your opponent's target"
+        return None
 
     def _apply_shoot(self, s: ZState, seat: int, action: Shoot, ctx: Context) -> None:
         """A plane shoots along a straight line: one count per space the shot passes through."""
@@ -908,7 +850,171 @@ class ZaxxonRules(Rules[ZState]):
         if s.phase == MOVE and s.count <= 0:
             self._next_stage(s, ctx)
 
-    # -- views --------------------------------------------------------------------------------------------------
+    # == Game Play in the Outer Fortress, 2. Crossing Walls ==========================================================
+    #    zaxxon.wall-crossing, zaxxon.wall-no-landing (see also move_problem)
+    def _on_wall(self, s: ZState, seat: int) -> int:
+        """The plane (index) of ``seat`` standing on a wall's low section, or -1."""
+        low, planes = self.low_section, s.planes
+        if low[planes[seat * 2][0]]:
+            return seat * 2
+        if low[planes[seat * 2 + 1][0]]:
+            return seat * 2 + 1
+        return -1
+
+    # == Game Play in the Outer Fortress, 3. Planes Shot Down ========================================================
+    #    zaxxon.shot-down-outer, zaxxon.shot-down-inner
+    def _send_home(self, s: ZState, pi: int) -> int:
+        seat, k = divmod(pi, 2)
+        spots = self.board.home[seat]
+        for c in (spots[k], spots[1 - k]):
+            if self._plane_at(s, c) < 0:
+                return c
+        raise AssertionError("a home base always has room for its own two planes")
+
+    def _shoot_down(self, s: ZState, ctx: Context, pi: int, rule: str, by: str) -> None:
+        """Plane ``pi`` is shot down: home base from its outer fortress, a RESTART space from the inner."""
+        b = self.board
+        p = s.planes[pi]
+        seat, k = divmod(pi, 2)
+        here = p[0]
+        where_rule = "zaxxon.shot-down-inner"
+        if b.zone[here] == "i":
+            dest = -1
+            for c in b.restart[seat]:
+                if self._plane_at(s, c) < 0:
+                    dest = c
+                    break
+            if dest < 0:
+                dest = self._send_home(s, pi)
+            place = f"RESTART space {b.name(dest)}" if b.terrain[dest] == "R" else "its home base (RESTART taken)"
+        else:
+            where_rule = "zaxxon.shot-down-outer"
+            p[0] = -1
+            dest = self._send_home(s, pi)
+            place = "its home base"
+        p[0], p[1] = dest, 0
+        if s.variant.grounded_after_shot:
+            p[2] = 1
+        ctx.emit(rule, f"{COLOURS[seat].capitalize()} plane #{k + 1} at {b.name(here)} is shot down by {by}.",
+                 player=seat, plane=k + 1, space=b.name(here))
+        ctx.emit(where_rule, f"{COLOURS[seat].capitalize()} plane #{k + 1} goes to {place}"
+                 + (" and flies again next turn." if s.variant.grounded_after_shot else "."),
+                 player=seat, plane=k + 1, to=b.name(dest))
+
+    # == Game Play in the Inner Fortress, 5.-7. Zaxxon ===============================================================
+    #    zaxxon.zaxxon-alert (in _apply_move), zaxxon.zaxxon-spin, zaxxon.zaxxon-moves,
+    #    zaxxon.zaxxon-shoots
+    def _zaxxon_cells(self, s: ZState) -> tuple[int, int]:
+        return s.zx, self.board.nbr[s.zx][E]
+
+    def facing(self, s: ZState) -> str:
+        """Where Zaxxon's front points, "S" or "N" (``zaxxon.zaxxon-moves``: "Zaxxon always faces toward the
+        attacking fighter planes no matter where it moves").
+
+        Reconstruction: its body lies west-east on two spaces, so its front points north or south. The attacking
+        planes are the planes in the inner fortress; Zaxxon faces the nearest of them (hex distance to either of
+        its spaces): north when every nearest one is on a row north of Zaxxon's, otherwise south - the setup
+        facing, toward the purple triangles - also when no plane is in the inner fortress.
+        """
+        b = self.board
+        inner, pl = self.inner, s.planes
+        if not (inner[pl[0][0]] or inner[pl[1][0]] or inner[pl[2][0]] or inner[pl[3][0]]):
+            return "S"  # (a plane is off the board, space -1, only inside a handler; -1 is a black space)
+        w, e = s.zx, b.nbr[s.zx][E]
+        dw, de = self.zx_dist[w], self.zx_dist[e]
+        cols = b.cols
+        row = w // cols
+        best, north, other = 1 << 30, False, False
+        for p in s.planes:
+            c = p[0]
+            if c < 0 or not inner[c]:
+                continue
+            d = min(dw[c], de[c])
+            if d < best:
+                best, north, other = d, False, False
+            if d == best:
+                if c // cols < row:
+                    north = True
+                else:
+                    other = True
+        return "N" if north and not other else "S"
+
+    def _zaxxon_move_ok(self, s: ZState, d: str) -> bool:
+        b = self.board
+        w = b.nbr[s.zx][DIRS.index(d)]
+        if w < 0 or w not in b.zaxxon_area:
+            return False
+        e = b.nbr[w][E]
+        return e >= 0 and e in b.zaxxon_area
+
+    def _apply_zaxxon(self, s: ZState, seat: int, action: Any, ctx: Context) -> None:
+        """After a Z: move Zaxxon or let it shoot, one count each."""
+        b = self.board
+        self._phase(s, ZAXXON, "move Zaxxon")
+        if isinstance(action, MoveZaxxon):
+            if action.direction not in ZAXXON_MOVES:
+                raise IllegalAction("zaxxon.zaxxon-moves", f"Zaxxon moves {', '.join(ZAXXON_MOVES)} only "
+                                    f"(sideways or diagonally), not {action.direction!r}")
+            if not self._zaxxon_move_ok(s, action.direction):
+                raise IllegalAction("zaxxon.zaxxon-moves", f"Zaxxon cannot move {action.direction}: it would "
+                                    "leave the Zaxxon area")
+            old, facing = s.zx, self.facing(s)
+            s.zx = b.nbr[s.zx][DIRS.index(action.direction)]
+            ctx.emit("zaxxon.zaxxon-moves", f"Zaxxon moves {zaxxon_move_words(action.direction, facing)} from "
+                     f"{b.name(old)} to {b.name(s.zx)}-{b.name(b.nbr[s.zx][E])}, facing "
+                     f"{FACING_WORD[self.facing(s)]} (toward the nearest attacking plane).", to=b.name(s.zx))
+        else:
+            facing = self.facing(s)
+            ds = ZAXXON_SHOTS[facing].get(action.space) if isinstance(action.space, str) else None
+            if ds is None or action.direction not in ds:
+                fwd = "/".join(ZAXXON_SHOTS[facing]["west"][1:])
+                raise IllegalAction("zaxxon.zaxxon-shoots", f"Zaxxon faces {FACING_WORD[facing]}: it shoots W "
+                                    f"from its west space, E from its east space, or {fwd} (forward) from either "
+                                    "space")
+            src = self._zaxxon_cells(s)[0 if action.space == "west" else 1]
+            hit = -1
+            for c in self.lines[src][DIRS.index(action.direction)]:
+                if b.terrain[c] == "#":
+                    break
+                hit = self._plane_at(s, c)
+                if hit >= 0:
+                    break
+            if hit >= 0:
+                ctx.emit("zaxxon.zaxxon-shoots", f"Zaxxon shoots {action.direction} and hits a plane.",
+                         direction=action.direction)
+                p = s.planes[hit]
+                here = p[0]
+                dest = next((c for c in b.restart[hit // 2] if self._plane_at(s, c) < 0), -1)
+                if dest < 0:
+                    dest = self._send_home(s, hit)
+                p[0], p[1] = dest, 0
+                if s.variant.grounded_after_shot:
+                    p[2] = 1
+                ctx.emit("zaxxon.zaxxon-shoots", f"{COLOURS[hit // 2].capitalize()} plane #{hit % 2 + 1} at "
+                         f"{b.name(here)} is shot down by Zaxxon and goes to {b.name(dest)}.",
+                         player=hit // 2, plane=hit % 2 + 1, to=b.name(dest))
+            else:
+                ctx.emit("zaxxon.zaxxon-shoots", f"Zaxxon shoots {action.direction} and misses.",
+                         direction=action.direction)
+        s.count -= 1
+        if s.count == 0:
+            s.phase, s.count = MOVE, s.dice[s.low]
+            ctx.emit("zaxxon.zaxxon-spin", f"Zaxxon is done; {ctx.players[seat]} now "
+                     f"{verb_for(ctx.players[seat], 'moves')} their planes by the same count, {s.count}.",
+                     count=s.count)
+
+    # == How to Win the Game =========================================================================================
+    #    zaxxon.win
+    def _check_win(self, s: ZState, ctx: Context, seat: int) -> None:
+        if tuple(s.mission[seat]) == MISSION_NEEDS and s.planes[seat * 2][3] and s.planes[seat * 2 + 1][3]:
+            s.winner = seat
+            s.phase, s.mover = OVER, None
+            name = ctx.players[seat]
+            ctx.emit("zaxxon.win", f"{says(name, 'has')} completed the whole mission and {verb_for(name, 'wins')}!",
+                     player=seat)
+
+    # == Views =======================================================================================================
+    #    the position as JSON and as text
     def to_json(self, state: ZState) -> dict[str, Any]:
         s, b = state, self.board
         planes = []
@@ -929,7 +1035,7 @@ class ZaxxonRules(Rules[ZState]):
         w, e = self._zaxxon_cells(s)
         return {"phase": PHASES[s.phase], "round": s.round, "dice": list(s.dice), "lower": s.low,
                 "mover": s.mover, "count": s.count, "spin": s.spin, "planes": planes, "targets": targets,
-                "zaxxon": {"spaces": [b.name(w), b.name(e)], "active": s.zx_active, "facing": "S"},
+                "zaxxon": {"spaces": [b.name(w), b.name(e)], "active": s.zx_active, "facing": self.facing(s)},
                 "mission": mission, "winner": s.winner}
 
     def describe(self, state: ZState) -> str:
@@ -954,9 +1060,9 @@ class ZaxxonRules(Rules[ZState]):
              f"Zaxxon {s.planes[2 * x][3] + s.planes[2 * x + 1][3]}/2" for x in (0, 1)]
         status = (f"turn {s.round}, {PHASES[s.phase]}" + (f", dice {s.dice[0]}-{s.dice[1]}" if s.low >= 0 else "")
                   + (f", spin {s.spin}" if s.spin else "") + (f", {s.count} to use" if s.phase in (MOVE, ZAXXON)
-                                                               else "") + ("; Zaxxon awake" if s.zx_active else ""))
+                                                               else "") + ("; Zaxxon awake" if s.zx_active else "")
+                  + f"; Zaxxon faces {FACING_WORD[self.facing(s)]}")
         return "\n".join([status, "; ".join(m)] + lines + [
             "B1/B2 blue planes, R1/R2 red (lower case = High Altitude); <Z Z> Zaxxon; Sb/Tb/Fb blue targets, "
             "Sr/Tr/Fr red, So/To optional, S!/T! indestructible; == wall, ~~ low section; RS restart; FU fuel; "
             "radar between rows F and G"])
-

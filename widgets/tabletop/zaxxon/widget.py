@@ -9,10 +9,10 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from tabletop.ui import BoardWidget, Step, Walkthrough
+from tabletop.engine.words import verb_for
+from tabletop.ui import BoardWidget, Walkthrough
 
 from .board import BOARD
-from .lessons import Lesson
 from .lessons import lesson as get_lesson
 
 STATIC = Path(__file__).with_name("static")
@@ -80,7 +80,8 @@ def prompt(game: Any) -> str:
     st = game.state
     p = game.players
     if st["phase"] == "over":
-        return (f"{p[st['winner']]} completed the mission and wins!" if st["winner"] is not None
+        return (f"{p[st['winner']]} completed the mission and {verb_for(p[st['winner']], 'wins')}!"
+                if st["winner"] is not None
                 else "The game ended at the turn cap without a winner.")
     who = p[game.current_player]
     if st["phase"] == "roll":
@@ -89,8 +90,8 @@ def prompt(game: Any) -> str:
         return f"{who} rolled lower: spin the spinner (S)."
     if st["phase"] == "zaxxon":
         return f"{who}: move Zaxxon or shoot with it ({st['count']} left), then move your planes."
-    return (f"{who}: {st['count']} to use. Click a plane, then a highlighted space (move) or target (shoot); "
-            "A changes altitude, E ends the turn.")
+    return (f"{who}: {st['count']} to use. Click a plane, then a highlighted space (move) or target (shoot) - "
+            "any other space says why not; A changes altitude, E ends the turn.")
 
 
 class Board(BoardWidget):
@@ -132,19 +133,17 @@ def board_svg(state: Any) -> str:
         parts.append(f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-size="10" font-weight="bold">'
                      f'{"BR"[p["seat"]]}{p["number"]}{"^" if p["altitude"] == "high" else ""}</text>')
     x, y = c[state["zaxxon"]["spaces"][0]]
-    parts.append(f'<text x="{x + W / 2}" y="{y + 4}" text-anchor="middle" font-size="10">ZAXXON</text>')
+    word = "north" if state["zaxxon"].get("facing") == "N" else "south"
+    parts.append(f'<text x="{x + W / 2}" y="{y + 4}" text-anchor="middle" font-size="10">ZAXXON (faces {word})</text>')
     parts.append("</svg>")
     return "".join(parts)
 
 
-def walkthrough(number: str | int | Lesson, *, your_turn: bool | str = True, bots: Any = None) -> Walkthrough:
-    """The step-through of one lesson (``lessons.py``) beside a read-only board, then "Your turn" from the
-    lesson's last position (``your_turn=False`` to stop at the last step)."""
-    les = number if isinstance(number, Lesson) else get_lesson(number)
-    steps = [Step(s.title, s.text, rig=dict(s.rig) or None, actions=list(s.actions), rules=tuple(s.expect),
-                  refuse=s.tries) for s in les.steps]
-    walk = Walkthrough(steps, board=Board, new_game=les.new_game, your_turn=your_turn, bots=bots,
-                       title=f"Zaxxon {les.number}: {les.title}")
+def walkthrough(number: str | int) -> Walkthrough:
+    """The checked lesson ``number`` ("01".."08", ``lessons.LESSONS``) beside a read-only board, then its
+    hand-over ("Your turn") from the lesson's last position, with the lesson's bots."""
+    les = get_lesson(number)
+    walk = Walkthrough(les, board=Board, title=f"Zaxxon {les.id.split('/')[-1]}: {les.title}")
     # the 31-column board needs width to be read (on a projector too): it sits beside the narration only when
     # there is room for at least 900 px of board, otherwise it wraps below the narration at the full width
     walk.board.layout.flex = BOARD_FLEX

@@ -1,0 +1,22 @@
+// Runs the Zaxxon board's click handling (static/board.js) in Node with a fake kit ctx, for
+// tests/zaxxon/test_board_clicks.py. Input on stdin: {state, legal, view, currentPlayer, botSeats, clicks, keys}.
+// Output: the action ids the clicks sent, and the hint shown (if any).
+const fs = require("fs");
+const src = fs.readFileSync(process.argv[2], "utf8");
+const api = new Function(`${src}; return { zxClickHex, boardKey, zxKey };`)();
+const data = JSON.parse(fs.readFileSync(0, "utf8"));
+const sent = [];
+const ctx = {
+  state: data.state, legal: data.legal, view: data.view, currentPlayer: data.currentPlayer, isOver: false,
+  interactive: true, memo: {}, selected: null,
+  model: { get: (k) => (k === "bot_seats" ? data.botSeats || {} : undefined) },
+  select(v) { this.selected = v; }, rerender() {}, send(id) { sent.push(id); },
+  legalWhere(match) {
+    if (typeof match === "function") return this.legal.filter(match);
+    return this.legal.filter((a) => Object.entries(match).every(([k, v]) => JSON.stringify(a[k]) === JSON.stringify(v)));
+  },
+  isLegal(id) { return this.legal.some((a) => a.id === id); },
+};
+for (const c of data.clicks || []) api.zxClickHex(ctx, c);
+for (const k of data.keys || []) api.boardKey({ key: k }, ctx);
+process.stdout.write(JSON.stringify({ sent, hint: ctx.memo.hint || null, selected: ctx.selected }));
