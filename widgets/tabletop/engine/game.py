@@ -560,6 +560,10 @@ def _check_fields(rules: Rules[Any], data: Mapping[str, Any]) -> None:  # noqa: 
         raise _bad("players", "must be a list of names (text of 1 to 200 characters)")
     if type(data["variant"]) is not dict or not all(type(k) is str for k in data["variant"]):
         raise _bad("variant", "must be an object of option names and values")
+    names = [o.name for o in rules.variant_type.options()]
+    missing = [n for n in names if n not in data["variant"]]
+    if missing:
+        raise _bad("variant", f"has no option {missing[0]!r} (a save lists every option)")
     for field in ("setup_rig", "rigged"):
         _check_rigs(field, data[field])
     script = data["script"]
