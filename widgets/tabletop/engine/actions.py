@@ -161,6 +161,14 @@ def check_fields(action: Action) -> None:
     are refused, text is non-empty (unless the field's default is ``""``) and at most :data:`MAX_TEXT`
     characters, tuples hold their element type, ``None`` only where the annotation is Optional."""
     cls = type(action)
+    fast = _FAST.get(cls)
+    if fast is None:
+        fast = _FAST[cls] = _compile_fast(cls)
+    try:
+        if fast(action):
+            return
+    except Exception:  # noqa: BLE001, S110 - a missing or hostile field: the slow path says which
+        pass
     checks = _CHECKS.get(cls)
     if checks is None:
         checks = _CHECKS[cls] = _compile(cls)
@@ -171,6 +179,41 @@ def check_fields(action: Action) -> None:
         why = check(v)
         if why is not None:
             raise ValueError(f"{cls.__name__}.{name} {why}, not {_short(v)}")
+
+
+def _compile_fast(cls: type) -> Callable[[Any], bool]:
+    """One generated function that says whether every field is fine (the common case, so ``play`` stays fast);
+    the per-field checks of :func:`_compile` run only when it says no, to name the field and the reason."""
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # noqa: BLE001
+        hints = {}
+    terms: list[str] = []
+    env: dict[str, Any] = {"M": MAX_INT, "T": MAX_TEXT, "isfinite": math.isfinite}
+    for i, f in enumerate(dataclasses.fields(cls)):
+        tp = hints.get(f.name, Any)
+        v = f"a.{f.name}" if f.name.isidentifier() and not f.name.startswith("__") else None
+        if v is None:
+            return lambda a: False
+        if tp is int:
+            terms.append(f"(type({v}) is int and -M <= {v} <= M)")
+        elif tp is bool:
+            terms.append(f"({v} is True or {v} is False)")
+        elif tp is str:
+            empty = "" if f.default == "" else f" and {v} != ''"
+            terms.append(f"(type({v}) is str and len({v}) <= T{empty})")
+        elif tp is float:
+            terms.append(f"((type({v}) is int and -M <= {v} <= M) or (type({v}) is float and isfinite({v})))")
+        else:
+            env[f"c{i}"] = _checker(tp, f.default == "", 0)
+            terms.append(f"c{i}({v}) is None")
+    src = "def ok(a):\n    return " + (" and ".join(terms) or "True") + "\n"
+    exec(src, env)  # noqa: S102 - generated from the dataclass's own field names (identifiers only)
+    fn: Callable[[Any], bool] = env["ok"]
+    return fn
+
+
+_FAST: dict[type, Callable[[Any], bool]] = {}
 
 
 def _compile(cls: type) -> tuple[tuple[str, _Check], ...]:

@@ -106,7 +106,7 @@ class Game(Generic[S]):
         self._history: list[Turn] = [Turn(0, None, None, tuple(ctx.events), tuple(ctx.draws))]
         self._undo: list[tuple[S, tuple[int, dict[str, tuple[Any, ...]]], int, int]] = []
         self._legal_cache: tuple[int, list[Action]] | None = None
-        self._legal_set_cache: tuple[int, frozenset[Action]] | None = None
+        self._legal_set_cache: tuple[int, set[int], frozenset[Action] | None] | None = None
         self._state_cache: tuple[int, Any] | None = None
 
     # -- the protocol ------------------------------------------------------------------------------------
@@ -154,12 +154,22 @@ class Game(Generic[S]):
         except Exception as exc:  # noqa: BLE001 - hostile input must end as a reason, never a crash
             raise ValueError(f"an action must be a plain object with a 'type' ({type(exc).__name__})") from None
 
-    def _legal_set(self) -> frozenset[Action]:
-        """The legal actions now as a set (cached per version, built only when ``play`` needs it)."""
+    def _is_listed(self, act: Action) -> bool:
+        """Whether ``act`` is among the legal actions now, by value. Fast path: the very object the cached list
+        holds (what bots and boards pass back); else a set of the listed values, built once per version."""
+        if self._legal_cache is None or self._legal_cache[0] != self.version:
+            self.legal_actions()
+        assert self._legal_cache is not None
         cache = self._legal_set_cache
         if cache is None or cache[0] != self.version:
-            cache = self._legal_set_cache = (self.version, frozenset(self.legal_actions()))
-        return cache[1]
+            listed = self._legal_cache[1]
+            cache = self._legal_set_cache = (self.version, {id(a) for a in listed}, None)
+        if id(act) in cache[1]:
+            return True
+        if cache[2] is None:
+            cache = self._legal_set_cache = (self.version, cache[1], frozenset(self._legal_cache[1]))
+        assert cache[2] is not None
+        return act in cache[2]
 
     def _admit(self, action: Action | Mapping[str, Any] | str) -> tuple[Action, int]:
         """The checks ``play`` makes before anything changes: a well-formed action of this game, the game not
@@ -182,7 +192,7 @@ class Game(Generic[S]):
         player = rules.current_player(self._state)
         if player is None:
             raise IllegalAction(f"{rules.name}.game-over", "the game is over; no more actions can be played")
-        if self.safe and act not in self._legal_set():
+        if self.safe and not self._is_listed(act):
             self._refuse_unlisted(act, player)
         return act, player
 
@@ -331,9 +341,9 @@ class Game(Generic[S]):
         g._script = list(self._script)
         g._history = list(self._history)
         g._undo = list(self._undo)
-        g._legal_cache = None
-        g._legal_set_cache = None
-        g._state_cache = None
+        g._legal_cache = self._legal_cache  # same version, same position: the caches still hold
+        g._legal_set_cache = self._legal_set_cache
+        g._state_cache = self._state_cache
         return g
 
     # -- save / load ---------------------------------------------------------------------------------------
