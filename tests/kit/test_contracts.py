@@ -123,6 +123,8 @@ def test_simulation_games_skip_the_listing_but_not_the_field_checks() -> None:
     object.__setattr__(bad, "text", ["deep"])
     with pytest.raises(IllegalAction, match="Say.text must be text"):
         g.play(bad)
+    assert g.explain(Say("x")).rule == "pig.talk"  # type: ignore[union-attr]
+    assert g.explain(Roll()) is None and g.raw_state.pot == 2
 
 
 def _nested(depth: int) -> Any:

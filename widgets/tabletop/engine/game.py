@@ -252,7 +252,9 @@ class Game(Generic[S]):
         input is explained as a refusal of the game's ``<game>.actions`` clause, like ``play`` does."""
         try:
             self._admit(action)
-            self.fork().play(action)
+            probe = self.fork()
+            probe.safe = True  # a simulation game explains too: its fork refuses instead of breaking
+            probe.play(action)
         except IllegalAction as exc:
             return exc
         except RigError as exc:
