@@ -169,7 +169,10 @@ class Game(Generic[S]):
         if cache[2] is None:
             cache = self._legal_set_cache = (self.version, cache[1], frozenset(self._legal_cache[1]))
         assert cache[2] is not None
-        return act in cache[2]
+        try:
+            return act in cache[2]
+        except TypeError:  # an unhashable value in a field typed Any: not a listed action
+            return False
 
     def _admit(self, action: Action | Mapping[str, Any] | str) -> tuple[Action, int]:
         """The checks ``play`` makes before anything changes: a well-formed action of this game, the game not
@@ -210,7 +213,11 @@ class Game(Generic[S]):
             pass
         finally:
             self.chance.restore(snap)
-        raise IllegalAction(f"{rules.name}.actions", f"{act} is not among the legal moves now")
+        try:
+            words = str(act)
+        except Exception:  # noqa: BLE001 - a game's __str__ that only knows the listed values
+            words = act.key
+        raise IllegalAction(f"{rules.name}.actions", f"{words} is not among the legal moves now")
 
     def play(self, action: Action | Mapping[str, Any] | str) -> list[Event]:
         """Carry out ``action``; return its events. Raises ``IllegalAction`` and changes nothing if refused.
@@ -445,7 +452,7 @@ class Game(Generic[S]):
         if check:
             if g.digest() != data["position"]:
                 raise SaveError("the replayed game differs from the saved one ('position' digest mismatch)")
-            if g.rigged != data["rigged"]:
+            if _canon(g.rigged) != canon["rigged"]:
                 raise SaveError("the replayed game's pending rigs differ from the save's 'rigged'")
         return g
 
