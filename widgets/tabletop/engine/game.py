@@ -3,6 +3,17 @@
 It owns seeded chance, the log, history, undo, fork, save/load and replay; the rules object only knows the
 game's rules. ``play`` applies an action to a copy of the state, so a refused action leaves the game exactly as
 it was (chance counter and rigged outcomes included).
+
+Input contracts (issue 10):
+
+* ``play`` accepts exactly the actions ``legal_actions()`` lists, by value; fields are checked against the action
+  class's annotations first (:func:`~tabletop.engine.actions.check_fields`); anything else is an ``IllegalAction``
+  (the rules' own clause when they refuse it, else ``<game>.actions``), never a raw ``TypeError``.
+* ``rig`` takes outcomes of the exact type that ``Rules.rig_domain`` (default: ``chance_domains``) allows now;
+  ``rigged`` lists the pending ones, ``clear_rigs`` drops them (recorded, so saves replay it); ``undo`` returns to
+  the moment before the undone action, so rigs made after it go too.
+* ``save`` writes format 2: a digest per deciding field and one over them; ``load`` refuses any edit naming the
+  field, and any malformed save, with ``SaveError``. Format-1 saves (no field digests) are refused with a reason.
 """
 
 from __future__ import annotations
