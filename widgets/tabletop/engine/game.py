@@ -117,7 +117,7 @@ class Game(Generic[S]):
         self._history: list[Turn] = [Turn(0, None, None, tuple(ctx.events), tuple(ctx.draws))]
         self._undo: list[tuple[S, tuple[int, dict[str, tuple[Any, ...]]], int, int]] = []
         self._legal_cache: tuple[int, list[Action]] | None = None
-        self._legal_set_cache: tuple[int, set[int], frozenset[Action] | None] | None = None
+        self._legal_set_cache: tuple[int, frozenset[Action]] | None = None
         self._state_cache: tuple[int, Any] | None = None
 
     # -- the protocol ------------------------------------------------------------------------------------
@@ -166,22 +166,18 @@ class Game(Generic[S]):
             raise ValueError(f"an action must be a plain object with a 'type' ({type(exc).__name__})") from None
 
     def _is_listed(self, act: Action) -> bool:
-        """Whether ``act`` is among the legal actions now, by value. Fast path: the very object the cached list
-        holds (what bots and boards pass back); else a set of the listed values, built once per version."""
-        if self._legal_cache is None or self._legal_cache[0] != self.version:
-            self.legal_actions()
-        assert self._legal_cache is not None
-        cache = self._legal_set_cache
+        """Whether ``act`` is among the legal actions now, by value (a set of the listed values, built once per
+        version; ``_admit`` has already looked for the very object the list holds)."""
+        cache = self._legal_cache
         if cache is None or cache[0] != self.version:
-            listed = self._legal_cache[1]
-            cache = self._legal_set_cache = (self.version, {id(a) for a in listed}, None)
-        if id(act) in cache[1]:
-            return True
-        if cache[2] is None:
-            cache = self._legal_set_cache = (self.version, cache[1], frozenset(self._legal_cache[1]))
-        assert cache[2] is not None
+            self.legal_actions()
+            cache = self._legal_cache
+        assert cache is not None
+        values = self._legal_set_cache
+        if values is None or values[0] != self.version:
+            values = self._legal_set_cache = (self.version, frozenset(cache[1]))
         try:
-            return act in cache[2]
+            return act in values[1]
         except TypeError:  # an unhashable value in a field typed Any: not a listed action
             return False
 
@@ -189,6 +185,16 @@ class Game(Generic[S]):
         """The checks ``play`` makes before anything changes: a well-formed action of this game, the game not
         over, and (safe games) one of the legal actions listed now. Returns the action and the seat to act."""
         rules = self.rules
+        if self.safe:
+            cache = self._legal_cache
+            if cache is not None and cache[0] == self.version:
+                for listed in cache[1]:
+                    if listed is action:
+                        # the very object the rules listed now (what bots and boards pass back): nothing to check
+                        player = rules.current_player(self._state)
+                        if player is not None:
+                            return listed, player
+                        break
         if isinstance(action, Action):
             act = action
             if type(act) not in self._action_types:
