@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tabletop.engine import Action, ActionCodec, Game, IllegalAction, RigError, SaveError
 from tabletop.engine.actions import check_fields
@@ -392,3 +394,28 @@ def test_a_save_edited_on_purpose_loads_unchecked() -> None:
     h = Game.load(PigRules(), data, check=False)
     assert h.players == ("Cy", "Di")
     assert dataclasses.asdict(h.variant) == {"target": 15}
+
+
+# -- property: any JSON-ish input is a refusal or a listed action ----------------------------------------------
+_scalars = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8)
+_junk = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+    st.text(max_size=6) | st.sampled_from(["type", "text"]), inner, max_size=4), max_leaves=12)
+_actions = _junk | st.fixed_dictionaries({"type": st.sampled_from(["Roll", "Hold", "Say", "Pick", "x"])},
+                                         optional={"text": _junk, "n": _junk}) | _junk.map(json.dumps)
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=_actions, seed=st.integers(0, 50), rolls=st.integers(0, 3))
+def test_any_input_is_refused_plainly_or_is_a_listed_action(data: Any, seed: int, rolls: int) -> None:
+    g = new(seed, rules=PickRules())
+    for _ in range(rolls):
+        if g.current_player is not None:
+            g.play(Roll())
+    before, legal = fingerprint(g), g.legal_actions()
+    why = g.explain(data)
+    try:
+        g.play(data)
+    except IllegalAction as exc:
+        assert fingerprint(g) == before and why is not None and why.rule == exc.rule
+        return
+    assert why is None and g.actions[-1] in legal
