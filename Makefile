@@ -8,7 +8,7 @@ PORT   ?= 8888
 # JupyterLab refuses to run as root unless told; Binder and laptops do not run as root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test venv test-env chromium lint typecheck check-notebooks unit notebooks browser bench report clean
+.PHONY: lab test venv test-env chromium lint typecheck check-notebooks unit notebooks browser bench fuzz report clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -56,6 +56,10 @@ test: chromium lint typecheck check-notebooks
 
 bench: venv
 	$(BIN)/python benchmarks/bench.py
+
+# 100,000 random steps per game with 30% malformed input injected; prints errors/corrupted/mismatches per game
+fuzz: venv
+	$(BIN)/python benchmarks/fuzz.py
 
 report: venv
 	$(BIN)/python -m tabletop.games .

@@ -137,12 +137,24 @@ def test_bad_saves_are_refused_with_reason() -> None:
     data = g.save()
     with pytest.raises(SaveError, match="not a Tabletop Arcade save"):
         Game.load(PigRules(), {"x": 1})
-    with pytest.raises(SaveError, match="for 'chess'"):
+    with pytest.raises(SaveError, match="'game' was changed"):
         Game.load(PigRules(), {**data, "game": "chess"})
+    with pytest.raises(SaveError, match="for 'chess'"):  # an intact save of another game
+        Game.load(PigRules(), resign({**data, "game": "chess"}))
     with pytest.raises(SaveError, match="digest"):
         Game.load(PigRules(), {**data, "digest": "0" * 16})
     with pytest.raises(SaveError, match="does not replay"):
-        Game.load(PigRules(), {**data, "script": [{"action": {"type": "Hold"}}]})
+        Game.load(PigRules(), resign({**data, "script": [{"action": {"type": "Hold"}}]}))
+
+
+def resign(data: dict) -> dict:
+    """The save with its digests recomputed (as if it had been saved that way)."""
+    from tabletop.engine.game import SAVE_FIELDS, _canon, _hash
+
+    out = dict(data)
+    out["digests"] = {f: _hash(_canon(out[f])) for f in SAVE_FIELDS}
+    out["digest"] = _hash(_canon(out["digests"]))
+    return out
 
 
 def test_actions_round_trip_and_bad_keys_are_refused() -> None:

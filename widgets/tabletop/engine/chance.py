@@ -62,19 +62,31 @@ class Chance:
         self._base = splitmix64(self.seed & _MASK)
 
     # -- rigging ---------------------------------------------------------------------------------------
-    def check_rig(self, kind: str, values: Sequence[Any]) -> None:
-        if kind not in self.domains:
+    def check_rig(self, kind: str, values: Sequence[Any], domain: Sequence[Any] | None = None) -> None:
+        """Refuse (``RigError`` naming the kind and the possible outcomes) any value that is not one of
+        ``domain`` (default: the kind's static domain) *with the same type*: ``True`` and ``3.0`` are not die
+        faces even though they compare equal to 1 and 3."""
+        if not isinstance(kind, str) or kind not in self.domains:
             known = ", ".join(sorted(self.domains)) or "none"
-            raise RigError(f"this game has no chance of kind {kind!r}; it has: {known}")
-        dom = self.domains[kind]
+            raise RigError(f"this game has no chance of kind {_short(kind)}; it has: {known}")
+        dom = self.domains[kind] if domain is None else tuple(domain)
         for v in values:
-            if v not in dom:
+            if not _among(v, dom):
+                if not dom:
+                    raise RigError(f"nothing can come up on the {kind} now, so {_short(v)} cannot be rigged")
                 shown = ", ".join(map(str, dom)) if len(dom) <= 16 else f"{len(dom)} outcomes"
-                raise RigError(f"{v!r} cannot come up on the {kind}; possible outcomes: {shown}")
+                raise RigError(f"{_short(v)} cannot come up on the {kind}; possible outcomes: {shown}")
 
-    def rig(self, kind: str, values: Sequence[Any]) -> None:
-        self.check_rig(kind, values)
+    def rig(self, kind: str, values: Sequence[Any], domain: Sequence[Any] | None = None) -> None:
+        self.check_rig(kind, values, domain)
         self.queues.setdefault(kind, deque()).extend(values)
+
+    def clear(self, kind: str | None = None) -> None:
+        """Drop the queued outcomes of ``kind`` (every kind if ``None``)."""
+        if kind is None:
+            self.queues = {}
+        else:
+            self.queues.pop(kind, None)
 
     def pending(self) -> dict[str, list[Any]]:
         return {k: list(q) for k, q in self.queues.items() if q}
@@ -138,3 +150,20 @@ class Chance:
         c.seed, c.counter, c.domains, c._base = self.seed, self.counter, self.domains, self._base
         c.queues = {k: deque(q) for k, q in self.queues.items() if q}
         return c
+
+
+def _among(v: Any, dom: Sequence[Any]) -> bool:
+    """``v`` is one of ``dom`` by value and by type (``True`` is not ``1``, ``3.0`` is not ``3``)."""
+    tv = type(v)
+    try:
+        return any(type(d) is tv and d == v for d in dom)
+    except Exception:  # noqa: BLE001 - a value whose comparison fails is not an outcome
+        return False
+
+
+def _short(v: Any) -> str:
+    try:
+        r = repr(v)
+    except Exception:  # noqa: BLE001 - a hostile __repr__ (or an int too long to print)
+        r = f"<{type(v).__name__}>"
+    return r if len(r) <= 40 else r[:37] + "..."

@@ -3,6 +3,17 @@
 It owns seeded chance, the log, history, undo, fork, save/load and replay; the rules object only knows the
 game's rules. ``play`` applies an action to a copy of the state, so a refused action leaves the game exactly as
 it was (chance counter and rigged outcomes included).
+
+Input contracts (issue 10):
+
+* ``play`` accepts exactly the actions ``legal_actions()`` lists, by value; fields are checked against the action
+  class's annotations first (:func:`~tabletop.engine.actions.check_fields`); anything else is an ``IllegalAction``
+  (the rules' own clause when they refuse it, else ``<game>.actions``), never a raw ``TypeError``.
+* ``rig`` takes outcomes of the exact type that ``Rules.rig_domain`` (default: ``chance_domains``) allows now;
+  ``rigged`` lists the pending ones, ``clear_rigs`` drops them (recorded, so saves replay it); ``undo`` returns to
+  the moment before the undone action, so rigs made after it go too.
+* ``save`` writes format 2: a digest per deciding field and one over them; ``load`` refuses any edit naming the
+  field, and any malformed save, with ``SaveError``. Format-1 saves (no field digests) are refused with a reason.
 """
 
 from __future__ import annotations
@@ -12,7 +23,7 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from .actions import Action, ActionCodec, encode_action
+from .actions import Action, ActionCodec, check_fields, encode_action
 from .chance import Chance, Draw, fresh_seed
 from .errors import IllegalAction, RigError, SaveError
 from .events import Event
@@ -22,7 +33,13 @@ from .variants import Variant
 S = TypeVar("S")
 
 SAVE_FORMAT = "tabletop-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+#: the fields of a save that decide the game, each with its own digest in ``digests``
+SAVE_FIELDS = ("format", "version", "game", "rules_version", "seed", "players", "variant", "setup_rig", "script",
+               "rigged", "position")
+#: limits on a save's contents (anything larger is refused as malformed)
+MAX_SCRIPT = 200_000
+MAX_SEED = 2**64
 
 
 class Turn(NamedTuple):
@@ -92,12 +109,15 @@ class Game(Generic[S]):
         self._script: list[tuple[str, Any]] = []
         self.version = 0
         #: outcomes rigged for the setup itself (saved apart: they must be queued before setup on replay)
-        self.setup_rig: dict[str, list[Any]] = _queue_rigs(self.chance, rig or {})
+        if rig is not None and not isinstance(rig, Mapping):
+            raise RigError("rig must map each kind of chance to an outcome or a list of outcomes")
+        self.setup_rig: dict[str, list[Any]] = _queue_rigs(self.chance, rig or {}, rules, self.variant, None)
         ctx = Context(self.chance, self.players, self.variant, self._known, None)
         self._state: S = rules.initial_state(ctx)
         self._history: list[Turn] = [Turn(0, None, None, tuple(ctx.events), tuple(ctx.draws))]
         self._undo: list[tuple[S, tuple[int, dict[str, tuple[Any, ...]]], int, int]] = []
         self._legal_cache: tuple[int, list[Action]] | None = None
+        self._legal_set_cache: tuple[int, frozenset[Action]] | None = None
         self._state_cache: tuple[int, Any] | None = None
 
     # -- the protocol ------------------------------------------------------------------------------------
@@ -133,20 +153,98 @@ class Game(Generic[S]):
         return list(self._legal_cache[1])
 
     def decode(self, data: Action | Mapping[str, Any] | str) -> Action:
-        """An action from an Action, its dict, or its key (``ValueError`` with a reason if malformed)."""
+        """An action from an Action, its dict, or its key (``ValueError`` with a reason if malformed: an unknown
+        type, a field of the wrong type, input too large or too deeply nested)."""
         if isinstance(data, Action):
+            check_fields(data)
             return data
-        return self.codec.decode(data)
+        try:
+            return self.codec.decode(data)
+        except ValueError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - hostile input must end as a reason, never a crash
+            raise ValueError(f"an action must be a plain object with a 'type' ({type(exc).__name__})") from None
 
-    def play(self, action: Action | Mapping[str, Any] | str) -> list[Event]:
-        """Carry out ``action``; return its events. Raises ``IllegalAction`` and changes nothing if refused."""
-        act = action if isinstance(action, Action) else self.codec.decode(action)
+    def _is_listed(self, act: Action) -> bool:
+        """Whether ``act`` is among the legal actions now, by value (a set of the listed values, built once per
+        version; ``_admit`` has already looked for the very object the list holds)."""
+        cache = self._legal_cache
+        if cache is None or cache[0] != self.version:
+            self.legal_actions()
+            cache = self._legal_cache
+        assert cache is not None
+        values = self._legal_set_cache
+        if values is None or values[0] != self.version:
+            values = self._legal_set_cache = (self.version, frozenset(cache[1]))
+        try:
+            return act in values[1]
+        except TypeError:  # an unhashable value in a field typed Any: not a listed action
+            return False
+
+    def _admit(self, action: Action | Mapping[str, Any] | str) -> tuple[Action, int]:
+        """The checks ``play`` makes before anything changes: a well-formed action of this game, the game not
+        over, and (safe games) one of the legal actions listed now. Returns the action and the seat to act."""
         rules = self.rules
-        if type(act) not in self._action_types:
-            raise IllegalAction(f"{rules.name}.actions", f"{type(act).__name__} is not an action of {rules.title}")
+        if self.safe:
+            cache = self._legal_cache
+            if cache is not None and cache[0] == self.version:
+                for listed in cache[1]:
+                    if listed is action:
+                        # the very object the rules listed now (what bots and boards pass back): nothing to check
+                        player = rules.current_player(self._state)
+                        if player is not None:
+                            return listed, player
+                        break
+        if isinstance(action, Action):
+            act = action
+            if type(act) not in self._action_types:
+                raise IllegalAction(f"{rules.name}.actions",
+                                    f"{type(act).__name__} is not an action of {rules.title}")
+            try:
+                check_fields(act)
+            except ValueError as exc:
+                raise IllegalAction(f"{rules.name}.actions", str(exc)) from None
+        else:
+            try:
+                act = self.decode(action)
+            except ValueError as exc:
+                raise IllegalAction(f"{rules.name}.actions", str(exc)) from None
         player = rules.current_player(self._state)
         if player is None:
             raise IllegalAction(f"{rules.name}.game-over", "the game is over; no more actions can be played")
+        if self.safe and not self._is_listed(act):
+            self._refuse_unlisted(act, player)
+        return act, player
+
+    def _refuse_unlisted(self, act: Action, player: int) -> None:
+        """Raise the refusal of an action that is not among the legal ones: the rules' own clause and reason
+        when the rules refuse it (tried on a copy), else ``<game>.actions``."""
+        rules = self.rules
+        snap = self.chance.snapshot()
+        ctx = Context(self.chance, self.players, self.variant, self._known, player)
+        try:
+            rules.apply(rules.copy_state(self._state), act, ctx)
+        except IllegalAction:
+            raise
+        except Exception:  # noqa: BLE001 - the rules choked on a move they never list: refuse it plainly
+            pass
+        finally:
+            self.chance.restore(snap)
+        try:
+            words = str(act)
+        except Exception:  # noqa: BLE001 - a game's __str__ that only knows the listed values
+            words = act.key
+        raise IllegalAction(f"{rules.name}.actions", f"{words} is not among the legal moves now")
+
+    def play(self, action: Action | Mapping[str, Any] | str) -> list[Event]:
+        """Carry out ``action``; return its events. Raises ``IllegalAction`` and changes nothing if refused.
+
+        Accepted: exactly the actions :meth:`legal_actions` lists (compared by value), given as an Action, its
+        dict or its key. Anything else is refused with the rules' own clause and reason when they have one, or
+        ``<game>.actions`` (malformed input, a field of the wrong type, a move not listed now). Simulation games
+        (``safe=False``) check the fields but not the listing (bots choose from it anyway)."""
+        act, player = self._admit(action)
+        rules = self.rules
         ctx = Context(self.chance, self.players, self.variant, self._known, player)
         if not self.safe:
             # simulation: no copy, no undo; a refusal here is a bot or engine bug, and the state is not kept
@@ -174,34 +272,62 @@ class Game(Generic[S]):
 
     def explain(self, action: Action | Mapping[str, Any] | str) -> IllegalAction | None:
         """Why ``play(action)`` would be refused (the ``IllegalAction`` it would raise), or ``None`` if it would
-        be accepted. Changes nothing: the action is tried on a fork. A malformed action is explained as a
-        refusal of the game's ``<game>.actions`` clause."""
+        be accepted. Changes nothing: the checks run here, and a listed action is tried on a fork. Malformed
+        input is explained as a refusal of the game's ``<game>.actions`` clause, like ``play`` does."""
         try:
-            self.fork().play(action)
+            self._admit(action)
+            probe = self.fork()
+            probe.safe = True  # a simulation game explains too: its fork refuses instead of breaking
+            probe.play(action)
         except IllegalAction as exc:
             return exc
-        except (ValueError, TypeError) as exc:
+        except RigError as exc:
             return IllegalAction(f"{self.rules.name}.actions", str(exc))
         return None
 
-    def rig(self, **outcomes: Any) -> None:
+    def rig(self, /, **outcomes: Any) -> None:
         """Queue the next chance outcomes: ``game.rig(die=[3, 5], spinner="RED")``.
 
-        A single value or a list per kind; each is used by the next draw of that kind. An outcome the kind can
-        never show raises :class:`RigError` and queues nothing.
+        A single value or a list per kind; each is used by the next draw of that kind. Every outcome must be one
+        the kind can show under this variant now (``Rules.rig_domain``; by default ``chance_domains``), with the
+        same type (``True`` and ``3.0`` are not die faces); otherwise :class:`RigError` names the kind and the
+        possible outcomes, and nothing is queued. Rigs are recorded in the script, so saves replay them.
         """
-        norm = _queue_rigs(self.chance, outcomes)
+        self._rig(outcomes)
+
+    def _rig(self, outcomes: Mapping[str, Any]) -> None:
+        if not isinstance(outcomes, Mapping):
+            raise RigError("rigs map each kind of chance to an outcome or a list of outcomes")
+        norm = _queue_rigs(self.chance, outcomes, self.rules, self.variant, self._state)
         if norm:
             self._script.append(("rig", norm))
             self.version += 1
 
+    def clear_rigs(self, kind: str | None = None) -> None:
+        """Drop the pending rigged outcomes of ``kind`` (all kinds if ``None``); recorded in the script, so a
+        save replays it. An unknown kind raises :class:`RigError`; clearing nothing changes nothing."""
+        if kind is not None and (not isinstance(kind, str) or kind not in self.chance.domains):
+            self.chance.check_rig(kind, ())  # raises: no such kind
+        pending = self.chance.pending()
+        if not pending or (kind is not None and kind not in pending):
+            return
+        self.chance.clear(kind)
+        self._script.append(("clear", kind))
+        self.version += 1
+
     @property
     def rigged(self) -> dict[str, list[Any]]:
-        """Outcomes queued by ``rig`` and not yet used."""
+        """Outcomes queued by ``rig`` and not yet used, per kind, in the order they will be used."""
         return self.chance.pending()
 
     def undo(self) -> None:
-        """Take back the last action: state, chance and queued rigs return exactly to what they were."""
+        """Take back the last action: the game returns exactly to the moment before it was played.
+
+        State, chance counter and pending rigs are as they were then: a rig the action used is pending again,
+        and rigs queued (or cleared with :meth:`clear_rigs`) *after* the action are taken back with it, since
+        they were made for the position that is being undone. ``save()`` after an undo equals the save of a
+        game that never played the action.
+        """
         if not self._undo:
             raise IllegalAction(f"{self.rules.name}.undo", "there is nothing to undo"
                                 + ("" if self.safe else " (simulation games keep no undo)"))
@@ -241,21 +367,37 @@ class Game(Generic[S]):
         g._script = list(self._script)
         g._history = list(self._history)
         g._undo = list(self._undo)
-        g._legal_cache = None
-        g._state_cache = None
+        g._legal_cache = self._legal_cache  # same version, same position: the caches still hold
+        g._legal_set_cache = self._legal_set_cache
+        g._state_cache = self._state_cache
         return g
 
     # -- save / load ---------------------------------------------------------------------------------------
     def save(self) -> dict[str, Any]:
-        """A versioned, JSON-safe record; :meth:`load` replays it into the identical game."""
+        """A versioned, JSON-safe record; :meth:`load` replays it into the identical game.
+
+        Every field that decides the game (format, version, game, rules version, seed, players, variant, setup
+        rigs, script, pending rigs, and the fingerprint of the position) has its own digest in ``digests``, and
+        ``digest`` covers them all, so :meth:`load` refuses any edit and names the field that changed.
+        """
         script: list[dict[str, Any]] = []
         for kind, payload in self._script:
-            script.append({"rig": payload} if kind == "rig" else {"action": encode_action(payload)})
-        return {
+            if kind == "rig":
+                script.append({"rig": {k: list(v) for k, v in payload.items()}})
+            elif kind == "clear":
+                script.append({"clear": payload})
+            else:
+                script.append({"action": encode_action(payload)})
+        out: dict[str, Any] = {
             "format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.rules.name,
             "rules_version": self.rules.rules_version, "seed": self.seed, "players": list(self.players),
-            "variant": self.variant.to_dict(), "setup_rig": self.setup_rig, "script": script, "digest": self.digest(),
+            "variant": self.variant.to_dict(), "setup_rig": {k: list(v) for k, v in self.setup_rig.items()},
+            "script": script, "rigged": self.rigged, "position": self.digest(),
         }
+        digests = {f: _hash(_canon(out[f])) for f in SAVE_FIELDS}
+        out["digests"] = digests
+        out["digest"] = _hash(_canon(digests))
+        return out
 
     def digest(self) -> str:
         """A short fingerprint of the position (equal positions, equal digests)."""
@@ -264,31 +406,71 @@ class Game(Generic[S]):
 
     @classmethod
     def load(cls, rules: Rules[S], data: Mapping[str, Any], *, check: bool = True) -> Game[S]:
-        if not isinstance(data, Mapping) or data.get("format") != SAVE_FORMAT:
-            raise SaveError("not a Tabletop Arcade save (no 'format': 'tabletop-save')")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"save format version {data.get('version')!r} is not supported (this is {SAVE_VERSION})")
-        if data.get("game") != rules.name:
-            raise SaveError(f"this save is for {data.get('game')!r}, not {rules.name!r}")
-        if data.get("rules_version") != rules.rules_version:
-            raise SaveError(f"this save was made with rules version {data.get('rules_version')}; "
-                            f"these are version {rules.rules_version}")
+        """Replay a save made by :meth:`save` into the identical game, or raise :class:`SaveError` with a plain
+        reason: not a save, another format version, a missing or unknown key, a field edited after saving (named),
+        a malformed field (wrong type, NaN/Infinity, huge numbers, deep nesting), another game or rules version,
+        or a replay that does not reach the saved position and pending rigs.
+
+        ``check=False`` skips the digests and the final comparison (for a save edited on purpose); the fields are
+        still checked and replayed strictly.
+        """
+        if not isinstance(data, Mapping):
+            raise SaveError(f"a save is a JSON object, not {type(data).__name__}")
         try:
-            g = cls(rules, seed=int(data["seed"]), variant=data.get("variant"), players=data.get("players"),
-                    rig=data.get("setup_rig"))
-            for i, entry in enumerate(data.get("script", [])):
+            data = dict(data)
+        except Exception as exc:  # noqa: BLE001 - a hostile Mapping
+            raise SaveError(f"a save is a plain JSON object ({type(exc).__name__})") from None
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveError("not a Tabletop Arcade save (no 'format': 'tabletop-save')")
+        version = data.get("version")
+        if type(version) is int and 0 < version < SAVE_VERSION:
+            raise SaveError(f"this save has format version {version}, which did not protect its fields with "
+                            f"digests; only version {SAVE_VERSION} saves can be loaded (save the game again)")
+        if type(version) is not int or version != SAVE_VERSION:
+            raise SaveError(f"save format version {_short(version)} is not supported (this is {SAVE_VERSION})")
+        _check_keys(data, check)
+        canon = {}
+        for f in SAVE_FIELDS:
+            try:
+                canon[f] = _canon(data[f])
+            except _CANON_ERRORS as exc:
+                raise SaveError(f"the save's {f!r} is not plain JSON ({_canon_reason(exc)})") from None
+        if check:
+            digests = data["digests"]
+            for f in SAVE_FIELDS:
+                if _hash(canon[f]) != digests[f]:
+                    raise SaveError(f"the save's {f!r} was changed after it was saved (its digest does not match)")
+            if _hash(_canon({f: digests[f] for f in SAVE_FIELDS})) != data["digest"]:
+                raise SaveError("the save's 'digests' were changed after it was saved (the 'digest' does not match)")
+        _check_fields(rules, data)
+        try:
+            variant = _make_variant(rules, data["variant"])
+        except Exception as exc:  # noqa: BLE001 - every failure of a save is a SaveError with a reason
+            raise _bad("variant", f"cannot be played: {_reason(exc)}") from None
+        try:
+            players = _make_players(rules, data["players"])
+        except Exception as exc:  # noqa: BLE001
+            raise _bad("players", f"cannot be played: {_reason(exc)}") from None
+        try:
+            g = cls(rules, seed=data["seed"], variant=variant, players=players, rig=data["setup_rig"])
+        except Exception as exc:  # noqa: BLE001
+            raise _bad("setup_rig" if isinstance(exc, RigError) else "seed",
+                       f"cannot be played: {_reason(exc)}") from None
+        for i, entry in enumerate(data["script"]):
+            try:
                 if "rig" in entry:
-                    g.rig(**entry["rig"])
-                elif "action" in entry:
-                    g.play(entry["action"])
+                    g._rig(entry["rig"])
+                elif "clear" in entry:
+                    g.clear_rigs(entry["clear"])
                 else:
-                    raise SaveError(f"script entry {i} is neither a rig nor an action")
-        except (IllegalAction, RigError, ValueError, KeyError, TypeError) as exc:
-            if isinstance(exc, SaveError):
-                raise
-            raise SaveError(f"the save does not replay: {exc}") from exc
-        if check and "digest" in data and data["digest"] != g.digest():
-            raise SaveError("the replayed game differs from the saved one (digest mismatch)")
+                    g.play(entry["action"])
+            except Exception as exc:  # noqa: BLE001
+                raise SaveError(f"the save does not replay: 'script' entry {i}: {_reason(exc)}") from None
+        if check:
+            if g.digest() != data["position"]:
+                raise SaveError("the replayed game differs from the saved one ('position' digest mismatch)")
+            if _canon(g.rigged) != canon["rigged"]:
+                raise SaveError("the replayed game's pending rigs differ from the save's 'rigged'")
         return g
 
     # -- conveniences ----------------------------------------------------------------------------------------
@@ -316,16 +498,138 @@ class Game(Generic[S]):
             f"\n{extra}" if extra else "")
 
 
-def _queue_rigs(chance: Chance, outcomes: Mapping[str, Any]) -> dict[str, list[Any]]:
+def _queue_rigs(chance: Chance, outcomes: Mapping[str, Any], rules: Rules[Any], variant: Variant,
+                state: Any) -> dict[str, list[Any]]:
     """Check every outcome first (all or nothing), then queue them; returns them as lists."""
     norm: dict[str, list[Any]] = {}
+    domains: dict[str, Sequence[Any] | None] = {}
     for kind, vals in outcomes.items():
         seq = list(vals) if isinstance(vals, list | tuple) else [vals]
-        chance.check_rig(kind, seq)
+        chance.check_rig(kind, ())  # the kind exists
+        dom = rules.rig_domain(kind, variant, state)
+        chance.check_rig(kind, seq, dom)
         norm[kind] = seq
+        domains[kind] = dom
     for kind, seq in norm.items():
-        chance.rig(kind, seq)
+        chance.rig(kind, seq, domains[kind])
     return norm
+
+
+def _canon(value: Any) -> str:
+    """Canonical JSON (sorted keys, no NaN/Infinity): what the digests of a save are computed on."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False, ensure_ascii=True)
+
+
+_CANON_ERRORS = (TypeError, ValueError, RecursionError, OverflowError)
+
+
+def _canon_reason(exc: BaseException) -> str:
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    text = str(exc)
+    if "Out of range float" in text:
+        return "NaN and Infinity are not numbers a save can hold"
+    if "Exceeds the limit" in text or isinstance(exc, OverflowError):
+        return "a number is too large"
+    if "Circular" in text:
+        return "it refers to itself"
+    return _short(text, 120)
+
+
+def _hash(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _short(v: Any, n: int = 40) -> str:
+    try:
+        r = v if isinstance(v, str) and n > 40 else repr(v)
+    except Exception:  # noqa: BLE001 - an int too long to print, a hostile __repr__
+        r = f"<{type(v).__name__}>"
+    return r if len(r) <= n else r[:n - 3] + "..."
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, IllegalAction):
+        return f"[{exc.rule}] {_short(exc.reason, 300)}"
+    if isinstance(exc, ValueError | SaveError):
+        return _short(str(exc), 300)
+    return f"{type(exc).__name__}: {_short(str(exc), 300)}"
+
+
+def _check_keys(data: Mapping[str, Any], check: bool) -> None:
+    keys = set(data)
+    need = set(SAVE_FIELDS) | ({"digests", "digest"} if check else set())
+    missing = [k for k in (*SAVE_FIELDS, "digests", "digest") if k in need and k not in keys]
+    if missing:
+        raise SaveError(f"the save has no {missing[0]!r}" + (" (a save without its digest is refused)"
+                                                              if missing[0].startswith("digest") else ""))
+    extra = sorted(str(k)[:40] for k in keys - set(SAVE_FIELDS) - {"digests", "digest"})
+    if extra:
+        raise SaveError(f"the save has unknown key(s): {', '.join(map(repr, extra[:5]))}")
+    if check:
+        if type(data["digest"]) is not str:
+            raise SaveError("the save's 'digest' must be text")
+        digests = data["digests"]
+        if not isinstance(digests, dict) or set(digests) != set(SAVE_FIELDS) or not all(
+                type(v) is str for v in digests.values()):
+            raise SaveError("the save's 'digests' must give one digest (text) for each of: " + ", ".join(SAVE_FIELDS))
+
+
+def _bad(field: str, what: str) -> SaveError:
+    return SaveError(f"the save's {field!r} {what}")
+
+
+def _check_fields(rules: Rules[Any], data: Mapping[str, Any]) -> None:  # noqa: C901 - one check per field
+    """Strict types of every field (after their digests matched, or with ``check=False``)."""
+    if data["game"] != rules.name:
+        raise SaveError(f"this save is for {_short(data['game'])}, not {rules.name!r}")
+    rv = data["rules_version"]
+    if type(rv) is not int:
+        raise _bad("rules_version", "must be a whole number")
+    if rv != rules.rules_version:
+        raise SaveError(f"this save was made with rules version {rv}; these are version {rules.rules_version}")
+    seed = data["seed"]
+    if type(seed) is not int or not -MAX_SEED < seed < MAX_SEED:
+        raise _bad("seed", f"must be a whole number below 2**64 either way, not {_short(seed)}")
+    players = data["players"]
+    if type(players) is not list or not all(type(p) is str and 0 < len(p) <= 200 for p in players):
+        raise _bad("players", "must be a list of names (text of 1 to 200 characters)")
+    if type(data["variant"]) is not dict or not all(type(k) is str for k in data["variant"]):
+        raise _bad("variant", "must be an object of option names and values")
+    names = [o.name for o in rules.variant_type.options()]
+    missing = [n for n in names if n not in data["variant"]]
+    if missing:
+        raise _bad("variant", f"has no option {missing[0]!r} (a save lists every option)")
+    for field in ("setup_rig", "rigged"):
+        _check_rigs(field, data[field])
+    script = data["script"]
+    if type(script) is not list:
+        raise _bad("script", "must be a list")
+    if len(script) > MAX_SCRIPT:
+        raise _bad("script", f"is longer than {MAX_SCRIPT} entries")
+    for i, entry in enumerate(script):
+        if type(entry) is not dict or len(entry) != 1 or next(iter(entry)) not in ("rig", "action", "clear"):
+            raise _bad("script", f"entry {i} must be one of {{'action': ...}}, {{'rig': ...}}, {{'clear': ...}}")
+        if "rig" in entry:
+            _check_rigs(f"script entry {i} rig", entry["rig"], name=f"'script' entry {i}")
+        elif "clear" in entry:
+            if entry["clear"] is not None and type(entry["clear"]) is not str:
+                raise _bad("script", f"entry {i} must clear a kind of chance (text) or all of them (null)")
+        elif type(entry["action"]) is not dict:
+            raise _bad("script", f"entry {i} must hold an action object")
+    if type(data["position"]) is not str:
+        raise _bad("position", "must be text")
+
+
+def _check_rigs(field: str, value: Any, name: str | None = None) -> None:
+    where = name or repr(field)
+    if type(value) is not dict:
+        raise SaveError(f"the save's {where} must map kinds of chance to lists of outcomes, not {_short(value)}")
+    for k, v in value.items():
+        if type(k) is not str or type(v) is not list or not all(
+                x is None or type(x) in (str, int, float, bool) for x in v):
+            raise SaveError(f"the save's {where} must map kinds of chance to lists of outcomes "
+                            f"({_short(k)} does not)")
 
 
 _CODECS: dict[type, ActionCodec] = {}

@@ -109,6 +109,12 @@ class Rules(ABC, Generic[S]):
         statistics); ``None`` means "the seat to act right after setup"."""
         return None
 
+    def rig_domain(self, kind: str, variant: Variant, state: S | None) -> Sequence[Any] | None:
+        """The outcomes of chance ``kind`` that can come up under ``variant`` now (``state`` is ``None`` before
+        setup, for rigs given to the game's constructor). ``None`` means the static ``chance_domains[kind]``.
+        ``Game.rig`` refuses any other outcome (a spinner sector of weight 0, a card no longer in the deck...)."""
+        return None
+
     def is_over(self, state: S) -> bool:
         return self.current_player(state) is None
 
