@@ -200,3 +200,16 @@ def test_a_key_with_other_spacing_or_key_order_is_the_same_legal_action() -> Non
     board.rig(die=[4])
     act(board, json.dumps({"type": "Roll"}, indent=1))
     assert board.error is None and len(board.game.history) == 2
+
+
+def test_at_the_hand_over_bots_reply_to_every_reader_move_by_themselves() -> None:
+    w = Walkthrough(STEPS, board=PigBoard, new_game=new_game, bots={1: FirstBot()})
+    w.your_turn()
+    b = w.board
+    b.rig(die=[4, 2, 1])
+    act(b, ROLL)
+    act(b, HOLD)  # the bot rolls 2, then 1: back to the reader with no Bot move pressed
+    assert b.current_player == 0 and b.last_move["bot"] and b.last_move["seat"] == 1
+    assert w.panel.moves_since == 2
+    w.goto(1)
+    assert not b.auto_bots and b.bots == {}

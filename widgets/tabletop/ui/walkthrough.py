@@ -179,6 +179,7 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
         b = self.board
         with b.hold_sync():
             b.bots = self._hand_over_bots(game) if hand_over else None
+            b.auto_bots = hand_over  # at the hand-over bot seats reply to every move by themselves
             b.interactive = hand_over
             b.notice = "" if hand_over else (f"{lesson_step_label(k, n_lesson, False)}: the board follows the "
                                              "narration. Press Next (→) to go on.")

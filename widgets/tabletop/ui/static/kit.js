@@ -266,7 +266,7 @@ function ttRenderBoard({ model, el }) {
   function actionButton(entry, index, interactive) {
     // never a dead button: a click on a locked board is sent too, and Python says why it is refused
     return ttH("button", {
-      type: "button", class: ["tt-action", !interactive && "tt-inert"], "aria-disabled": interactive ? null : "true",
+      type: "button", class: ["tt-action", !interactive && "tt-inert"], title: interactive ? null : "Not now: press to see why",
       dataset: { actionId: entry.id, index: index, focus: `act:${entry.id}`, type: entry.type },
       onClick: (ev) => { ev.preventDefault(); sendAct(ev.currentTarget.dataset.actionId); },
     }, index < 9 ? ttH("span", { class: "tt-key", "aria-hidden": "true" }, String(index + 1)) : null,
@@ -367,7 +367,7 @@ function ttRenderBoard({ model, el }) {
     // Undo stays pressable on a live board: where it cannot go back, Python says why (e.g. the hand-over)
     return ttH("div", { class: "tt-controls" },
       ttH("button", { type: "button", class: ["tt-undo", !(live && m.can_undo) && "tt-inert"], disabled: !live,
-        "aria-disabled": live && m.can_undo ? null : "true", dataset: { focus: "undo" },
+        title: live && m.can_undo ? null : "Nothing to take back now: press to see why", dataset: { focus: "undo" },
         onClick: () => send("undo") }, "Undo (U)"),
       ttH("button", { type: "button", class: "tt-bot", disabled: !(live && !m.is_over) || botMoving(m), dataset: { focus: "bot" },
         onClick: () => send("bot") }, bot ? `Bot move: ${ttTxt(bot)} (B)` : "Bot move (B)"));
@@ -464,6 +464,7 @@ function ttRenderBoard({ model, el }) {
     root.dataset.over = m.is_over ? "1" : "0";
     root.dataset.interactive = m.interactive ? "1" : "0";
     root.dataset.botMoving = botMoving(m) ? "1" : "0";
+    root.dataset.bots = String(Object.keys(m.bot_seats || {}).length);
     root.dataset.lastTurn = m.last_move ? String(m.last_move.turn) : "";
     root.classList.toggle("tt-locked", !m.interactive);
     root.setAttribute("aria-label", `${m.title || "game"} board`);
