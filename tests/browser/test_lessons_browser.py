@@ -84,6 +84,21 @@ def _check_text(page: Any, sel: str, where: str) -> None:
     assert m is None, f"{where}: the reader sees {m.group(0)!r}: …{text[max(0, m.start() - 80):m.end() + 40]}…"
 
 
+def _screenshot(page: Any, sel: str, path: Path) -> None:
+    """The whole walkthrough (panel + board): JupyterLab scrolls inside a viewport-sized panel, so the
+    viewport is made tall enough for the widget while the picture is taken."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    height = int(page.eval_on_selector(sel, "e => e.getBoundingClientRect().height"))
+    page.set_viewport_size({"width": size["width"], "height": min(6000, max(size["height"], height + 400))})
+    try:
+        page.eval_on_selector(sel, "e => e.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(200)
+        page.locator(sel).screenshot(path=str(path))
+    finally:
+        page.set_viewport_size(size)
+
+
 def _walk_steps(page: Any, walk: str, board: str, where: str, shot: tuple[str, str] | None, lab: Any) -> None:
     n = _num(page, walk, "data-steps")
     n_lesson = _num(page, walk, "data-lesson-steps")
@@ -104,8 +119,7 @@ def _walk_steps(page: Any, walk: str, board: str, where: str, shot: tuple[str, s
         _check_text(page, f"{walk}", f"{where} step {k + 1} (narration)")
         _check_text(page, f"{board}", f"{where} step {k + 1} (board)")
         if not shot_taken and page.query_selector(f"{walk} .tt-walk-rule[data-rule='{shot[0]}']"):
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            page.locator(walk).locator("xpath=..").screenshot(path=str(ARTIFACTS / f"{shot[1]}.png"))
+            _screenshot(page, walk.split(" ")[0], ARTIFACTS / f"{shot[1]}.png")
             shot_taken = True
         if k == n - 1:
             break
