@@ -213,3 +213,15 @@ def test_at_the_hand_over_bots_reply_to_every_reader_move_by_themselves() -> Non
     assert w.panel.moves_since == 2
     w.goto(1)
     assert not b.auto_bots and b.bots == {}
+
+
+def test_without_auto_bots_a_bot_seat_offers_nothing_and_waits_for_the_bot_button() -> None:
+    board = PigBoard(seed=9, bots={1: FirstBot()}, auto_bots=False)
+    board.rig(die=[3, 1])
+    board.play("roll")
+    board.play("hold")
+    assert board.current_player == 1 and board.bot_to_move and not board.bots_pending and board.legal == []
+    act(board, ROLL)
+    assert board.error["rule"] == "ui.bot" and "press Bot move" in board.error["reason"]
+    browser_message(board, {"type": "bot", "version": board.version})
+    assert board.current_player == 0 and not board.bot_to_move and board.legal

@@ -599,6 +599,8 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
             # a bot seat's moves are never offered to the reader (nothing on the board is clickable for it)
             self.legal = [] if bot_seat is not None else [self.legal_entry(a) for a in legal]
             self.bot_to_move = bot_seat is not None
+            # bot replies are coming (now, or paced); without auto_bots the reader presses Bot move instead
+            self.bots_pending = bot_seat is not None and (self.auto_bots or self._bot_handle is not None)
             self.last_move = self._last_move()
             self.events = self._event_rows()
             self.players = list(g.players)

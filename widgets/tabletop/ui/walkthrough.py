@@ -302,7 +302,8 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
     def static_html(self) -> str:
         parts = ['<div class="tt-static tt-static-walkthrough" style="font-family:system-ui,sans-serif;'
                  'font-size:16px;line-height:1.45;max-width:60em">',
-                 f"<h3>{html.escape(self.panel.title)}: {len(self.steps)} steps</h3><ol>"]
+                 f"<h3>{html.escape(self.panel.title)}: {self.panel.lesson_steps} lesson steps"
+                 f"{', then “Your turn”' if self.has_your_turn else ''}</h3><ol>"]
         for s, js in zip(self.steps, self.panel.steps, strict=True):
             badges = " ".join(f"<code>{html.escape(r['id'])}</code>" for r in js["rules"])
             parts.append(f"<li><b>{html.escape(s.title)}</b> {badges}{js['html']}</li>")

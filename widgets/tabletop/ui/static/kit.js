@@ -274,7 +274,12 @@ function ttRenderBoard({ model, el }) {
   }
 
   function botMoving(m) {
-    return m.bot_to_move && m.current_player !== null && m.current_player !== undefined;
+    return !!(m.bot_to_move && m.bots_pending && m.current_player !== null && m.current_player !== undefined);
+  }
+
+  /** A bot seat is to move but nothing will move it by itself (auto_bots off): the reader presses Bot move. */
+  function botWaiting(m) {
+    return !!(m.bot_to_move && !m.bots_pending && m.current_player !== null && m.current_player !== undefined);
   }
 
   function lastMoveLine(m) {
@@ -296,6 +301,8 @@ function ttRenderBoard({ model, el }) {
       const bot = (m.bot_seats || {})[String(m.current_player)];
       status = botMoving(m)
         ? ttH("span", { class: "tt-status tt-bot-moving" }, ttSeatTag(m.players, m.current_player), "'s bot is moving…")
+        : botWaiting(m)
+        ? ttH("span", { class: "tt-status" }, ttSeatTag(m.players, m.current_player), "'s bot plays next: press Bot move (B)")
         : ttH("span", { class: "tt-status" }, ttSeatTag(m.players, m.current_player), " to play",
           bot ? ttH("span", { class: "tt-botnote" }, ` (${ttTxt(bot)} bot)`) : null);
     } else {
@@ -339,10 +346,12 @@ function ttRenderBoard({ model, el }) {
     visibleActions = matching.slice(0, TT_LIST_MAX);
     const who = m.current_player === null || m.current_player === undefined ? "" : ` for ${ttSeatName(m.players, m.current_player)}`;
     const list = ttH("ul", { class: "tt-action-list" }, visibleActions.map((a, i) => ttH("li", {}, actionButton(a, i, interactive))));
-    if (botMoving(m)) {
+    if (botMoving(m) || botWaiting(m)) {
+      const name = ttSeatName(m.players, m.current_player);
       return ttH("section", { class: "tt-actions", "aria-label": "legal moves" },
         ttH("h4", {}, "Legal moves"),
-        ttH("p", { class: "tt-more tt-bot-moving", role: "status" }, `${ttSeatName(m.players, m.current_player)}'s bot is moving…`));
+        ttH("p", { class: "tt-more tt-bot-moving", role: "status" },
+          botMoving(m) ? `${name}'s bot is moving…` : `${name} is played by a bot: press Bot move (B).`));
     }
     const parts = [ttH("h4", {}, `Legal moves${who} (${legal.length})`)];
     if (legal.length > 12 || memo.filter) {
@@ -411,7 +420,7 @@ function ttRenderBoard({ model, el }) {
       state: m.state, legal: m.legal || [], view: m.view_data || {}, players: m.players || [],
       currentPlayer: m.current_player, winner: m.winner, isOver: m.is_over, version: m.version,
       lastDraws: m.last_draws || [], rigged: m.rigged || {}, events: m.events || [], clauses: m.clauses || {},
-      interactive: !!m.interactive && !m.is_over && !botMoving(m), error: m.error,
+      interactive: !!m.interactive && !m.is_over && !m.bot_to_move, error: m.error,
       lastMove: m.last_move || null, botToMove: !!m.bot_to_move,
       h: ttH, s: ttS, drawDie, drawSpinner, drawFaces,
       send: (id) => sendAct(id),
