@@ -225,3 +225,24 @@ def test_without_auto_bots_a_bot_seat_offers_nothing_and_waits_for_the_bot_butto
     assert board.error["rule"] == "ui.bot" and "press Bot move" in board.error["reason"]
     browser_message(board, {"type": "bot", "version": board.version})
     assert board.current_player == 0 and not board.bot_to_move and board.legal
+
+
+class SecretPigBoard(PigBoard):
+    """Hides what a roll was (like a face-down card): the log shows other words for that turn."""
+
+    def _event_rows(self) -> list[dict[str, Any]]:
+        rows = super()._event_rows()
+        for r in rows:
+            if r["action"] == "roll the die":
+                r["action"] = "did something secret"
+        return rows
+
+
+def test_last_move_hides_what_the_log_hides() -> None:
+    board = SecretPigBoard(seed=1)
+    board.rig(die=[4])
+    board.play("roll")
+    assert board.last_move["action"] == "did something secret" and board.last_move["action_dict"] is None
+    assert "roll the die" not in json.dumps(board.last_move)
+    board.play("hold")
+    assert board.last_move["action"] == "hold and bank the pot" and board.last_move["action_dict"] == {"type": "Hold"}

@@ -572,18 +572,25 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
         rows.reverse()
         return rows
 
-    def _last_move(self) -> dict[str, Any] | None:
+    def _last_move(self, rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """The latest move, in the words the log shows (``rows`` from ``_event_rows``: a subclass that hides a
+        secret move there, e.g. a face-down card, hides it here too: then no ``action_dict`` is sent)."""
         g = self._game
-        for turn in reversed(g.history):
-            if turn.action is None:
-                return None
-            seat = turn.player
-            return {"turn": turn.n, "seat": seat,
-                    "player": g.players[seat] if seat is not None and 0 <= seat < len(g.players) else "",
-                    "action": str(turn.action), "action_dict": turn.action.to_dict(),
-                    "rules": list(dict.fromkeys(e.rule for e in turn.events)),
-                    "bot": seat in self._bots and self._bots_play()}
-        return None
+        if not g.history:
+            return None
+        turn = g.history[-1]
+        if turn.action is None:
+            return None
+        seat = turn.player
+        shown = next((r["action"] for r in rows if r.get("turn") == turn.n), None)
+        words = str(turn.action)
+        public = shown is None or shown == words
+        return {"turn": turn.n, "seat": seat,
+                "player": g.players[seat] if seat is not None and 0 <= seat < len(g.players) else "",
+                "action": words if shown is None else str(shown),
+                "action_dict": turn.action.to_dict() if public else None,
+                "rules": list(dict.fromkeys(e.rule for e in turn.events)),
+                "bot": seat in self._bots and self._bots_play()}
 
     def _sync(self, *, clear_error: bool) -> None:
         g = self._game
@@ -601,8 +608,9 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
             self.bot_to_move = bot_seat is not None
             # bot replies are coming (now, or paced); without auto_bots the reader presses Bot move instead
             self.bots_pending = bot_seat is not None and (self.auto_bots or self._bot_handle is not None)
-            self.last_move = self._last_move()
-            self.events = self._event_rows()
+            rows = self._event_rows()
+            self.events = rows
+            self.last_move = self._last_move(rows)
             self.players = list(g.players)
             self.current_player = g.current_player
             self.winner = g.winner
