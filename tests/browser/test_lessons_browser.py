@@ -9,17 +9,25 @@ step that teaches their rule go to test-artifacts/lessons/.
 
 The test drives only the kit's DOM (panel Next button, counter, board root data attributes, the legal-move
 list), never a lesson's texts, so lessons can change freely.
+
+Speed: one JupyterLab server and one page for the whole module; each notebook is opened in that page with
+JupyterLab's own ``docmanager:open`` (no reload of the app), run, walked, then closed with its kernel shut down.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import shutil
 import time
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.browser.fixtures import Lab, LabServer
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts" / "lessons"
@@ -50,6 +58,72 @@ _IDLE = """() => {
   const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
   return !!(k && k.status === "idle");
 }"""
+
+
+class Walker:
+    """One page for every lesson notebook: open (without reloading JupyterLab), run all, close."""
+
+    def __init__(self, server: LabServer, browser: Any) -> None:
+        self.server = server
+        self.lab = Lab(server, browser, ARTIFACTS)
+        self.page = self.lab.page
+        self.page.goto(f"{server.url}/lab?reset")
+        self.page.wait_for_function("() => !!(window.jupyterapp && window.jupyterapp.shell)", timeout=60_000)
+        self.page.wait_for_selector("#jp-main-dock-panel", timeout=60_000)
+        self.open_s = 0.0
+
+    def open(self, notebook: Path, timeout: float = 120.0) -> str:
+        """Open and run ``notebook``; returns a selector for its panel (the walkthroughs are inside it)."""
+        t0 = time.time()
+        name = f"{notebook.stem}-{uuid.uuid4().hex[:6]}.ipynb"
+        shutil.copy(notebook, self.server.root / name)
+        page = self.page
+        page.evaluate("(p) => { window.jupyterapp.commands.execute('docmanager:open', {path: p, factory: 'Notebook'}); }",
+                      name)
+        page.wait_for_function(
+            "(p) => { const w = window.jupyterapp.shell.currentWidget; return !!(w && w.context && "
+            "w.context.path === p && w.content && w.content.widgets.length); }", arg=name, timeout=timeout * 1000)
+        self.lab._wait_kernel_ready(timeout)
+        pid = page.evaluate("() => window.jupyterapp.shell.currentWidget.id")
+        scope = f'[id="{pid}"]'
+        for attempt in range(3):
+            page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+            try:
+                page.wait_for_selector(f"{scope} .tt-walkthrough .tt-walk", timeout=timeout * 1000 / 3,
+                                       state="attached")
+                break
+            except Exception:
+                if attempt == 2:
+                    self.lab.screenshot(f"open-failed-{notebook.stem}")
+                    raise AssertionError(f"no walkthrough appeared after running {notebook.name}; console: "
+                                         f"{self.lab.console[-10:]}") from None
+                self.lab._wait_kernel_ready(timeout)
+        page.wait_for_function(_IDLE, timeout=timeout * 1000)  # every cell has run
+        self.open_s = time.time() - t0
+        return scope
+
+    def close_notebook(self) -> None:
+        """Close the current notebook without a save dialog and shut its kernel down."""
+        self.page.evaluate("""async () => {
+          const w = window.jupyterapp.shell.currentWidget;
+          if (!w || !w.context) return;
+          w.context.model.dirty = false;
+          try { await w.sessionContext.shutdown(); } catch (e) { /* already gone */ }
+          w.dispose();
+        }""")
+        self.server.shutdown_kernels()
+
+    def close(self) -> None:
+        self.lab.close()
+
+
+@pytest.fixture(scope="module")
+def walker(lab_server: LabServer, chromium: Any) -> Iterator[Walker]:
+    w = Walker(lab_server, chromium)
+    try:
+        yield w
+    finally:
+        w.close()
 
 
 def _attr(page: Any, sel: str, name: str) -> str:
@@ -188,30 +262,34 @@ def _keyboard(page: Any, board: str, where: str) -> None:
 
 @pytest.mark.browser
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[f"{p.parent.name}/{p.stem[:2]}" for p in NOTEBOOKS])
-def test_walk_every_lesson(lab: Any, notebook: Path) -> None:
+def test_walk_every_lesson(walker: Walker, notebook: Path) -> None:
     t0 = time.time()
     game, number = notebook.parent.name, notebook.stem[:2]
-    page = lab.open_notebook(notebook, wait_for=".tt-walkthrough .tt-walk", timeout=120)
-    page.wait_for_function(_IDLE, timeout=120_000)  # every cell has run
-    walks = page.query_selector_all(".tt-walkthrough")
-    assert walks, f"{notebook.name}: no walkthrough on the page"
-    sig = SIGNATURE.get(game)
-    for i in range(len(walks)):
-        where = f"{game}/{number}" + (f" walkthrough {i + 1}" if len(walks) > 1 else "")
-        host = f".tt-walkthrough >> nth={i}"
-        wid = f"tt-walk-under-test-{i}"
-        page.locator(host).evaluate("(e, id) => { e.id = id; }", wid)
-        walk, board = f"#{wid} .tt-walk", f"#{wid} .tt-board"
-        page.wait_for_selector(board)
-        shot = (sig[1], sig[2]) if sig and sig[0] == number and i == 0 else None
-        _walk_steps(page, walk, board, where, shot, lab)
-        if _attr(page, walk, "data-your-turn") == "1":
-            _play_hand_over(page, walk, board, where, lab)
-            _keyboard(page, board, where)
+    lab, page = walker.lab, walker.page
+    n_errors = len(lab.errors)
+    try:
+        scope = walker.open(notebook)
+        walks = page.query_selector_all(f"{scope} .tt-walkthrough")
+        assert walks, f"{notebook.name}: no walkthrough on the page"
+        sig = SIGNATURE.get(game)
+        for i in range(len(walks)):
+            where = f"{game}/{number}" + (f" walkthrough {i + 1}" if len(walks) > 1 else "")
+            wid = f"tt-walk-under-test-{uuid.uuid4().hex[:8]}"
+            page.locator(f"{scope} .tt-walkthrough >> nth={i}").evaluate("(e, id) => { e.id = id; }", wid)
+            walk, board = f"#{wid} .tt-walk", f"#{wid} .tt-board"
+            page.wait_for_selector(board)
+            shot = (sig[1], sig[2]) if sig and sig[0] == number and i == 0 else None
+            _walk_steps(page, walk, board, where, shot, lab)
+            if _attr(page, walk, "data-your-turn") == "1":
+                _play_hand_over(page, walk, board, where, lab)
+                _keyboard(page, board, where)
+        assert lab.errors[n_errors:] == [], f"{game}/{number}: JavaScript console errors"
+    finally:
+        walker.close_notebook()
     TIMINGS[f"{game}/{number}"] = round(time.time() - t0, 1)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "timings.json").write_text(json.dumps(TIMINGS, indent=1))
-    print(f"\n{game}/{number}: walked in {TIMINGS[f'{game}/{number}']} s (open {lab.open_s:.1f} s)")
+    print(f"\n{game}/{number}: walked in {TIMINGS[f'{game}/{number}']} s (open {walker.open_s:.1f} s)")
 
 
 def test_the_lesson_walk_finds_every_walkthrough_notebook() -> None:
