@@ -42,6 +42,12 @@ def test_why_not_in_place_focus_kept_locked_clicks_and_paced_bots(lab: Any) -> N
     page.click(f"{BOARD} button.tt-action[data-index='0']")
     page.wait_for_selector(f"{BOARD} .tt-error[data-rule='ui.locked']")
     assert "Lesson step 2 of 5" in page.inner_text(f"{BOARD} .tt-error")
+    page.keyboard.press("Escape")
+    page.wait_for_selector(f"{BOARD} .tt-error[hidden]", state="attached")
+    # a click on the picture itself (no control under it) is answered too, by the kit
+    page.click(f"{BOARD} .pig-svg")
+    page.wait_for_selector(f"{BOARD} .tt-error[data-rule='ui.locked']")
+    assert "Lesson step 2 of 5" in page.inner_text(f"{BOARD} .tt-error")
 
     # bots reply by themselves, one visible move at a time; meanwhile the bot's seat offers nothing
     lab.run_in_kernel("from tabletop.engine import FirstBot\nboard.interactive = True\nboard.notice = ''\n"

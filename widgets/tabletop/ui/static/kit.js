@@ -241,7 +241,12 @@ function ttRenderBoard({ model, el }) {
     return m;
   }
 
+  let sends = 0;
+  let localNote = null;  // a reason the kit gives by itself (a click on a locked board's picture)
+  let localN = 0;
+
   function send(type, extra) {
+    sends += 1;
     // one message at a time: a double click must not turn into a "stale board" refusal
     if (pendingAt && performance.now() - pendingAt < 3000) return;
     const version = Number(root.dataset.version);
@@ -320,8 +325,38 @@ function ttRenderBoard({ model, el }) {
       rigs);
   }
 
+  /** Why a click on the board picture did nothing (a renderer may send nothing on a locked board): never silence. */
+  function whyInert(m) {
+    if (m.is_over) return { rule: "ui.game-over", reason: "the game is over; start a new game to play again" };
+    if (!m.interactive) return { rule: "ui.locked", reason: ttTxt(m.notice) || "this board is read-only right now" };
+    if (m.bot_to_move) {
+      const name = ttSeatName(m.players, m.current_player);
+      return { rule: "ui.bot", reason: m.bots_pending ? `${name}'s bot is moving… wait for it, then it is your turn`
+        : `it is ${name}'s turn and a bot plays that seat; press Bot move (B)` };
+    }
+    return null;
+  }
+
+  let clickSends = 0;
+  root.addEventListener("click", () => { clickSends = sends; }, true);
+  root.addEventListener("click", (ev) => {
+    if (sends !== clickSends) return;  // the click sent something: Python answers
+    const t = ev.target;
+    if (!(t instanceof Element) || !t.closest(".tt-stage")) return;
+    const m = read();
+    const why = whyInert(m);
+    if (!why) return;
+    localN += 1;
+    const err = m.error;
+    localNote = Object.assign({ title: ({ "ui.locked": "The board is read-only now", "ui.bot": "A bot is moving",
+      "ui.game-over": "The game is over" })[why.rule], n: `local-${localN}`, mark: `${m.version}/${err ? err.n : 0}` }, why);
+    schedule();
+  });
+
   function errorBanner(m) {
-    const e = m.error;
+    const err = m.error;
+    if (localNote && localNote.mark !== `${m.version}/${err ? err.n : 0}`) localNote = null;  // Python spoke since
+    const e = localNote || m.error;
     // always in the DOM (an empty live region), so screen readers announce each refusal as it arrives
     if (!e || e.n === dismissedError) return ttH("div", { class: "tt-error", hidden: true, role: "alert", "aria-live": "assertive" });
     const clause = (m.clauses || {})[e.rule];
@@ -493,8 +528,9 @@ function ttRenderBoard({ model, el }) {
     if (target && filterCaret !== null && target.setSelectionRange && target.classList.contains("tt-filter")) {
       target.setSelectionRange(filterCaret, filterCaret);
     }
-    if (m.error && m.error.n !== shownError && m.error.n !== dismissedError && !banner.hidden) {
-      shownError = m.error.n;
+    const shown = banner.hidden ? null : banner.dataset.n;
+    if (shown && shown !== String(shownError)) {
+      shownError = shown;
       if (banner.scrollIntoView) banner.scrollIntoView({ block: "nearest" });
     }
     const mark = `${m.version}/${m.error ? m.error.n : 0}`;
@@ -528,7 +564,8 @@ function ttRenderBoard({ model, el }) {
       if (m.interactive && !m.is_over) send("bot"); else handled = false;
     } else if (ev.key === "Escape") {
       memo.selected = null;
-      if (m.error) dismissedError = m.error.n;
+      if (localNote) dismissedError = localNote.n;
+      else if (m.error) dismissedError = m.error.n;
       schedule();
     } else {
       handled = false;
