@@ -246,3 +246,19 @@ def test_last_move_hides_what_the_log_hides() -> None:
     assert "roll the die" not in json.dumps(board.last_move)
     board.play("hold")
     assert board.last_move["action"] == "hold and bank the pot" and board.last_move["action_dict"] == {"type": "Hold"}
+
+
+def test_a_lesson_hands_over_with_its_own_bot_table_hand_over_step_and_undo_floor() -> None:
+    from tabletop.engine.lessons import Fact, Lesson
+    from tabletop.engine.lessons import Step as LessonStep
+
+    lesson = Lesson("pig/01", "Pig basics", tuple(
+        LessonStep(s.title, s.md, rig=s.rig, actions=s.actions, facts=(Fact("true", lambda g: True),))
+        for s in STEPS), new_game, bots={1: "first"}, bot_table={"first": FirstBot})
+    w = Walkthrough(lesson, board=PigBoard)
+    assert w.panel.title == "Pig basics" and w.panel.lesson_steps == 3 and w.steps[-1].title == "Your turn"
+    w.your_turn()
+    b = w.board
+    assert isinstance(b.bots[1], FirstBot) and b.current_player == 0 and b.last_move["bot"]
+    browser_message(b, {"type": "undo", "version": b.version})
+    assert b.error["reason"] == HAND_OVER_UNDO
