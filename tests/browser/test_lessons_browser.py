@@ -282,6 +282,7 @@ def test_walk_every_lesson(walker: Walker, notebook: Path) -> None:
             _walk_steps(page, walk, board, where, shot, lab)
             if _attr(page, walk, "data-your-turn") == "1":
                 _play_hand_over(page, walk, board, where, lab)
+                _screenshot(page, f"#{wid}", ARTIFACTS / "hand-over" / f"{game}-{number}-{i + 1}.png")
                 _keyboard(page, board, where)
         assert lab.errors[n_errors:] == [], f"{game}/{number}: JavaScript console errors"
     finally:

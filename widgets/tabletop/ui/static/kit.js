@@ -215,6 +215,27 @@ function ttRecordRtt(root, rtts, since) {
   root.dataset.rtts = JSON.stringify(rtts.slice(-100));
 }
 
+/** data attributes that name a place or piece on a board; a renderer may also use data-tt-at explicitly */
+const TT_PLACE_ATTRS = ["tt-at", "hex", "cell", "part", "target", "place"];
+
+/** Outline what the last move touched: each board element whose data-tt-at / data-hex / data-cell / data-part /
+ *  data-target / data-place equals one of the move's text fields (when exactly one element has that value). */
+function ttMarkLastMove(box, lm) {
+  if (!lm || !lm.action_dict) return;
+  const values = Object.entries(lm.action_dict).filter(([k, v]) => k !== "type" && typeof v === "string" && v.length > 0)
+    .map(([, v]) => v);
+  for (const v of values) {
+    for (const attr of TT_PLACE_ATTRS) {
+      const hits = box.querySelectorAll(`[data-${attr}="${CSS.escape(v)}"]`);
+      if (hits.length === 1) {
+        hits[0].classList.add("tt-last-move-mark");
+        hits[0].setAttribute("data-last-move", "1");
+        break;
+      }
+    }
+  }
+}
+
 function ttRenderBoard({ model, el }) {
   const memo = { selected: null, filter: "", openLog: new Set() };
   const root = ttH("div", {
@@ -494,6 +515,7 @@ function ttRenderBoard({ model, el }) {
     } else {
       box.append(ttH("pre", { class: "tt-state-json", "aria-label": "game state" }, JSON.stringify(m.state, null, 1)));
     }
+    ttMarkLastMove(box, m.last_move);
     return box;
   }
 
