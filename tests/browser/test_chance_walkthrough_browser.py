@@ -87,7 +87,7 @@ def test_walkthrough_next_back_by_click_and_key_and_hand_over(lab) -> None:
     page = lab.open_notebook("tests/browser/notebooks/walkthrough.ipynb", wait_for=WALK)
     page.wait_for_selector(BOARD)
     assert page.get_attribute(WALK, "data-steps") == "4"  # 3 steps + "Your turn"
-    assert page.inner_text(f"{WALK} .tt-walk-count") == "Step 1 of 4"
+    assert page.inner_text(f"{WALK} .tt-walk-count") == "Lesson step 1 of 3"
     assert page.get_attribute(BOARD, "data-interactive") == "0"
     assert page.query_selector(f"{WALK} .tt-walk-rule[data-rule='pig.setup']") is not None
     lab.screenshot("walk-step1")

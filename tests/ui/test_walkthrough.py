@@ -69,7 +69,7 @@ def test_back_restores_the_exact_earlier_position_even_after_the_reader_played()
 def test_board_is_locked_during_narration_and_bots_play_only_after_the_hand_over() -> None:
     w = walk(bots={1: "random"})
     browser_message(w.board, {"type": "act", "id": Roll().key, "version": w.board.version})
-    assert w.board.error["rule"] == "ui.locked" and "Step 1 of 5" in w.board.error["reason"]
+    assert w.board.error["rule"] == "ui.locked" and "Lesson step 1 of 4" in w.board.error["reason"]
     w.goto(3)  # after the hold it is Player 2's turn: no bot moves while narrating
     assert w.game.current_player == 1 and w.board.bots == {} and len(w.game.history) == 4
     w.next()  # the hand-over: Player 2's bot takes its turn, then the reader plays Player 1

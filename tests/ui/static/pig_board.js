@@ -15,5 +15,11 @@ function renderBoard(ctx) {
     type: "button", class: "pig-move", disabled: !ctx.interactive, dataset: { actionId: a.id, focus: `pig:${a.id}` },
     onClick: () => ctx.send(a.id),
   }, a.type === "Roll" ? "Roll" : "Hold"));
-  ctx.el.append(svg, h("div", { class: "pig-row" }, h("span", { class: "pig-pot" }, `Pot: ${state.pot}`), die, buttons));
+  // "the bank": always clickable, it means Hold whether or not Hold is legal (ctx.tryAction: Python says why not).
+  // No data-focus on purpose: the kit must find its replacement after a redraw by its data attributes.
+  const bank = h("span", { class: "pig-bank", tabindex: 0, role: "button", dataset: { part: "bank" },
+    onClick: () => ctx.tryAction({ type: "Hold" }),
+    onKeydown: (ev) => { if (ev.key === "Enter") { ev.preventDefault(); ctx.tryAction({ type: "Hold" }); } },
+  }, "Bank");
+  ctx.el.append(svg, h("div", { class: "pig-row" }, h("span", { class: "pig-pot" }, `Pot: ${state.pot}`), die, buttons, bank));
 }

@@ -19,3 +19,26 @@ def version_problem(content: Mapping[str, Any], current: int, what: str) -> tupl
         return "ui.stale", (f"you clicked on an out-of-date {what} (you saw version {version}, it is now "
                             f"{current}); it shows the current state now, try again")
     return None
+
+
+class PythonOwned:
+    """Mixin for an ipywidgets widget whose synced traits belong to Python.
+
+    The browser may only send custom messages (act / undo / bot / goto / roll), each validated in Python. A
+    front-end state ``update`` (``{"method": "update", "state": {"interactive": true}}``, what ``model.set`` +
+    ``save_changes`` would send) is ignored, and the traits it named are re-sent with their Python values so
+    the browser's copy is reverted too. ``refused_updates`` counts the keys refused (for tests and logs).
+    """
+
+    refused_updates: int = 0
+
+    def set_state(self, sync_data: Any) -> None:
+        if not isinstance(sync_data, Mapping):
+            return
+        keys = [k for k in sync_data if isinstance(k, str) and k in self.keys]  # type: ignore[attr-defined]
+        self.refused_updates = self.refused_updates + len(sync_data)
+        if keys:
+            self.send_state(key=keys)  # type: ignore[attr-defined]
+        self.log.warning(  # type: ignore[attr-defined]
+            "tabletop: ignored a front-end update of %s (these traits are owned by Python)",
+            ", ".join(map(str, list(sync_data)[:10])))

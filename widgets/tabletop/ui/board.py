@@ -2,13 +2,19 @@
 
 Python owns the game. The browser only ever sends ``{"type": "act", "id": <action key>, "version": <int>}``
 (or ``"undo"`` / ``"bot"``); every message is untrusted and validated here. A malformed, stale or illegal message
-sets the ``error`` trait (shown as a banner in the widget, with the clause id) and changes nothing.
+sets the ``error`` trait (shown as a banner in the widget, with the clause id) and changes nothing. Every synced
+trait is owned by Python: a front-end state update is ignored and reverted (:class:`._messages.PythonOwned`).
+
+Bots reply by themselves after a move made in the browser, one move every ``bot_delay`` seconds on the kernel's
+event loop (so the reader sees each reply, highlighted through ``last_move``); without a running loop (plain
+Python, tests) and after Python API calls they reply at once.
 
 See ``tabletop/ui/README.md`` for the full API and the JS conventions.
 """
 
 from __future__ import annotations
 
+import asyncio
 import html
 import importlib
 import json
@@ -22,7 +28,7 @@ import traitlets as t
 
 from ..engine import Action, Bot, Game, IllegalAction, RandomBot, RigError, thaw
 from . import _bundle
-from ._messages import version_problem
+from ._messages import PythonOwned, version_problem
 
 #: titles of the kit's own refusals (they are not rules of any game, so they live here, not in a catalog)
 UI_RULES: dict[str, str] = {
@@ -30,9 +36,9 @@ UI_RULES: dict[str, str] = {
     "ui.stale": "The board had changed",
     "ui.locked": "The board is read-only now",
     "ui.not-legal": "Not a legal move now",
-    "ui.bot": "Bot move",
+    "ui.bot": "A bot is moving",
     "ui.game-over": "The game is over",
-    "ui.undo": "Nothing to undo",
+    "ui.undo": "Nothing to undo here",
     "ui.internal": "The board failed",
 }
 
@@ -42,7 +48,7 @@ MAX_ID_LENGTH = 4000
 ChangeCallback = Callable[["BoardWidget", str], Any]
 
 
-class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
+class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
     """A live board for one :class:`~tabletop.engine.Game`.
 
     ``Board(game=None, *, bots=None, seed=None, variant=None, players=None, rig=None, interactive=True,
@@ -60,6 +66,9 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
     max_log: ClassVar[int] = 150
     #: most bot moves played in reply to one message (a safety bound, not a rule)
     bot_limit: ClassVar[int] = 400
+    #: seconds between bot moves made in reply to a browser message (0: all at once). Needs a running event
+    #: loop (the kernel's); without one (plain Python, unit tests) bots reply synchronously.
+    bot_delay: float = 0.5
 
     _kit_js: ClassVar[tuple[str, ...]] = ("kit.js", "chance.js")
     _kit_css: ClassVar[tuple[str, ...]] = ("kit.css", "chance.css")
@@ -85,10 +94,17 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
     can_undo = t.Bool(False).tag(sync=True)
     interactive = t.Bool(True).tag(sync=True)
     notice = t.Unicode("").tag(sync=True)
+    #: the latest move of the game: {turn, seat, player, action (words), action_dict, rules, bot} or None
+    last_move = t.Dict(allow_none=True, default_value=None).tag(sync=True)
+    #: a bot seat is to move (and not every seat is a bot): the browser gets no legal moves for it
+    bot_to_move = t.Bool(False).tag(sync=True)
+    #: bot replies are scheduled and not played yet
+    bots_pending = t.Bool(False).tag(sync=True)
 
     def __init__(self, game: Game[Any] | None = None, *, bots: Any = None, seed: int | None = None,
                  variant: Any = None, players: Any = None, rig: Mapping[str, Any] | None = None,
-                 interactive: bool = True, auto_bots: bool = True, **kwargs: Any) -> None:
+                 interactive: bool = True, auto_bots: bool = True, bot_delay: float | None = None,
+                 **kwargs: Any) -> None:
         type(self)._prepare_bundle()
         super().__init__(**kwargs)
         if game is None:
@@ -102,6 +118,14 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self._legal_by_id: dict[str, Action] = {}
         self._callbacks: list[ChangeCallback] = []
         self._error_n = 0
+        self._paced = False  # True while handling a browser message: bot replies are paced
+        self._bot_handle: asyncio.TimerHandle | None = None
+        self._bot_gen = 0  # bumped whenever the game changes other than by a paced bot move
+        self._bot_done: list[Callable[[], Any]] = []
+        self._undo_floor: int | None = None
+        self._undo_floor_reason = ""
+        if bot_delay is not None:
+            self.bot_delay = float(bot_delay)
         self.auto_bots = auto_bots
         self.helper_bot: Bot = RandomBot(seed=game.seed)
         self.interactive = interactive
@@ -143,7 +167,9 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
     def game(self, game: Game[Any]) -> None:
         if not isinstance(game, Game):
             raise TypeError(f"game must be a tabletop Game, not {type(game).__name__}")
+        self._cancel_bots()
         self._game = game
+        self._undo_floor = None
         self._sync(clear_error=True)
         self._changed("game")
 
@@ -154,6 +180,7 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
 
     @bots.setter
     def bots(self, bots: Any) -> None:
+        self._cancel_bots()
         self._set_bots(bots)
         self._sync(clear_error=False)
 
@@ -204,10 +231,11 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
         except IllegalAction as exc:
             self._set_error(exc.rule, exc.reason)
             raise
+        self._cancel_bots()
         self._sync(clear_error=True)
         self._changed("act")
         if self.auto_bots:
-            self.run_bots()
+            self.run_bots(paced=self._paced)
         return events
 
     def rig(self, **outcomes: Any) -> None:
@@ -217,13 +245,50 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self._changed("rig")
 
     def undo(self) -> None:
-        """Take back the last move made at the board, with the bot replies that followed it."""
-        self._game.undo()
-        while (self._game.can_undo and self._game.current_player in self._bots
-               and len(self._bots) < len(self._game.players)):
-            self._game.undo()
+        """Take back the last move made at the board, with the bot replies that followed it.
+
+        Never below the undo floor (see :meth:`set_undo_floor`): there it raises ``IllegalAction("ui.undo")``.
+        """
+        problem = self.undo_problem()
+        if problem:
+            raise IllegalAction("ui.undo", problem)
+        self._cancel_bots()
+        g = self._game
+        g.undo()
+        while (g.can_undo and g.current_player in self._bots and len(self._bots) < len(g.players)
+               and not self._at_floor()):
+            g.undo()
         self._sync(clear_error=True)
         self._changed("undo")
+
+    def set_undo_floor(self, reason: str, *, after_bots: bool = True) -> None:
+        """Undo stops here: the current position (or, with ``after_bots``, the one after the bot replies now
+        scheduled) is the earliest one ``undo`` returns to; below it undo is refused with ``reason``."""
+        self._undo_floor_reason = reason
+
+        def set_floor() -> None:
+            self._undo_floor = len(self._game.history)
+            self._sync(clear_error=False)
+
+        if after_bots and self._bot_handle is not None:
+            self._bot_done.append(set_floor)
+        else:
+            set_floor()
+
+    def clear_undo_floor(self) -> None:
+        self._undo_floor = None
+        self._sync(clear_error=False)
+
+    def _at_floor(self) -> bool:
+        return self._undo_floor is not None and len(self._game.history) <= self._undo_floor
+
+    def undo_problem(self) -> str | None:
+        """Why ``undo`` cannot go back now (``None``: it can)."""
+        if self._at_floor():
+            return self._undo_floor_reason or "this is the earliest position of this board"
+        if not self._game.can_undo:
+            return "there is nothing to undo"
+        return None
 
     def bot_move(self) -> Action:
         """Let the bot of the seat to play (or a random helper bot) make one move; then bot seats reply."""
@@ -233,38 +298,107 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
             raise IllegalAction(f"{g.rules.name}.game-over", "the game is over; no bot can move")
         bot = self._bots.get(seat, self.helper_bot)
         act = bot.choose(g, g.legal_actions())
+        self._cancel_bots()
         g.play(act)
         self._sync(clear_error=True)
         self._changed("bot")
         if self.auto_bots:
-            self.run_bots()
+            self.run_bots(paced=self._paced)
         return act
 
-    def run_bots(self) -> int:
-        """Let bots play while it is a bot seat's turn (not when every seat is a bot: use ``bot_move``)."""
+    def _bots_play(self) -> bool:
+        """Bot seats play (only when some seat is human)."""
+        return bool(self._bots) and len(self._bots) < len(self._game.players)
+
+    def _bot_seat_to_move(self) -> int | None:
         g = self._game
-        if not self._bots or len(self._bots) >= len(g.players):
+        seat = g.current_player
+        if seat is None or seat not in self._bots or not self._bots_play():
+            return None
+        return seat
+
+    def run_bots(self, *, paced: bool = False) -> int:
+        """Let bots play while it is a bot seat's turn (not when every seat is a bot: use ``bot_move``).
+
+        ``paced=True`` (replies to a browser message): one move every ``bot_delay`` seconds on the running
+        event loop, each shown and highlighted (``last_move``); returns 0 then. Without a running loop, or
+        with ``bot_delay`` 0, all replies are played now; returns how many.
+        """
+        self._cancel_bots(run_done=False)
+        if self._bot_seat_to_move() is None:
+            self._finish_bots()
+            return 0
+        loop = _running_loop() if paced and self.bot_delay > 0 else None
+        if loop is not None:
+            self._schedule_bot(loop, self._bot_gen, 0)
             return 0
         steps = 0
-        while steps < self.bot_limit:
-            seat = g.current_player
-            if seat is None or seat not in self._bots:
-                break
-            legal = g.legal_actions()
-            if not legal:
-                break
-            act = self._bots[seat].choose(g, legal)
-            try:
-                g.play(act)
-            except IllegalAction as exc:
-                self._set_error(exc.rule, f"the bot of {g.players[seat]} chose a refused move ({act}): "
-                                f"{exc.reason}")
-                break
+        while steps < self.bot_limit and self._bot_step():
             steps += 1
         if steps:
             self._sync(clear_error=False)
             self._changed("bot")
+        self._finish_bots()
         return steps
+
+    def _bot_step(self) -> bool:
+        """One bot move of the bot seat to move (no sync). False when no bot can move."""
+        g = self._game
+        seat = self._bot_seat_to_move()
+        if seat is None:
+            return False
+        legal = g.legal_actions()
+        if not legal:
+            return False
+        act = self._bots[seat].choose(g, legal)
+        try:
+            g.play(act)
+        except IllegalAction as exc:
+            self._set_error(exc.rule, f"the bot of {g.players[seat]} chose a refused move ({act}): "
+                            f"{exc.reason}")
+            return False
+        return True
+
+    def _schedule_bot(self, loop: asyncio.AbstractEventLoop, gen: int, steps: int) -> None:
+        self._bot_handle = loop.call_later(self.bot_delay, self._paced_bot, loop, gen, steps)
+        if not self.bots_pending:
+            self.bots_pending = True
+
+    def _paced_bot(self, loop: asyncio.AbstractEventLoop, gen: int, steps: int) -> None:
+        self._bot_handle = None
+        if gen != self._bot_gen:
+            return
+        try:
+            moved = self._bot_step()
+            if moved:
+                self._sync(clear_error=False)
+                self._changed("bot")
+            if moved and steps + 1 < self.bot_limit and self._bot_seat_to_move() is not None:
+                self._schedule_bot(loop, gen, steps + 1)
+                return
+            self._finish_bots()
+        except Exception as exc:  # a callback on the kernel's loop must never raise
+            self.log.exception("tabletop board: bot move failed")
+            self._finish_bots()
+            self._set_error("ui.internal", f"{type(exc).__name__}: {exc}")
+
+    def _finish_bots(self) -> None:
+        done, self._bot_done = self._bot_done, []
+        if self.bots_pending:
+            self.bots_pending = False
+        for fn in done:
+            fn()
+
+    def _cancel_bots(self, *, run_done: bool = True) -> None:
+        """Forget scheduled bot replies (the game changed under them)."""
+        self._bot_gen += 1
+        if self._bot_handle is not None:
+            self._bot_handle.cancel()
+            self._bot_handle = None
+            if run_done:
+                self._finish_bots()
+            elif self.bots_pending:
+                self.bots_pending = False
 
     def on_change(self, callback: ChangeCallback, *, remove: bool = False) -> None:
         """Call ``callback(board, what)`` after every change: what is "act", "undo", "bot", "rig" or "game"."""
@@ -302,7 +436,16 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
             self._set_error("ui.internal", f"{type(exc).__name__}: {exc}")
 
     def handle_message(self, content: Any) -> bool:
-        """Validate and carry out one message from the browser. Returns True if the game changed."""
+        """Validate and carry out one message from the browser. Returns True if the game changed.
+
+        Bot replies to it are paced (``bot_delay``) when an event loop is running."""
+        self._paced = True
+        try:
+            return self._handle(content)
+        finally:
+            self._paced = False
+
+    def _handle(self, content: Any) -> bool:
         if not isinstance(content, Mapping):
             return self._refuse("ui.message", "a message must be an object with a 'type'")
         kind = content.get("type")
@@ -316,9 +459,12 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
         if not self.interactive:
             return self._refuse("ui.locked", self.notice or "this board is read-only right now")
         g = self._game
+        if self._bot_handle is not None and g.current_player is not None:
+            return self._refuse("ui.bot", self._bot_moving_text(g.current_player))
         if kind == "undo":
-            if not g.can_undo:
-                return self._refuse("ui.undo", "there is nothing to undo")
+            problem = self.undo_problem()
+            if problem:
+                return self._refuse("ui.undo", problem)
             self.undo()
             return True
         if g.current_player is None:
@@ -337,16 +483,18 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
             return self._refuse("ui.message", "the message names no action (its 'id' must be an action key)")
         if len(action_id) > MAX_ID_LENGTH:
             return self._refuse("ui.message", f"the action id is too long ({len(action_id)} characters)")
-        seat = g.current_player
-        if seat in self._bots and len(self._bots) < len(g.players):
-            return self._refuse("ui.bot", f"it is {g.players[seat]}'s turn and a bot plays that seat; "
-                                "press Bot move")
+        bot_seat = self._bot_seat_to_move()
+        if bot_seat is not None:
+            return self._refuse("ui.bot", self._bot_moving_text(bot_seat))
         action = self._legal_by_id.get(action_id)
         if action is None:
             try:
                 action = g.decode(action_id)
             except ValueError as exc:
                 return self._refuse("ui.message", f"not an action of {g.rules.title}: {exc}")
+            same = self._legal_by_id.get(action.key)  # e.g. a key written with other spacing or key order
+            if same is not None:
+                return self._play_clicked(same)
             probe = g.fork()
             try:
                 probe.play(action)
@@ -355,6 +503,9 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
             except RigError as exc:
                 return self._refuse("ui.not-legal", f"{action} cannot be played now: {exc}")
             return self._refuse("ui.not-legal", f"{action} is not among the legal moves now")
+        return self._play_clicked(action)
+
+    def _play_clicked(self, action: Action) -> bool:
         try:
             self.play(action)
         except IllegalAction as exc:  # legal_actions offered it but the rules refused: show it
@@ -366,6 +517,12 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
     def _refuse(self, rule: str, reason: str) -> bool:
         self._set_error(rule, reason)
         return False
+
+    def _bot_moving_text(self, seat: int) -> str:
+        name = self._game.players[seat]
+        if self.auto_bots or self._bot_handle is not None:
+            return f"{name}'s bot is moving… wait for it, then it is your turn"
+        return f"it is {name}'s turn and a bot plays that seat; press Bot move (B)"
 
     def _set_error(self, rule: str, reason: str) -> None:
         self._error_n += 1
@@ -415,25 +572,52 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
         rows.reverse()
         return rows
 
+    def _last_move(self, rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """The latest move, in the words the log shows (``rows`` from ``_event_rows``: a subclass that hides a
+        secret move there, e.g. a face-down card, hides it here too: then no ``action_dict`` is sent)."""
+        g = self._game
+        if not g.history:
+            return None
+        turn = g.history[-1]
+        if turn.action is None:
+            return None
+        seat = turn.player
+        shown = next((r["action"] for r in rows if r.get("turn") == turn.n), None)
+        words = str(turn.action)
+        public = shown is None or shown == words
+        return {"turn": turn.n, "seat": seat,
+                "player": g.players[seat] if seat is not None and 0 <= seat < len(g.players) else "",
+                "action": words if shown is None else str(shown),
+                "action_dict": turn.action.to_dict() if public else None,
+                "rules": list(dict.fromkeys(e.rule for e in turn.events)),
+                "bot": seat in self._bots and self._bots_play()}
+
     def _sync(self, *, clear_error: bool) -> None:
         g = self._game
         legal = g.legal_actions()
         self._legal_by_id = {a.key: a for a in legal}
+        bot_seat = self._bot_seat_to_move()
         with self.hold_sync():
             if self._game.rules.name != self.game_name or not self.clauses:
                 self.clauses = self._clause_table()
             self.title = g.rules.title
             self.game_name = g.rules.name
             self.state = thaw(g.state)
-            self.legal = [self.legal_entry(a) for a in legal]
-            self.events = self._event_rows()
+            # a bot seat's moves are never offered to the reader (nothing on the board is clickable for it)
+            self.legal = [] if bot_seat is not None else [self.legal_entry(a) for a in legal]
+            self.bot_to_move = bot_seat is not None
+            # bot replies are coming (now, or paced); without auto_bots the reader presses Bot move instead
+            self.bots_pending = bot_seat is not None and (self.auto_bots or self._bot_handle is not None)
+            rows = self._event_rows()
+            self.events = rows
+            self.last_move = self._last_move(rows)
             self.players = list(g.players)
             self.current_player = g.current_player
             self.winner = g.winner
             self.is_over = g.is_over
             self.last_draws = [d.to_dict() for d in g.last_draws]
             self.rigged = thaw(g.rigged)
-            self.can_undo = g.can_undo
+            self.can_undo = g.can_undo and not self._at_floor()
             self.bot_seats = {str(s): getattr(b, "name", type(b).__name__) for s, b in self._bots.items()}
             self.view_data = self.view_json()
             if clear_error:
@@ -464,6 +648,13 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self._game!r}>"
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 # -- the static HTML summary ----------------------------------------------------------------------------------

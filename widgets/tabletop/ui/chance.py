@@ -18,7 +18,7 @@ import traitlets as t
 
 from ..engine import Chance, Draw
 from . import _bundle
-from ._messages import version_problem
+from ._messages import PythonOwned, version_problem
 
 #: The Zaxxon spinner used when a game gives none: an inner ring of RED/BLUE/WHITE sectors and an outer ring
 #: where some sectors carry a "Z". RECONSTRUCTION: the rulebook names the colours and the "Z" but gives no
@@ -52,7 +52,7 @@ def spinner_domain(sectors: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, ...
     return tuple(weights), tuple(weights.values())
 
 
-class ChanceWidget(anywidget.AnyWidget):  # type: ignore[misc]
+class ChanceWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
     """``ChanceWidget(kind="die"|"spinner"|"faces", *, seed=None, faces=None, sectors=None, title="")``."""
 
     _entry: ClassVar[str] = "ttRenderChance"

@@ -9,7 +9,11 @@
 
 Step k's position is computed by replaying steps 0..k on a fresh ``new_game()`` (each step's rigs, then its
 actions), so going back restores the exact earlier position. A final "Your turn" step hands the board over: it
-becomes interactive (bots optional) from the last step's position.
+becomes interactive (bots optional) from the last step's position. There, bot seats reply by themselves (paced,
+see ``BoardWidget.bot_delay``) and undo stops at the hand-over position.
+
+Vocabulary: the narrated steps are "Lesson step n of N" (the rulebook's own "Step" numbers keep their wording);
+the hand-over is "Your turn".
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ import traitlets as t
 from ..engine import Game, IllegalAction, RigError
 from ..engine.lessons import Lesson, Step, StepError
 from . import _bundle
-from ._messages import version_problem
+from ._messages import PythonOwned, version_problem
 from .board import BoardWidget
 
 
@@ -47,7 +51,16 @@ def render_markdown(text: str) -> str:
         return "<p>" + html.escape(text).replace("\n\n", "</p><p>") + "</p>"
 
 
-class WalkthroughPanel(anywidget.AnyWidget):  # type: ignore[misc]
+#: why undo stops at the hand-over (the board's ``ui.undo`` refusal there)
+HAND_OVER_UNDO = ("this is where the lesson handed you the board — press Back to see the lesson steps")
+
+
+def lesson_step_label(k: int, n_lesson: int, hand_over: bool) -> str:
+    """What the reader calls step ``k`` (0-based): "Lesson step 3 of 10", or "Your turn" for the hand-over."""
+    return "Your turn" if hand_over else f"Lesson step {k + 1} of {n_lesson}"
+
+
+class WalkthroughPanel(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
     """The narration column (the browser side of a Walkthrough)."""
 
     _entry: ClassVar[str] = "ttRenderWalkthrough"
@@ -58,6 +71,8 @@ class WalkthroughPanel(anywidget.AnyWidget):  # type: ignore[misc]
     error = t.Dict(allow_none=True, default_value=None).tag(sync=True)
     version = t.Int(0).tag(sync=True)
     moves_since = t.Int(0).tag(sync=True)
+    #: how many steps are lesson steps (the rest, one at most, is the "Your turn" hand-over)
+    lesson_steps = t.Int(0).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         cls = type(self)
@@ -84,7 +99,7 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
         if isinstance(steps, Lesson):
             self.lesson = steps
             new_game = steps.new_game
-            your_turn = steps.hand_over
+            your_turn = steps.hand_over_step or False
             bots = dict(steps.bots) or bots
             title = title or steps.title
             steps = steps.steps
@@ -120,8 +135,10 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
             raise TypeError("board must be a BoardWidget subclass or instance")
         self._step = 0
         self._moves_since = 0
+        self._pacing = False  # True while handling a panel message: bots at the hand-over are paced
         game = self.board.game
-        self.panel = WalkthroughPanel(title=title or game.rules.title)
+        self.panel = WalkthroughPanel(title=title or game.rules.title,
+                                      lesson_steps=len(self.steps) - (1 if self.has_your_turn else 0))
         texts = self._check_all()
         self.panel.steps = [self._step_json(i, s, texts[i]) for i, s in enumerate(self.steps)]
         self.panel.on_msg(self._on_msg)
@@ -158,12 +175,14 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
             raise IndexError(f"there are steps 0 to {n - 1}, not {k}")
         game = self._position(k)
         hand_over = self.has_your_turn and k == n - 1
+        n_lesson = n - (1 if self.has_your_turn else 0)
         b = self.board
         with b.hold_sync():
-            b.bots = self.bots if hand_over else None
+            b.bots = self._hand_over_bots(game) if hand_over else None
+            b.auto_bots = hand_over  # at the hand-over bot seats reply to every move by themselves
             b.interactive = hand_over
-            b.notice = "" if hand_over else (f"Step {k + 1} of {n}: the board follows the narration. "
-                                             "Press Next (→) to go on.")
+            b.notice = "" if hand_over else (f"{lesson_step_label(k, n_lesson, False)}: the board follows the "
+                                             "narration. Press Next (→) to go on.")
             b.game = game
             refusal = self.steps[k].refusal(game)
             if refusal is not None:
@@ -176,9 +195,17 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
             self.panel.step = k
             self.panel.version = self.panel.version + 1
         if hand_over:
-            b.run_bots()  # a bot seat to play at the hand-over moves first; that is not the reader's move
+            # a bot seat to play at the hand-over moves first (paced when the reader pressed Next); that is not
+            # the reader's move. Undo then stops at the position the bots hand to the reader.
+            b.run_bots(paced=self._pacing)
+            b.set_undo_floor(HAND_OVER_UNDO)
             self._moves_since = 0
             self.panel.moves_since = 0
+
+    def _hand_over_bots(self, game: Game[Any]) -> Any:
+        if self.lesson is not None and self.lesson.bots:
+            return self.lesson.make_bots(game)  # the lesson's own bot table
+        return self.bots
 
     def next(self) -> None:
         if self._step < len(self.steps) - 1:
@@ -249,10 +276,13 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
             return self._refuse("ui.message", "the step must be a whole number")
         if not 0 <= k < len(self.steps):
             return self._refuse("ui.message", f"there is no step {k + 1} (steps 1 to {len(self.steps)})")
+        self._pacing = True
         try:
             self.goto(k)
         except StepError as exc:
             return self._refuse("ui.step", str(exc))
+        finally:
+            self._pacing = False
         return True
 
     def _refuse(self, rule: str, reason: str) -> bool:
@@ -261,6 +291,8 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
         return False
 
     def _board_changed(self, board: BoardWidget, what: str) -> None:
+        if what == "bot" and board.last_move is not None and board.last_move.get("bot"):
+            return  # a bot's reply is not a move of the reader's
         if what in ("act", "bot", "undo"):
             delta = -1 if what == "undo" else 1
             self._moves_since = max(0, self._moves_since + delta)
@@ -270,7 +302,8 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
     def static_html(self) -> str:
         parts = ['<div class="tt-static tt-static-walkthrough" style="font-family:system-ui,sans-serif;'
                  'font-size:16px;line-height:1.45;max-width:60em">',
-                 f"<h3>{html.escape(self.panel.title)}: {len(self.steps)} steps</h3><ol>"]
+                 f"<h3>{html.escape(self.panel.title)}: {self.panel.lesson_steps} lesson steps"
+                 f"{', then “Your turn”' if self.has_your_turn else ''}</h3><ol>"]
         for s, js in zip(self.steps, self.panel.steps, strict=True):
             badges = " ".join(f"<code>{html.escape(r['id'])}</code>" for r in js["rules"])
             parts.append(f"<li><b>{html.escape(s.title)}</b> {badges}{js['html']}</li>")
@@ -288,7 +321,9 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
         return data, meta
 
     def __repr__(self) -> str:
-        return f"<Walkthrough: step {self._step + 1} of {len(self.steps)}, {self.game!r}>"
+        n = len(self.steps)
+        label = lesson_step_label(self._step, n - self.has_your_turn, self.has_your_turn and self._step == n - 1)
+        return f"<Walkthrough: {label}, {self.game!r}>"
 
 
 _CLAUSE_RE = re.compile(r"\b[a-z0-9]+(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+\b")
@@ -298,4 +333,5 @@ def _clause_ids(text: str) -> list[str]:
     return _CLAUSE_RE.findall(text)
 
 
-__all__ = ["Step", "StepError", "Walkthrough", "WalkthroughPanel", "render_markdown"]
+__all__ = ["HAND_OVER_UNDO", "Step", "StepError", "Walkthrough", "WalkthroughPanel", "lesson_step_label",
+           "render_markdown"]

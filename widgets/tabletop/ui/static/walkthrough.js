@@ -1,7 +1,7 @@
-// The narration column of a Walkthrough: step k of n, jump-to-step, Markdown narration (rendered and escaped
-// in Python from authored text), clause badges, Back/Next buttons and keys, the "Your turn" hand-over.
+// The narration column of a Walkthrough: "Lesson step n of N", jump-to-step, Markdown narration (rendered and
+// escaped in Python from authored text), clause badges, Back/Next buttons and keys, the "Your turn" hand-over.
 
-const TT_WALK_TRAITS = ["steps", "step", "title", "error", "version", "moves_since"];
+const TT_WALK_TRAITS = ["steps", "step", "title", "error", "version", "moves_since", "lesson_steps"];
 
 function ttRenderWalkthrough({ model, el }) {
   const root = ttH("div", { class: "tt-root tt-walk", tabindex: "0", role: "region", "data-lm-suppress-shortcuts": "true" });
@@ -10,6 +10,7 @@ function ttRenderWalkthrough({ model, el }) {
   let pendingAt = 0;
   let dismissed = 0;
   const rtts = [];
+  const focus = ttFocusKeeper(root);
 
   const schedule = ttBatched(() => draw());
   for (const name of TT_WALK_TRAITS) model.on(`change:${name}`, schedule);
@@ -27,17 +28,19 @@ function ttRenderWalkthrough({ model, el }) {
     const k = model.get("step");
     const n = steps.length;
     const s = steps[k] || { title: "", html: "", rules: [], your_turn: false };
-    const active = document.activeElement;
-    const focusKey = active && root.contains(active) ? (active.dataset.focus || (active === root ? "root" : null)) : null;
+    focus.take();
+    const nLesson = model.get("lesson_steps") || steps.filter((st) => !st.your_turn).length;
+    const label = (i) => (steps[i] && steps[i].your_turn ? "Your turn" : `Lesson step ${i + 1} of ${nLesson}`);
     root.dataset.step = String(k);
     root.dataset.steps = String(n);
+    root.dataset.lessonSteps = String(nLesson);
     root.dataset.version = String(model.get("version"));
     root.dataset.yourTurn = s.your_turn ? "1" : "0";
-    root.setAttribute("aria-label", `walkthrough: step ${k + 1} of ${n}`);
+    root.setAttribute("aria-label", `walkthrough: ${label(k)}`);
 
-    const select = ttH("select", { class: "tt-walk-jump", "aria-label": "jump to step", dataset: { focus: "jump" },
+    const select = ttH("select", { class: "tt-walk-jump", "aria-label": "jump to a lesson step", dataset: { focus: "jump" },
       onChange: (ev) => go(Number(ev.target.value)) },
-    steps.map((st, i) => ttH("option", { value: i, selected: i === k }, `${i + 1}. ${st.title}`)));
+    steps.map((st, i) => ttH("option", { value: i, selected: i === k }, st.your_turn ? "Your turn" : `${i + 1}. ${ttTxt(st.title)}`)));
 
     const narration = ttH("div", { class: "tt-walk-text" });
     // Markdown rendered by Python (mistune, raw HTML escaped) from the notebook author's text, never user text.
@@ -60,21 +63,17 @@ function ttRenderWalkthrough({ model, el }) {
 
     const nav = ttH("div", { class: "tt-walk-nav" },
       ttH("button", { type: "button", class: "tt-walk-back", disabled: k <= 0, dataset: { focus: "back" }, onClick: () => go(k - 1) }, "← Back"),
-      ttH("span", { class: "tt-walk-count", "aria-live": "polite" }, `Step ${k + 1} of ${n}`),
+      ttH("span", { class: "tt-walk-count", "aria-live": "polite" }, label(k)),
       ttH("button", { type: "button", class: ["tt-walk-next", k === n - 2 && steps[n - 1] && steps[n - 1].your_turn && "tt-walk-handover"],
         disabled: k >= n - 1, dataset: { focus: "next" }, onClick: () => go(k + 1) },
       k === n - 2 && steps[n - 1] && steps[n - 1].your_turn ? "Your turn →" : "Next →"));
 
     ttReplace(root,
       ttH("header", { class: "tt-walk-head" }, ttH("h3", { class: "tt-title" }, model.get("title") || "Walkthrough"), select),
-      ttH("h4", { class: "tt-walk-title" }, s.title),
+      ttH("h4", { class: "tt-walk-title" }, ttTxt(s.title)),
       banner, badges, narration, yours, nav,
       ttH("footer", { class: "tt-help" }, "Keys: ← / → back and next · Home / End first and last step · Tab to the board"));
-    if (focusKey) {
-      const target = focusKey === "root" ? root : root.querySelector(`[data-focus="${CSS.escape(focusKey)}"]`);
-      const fallback = root.querySelector(".tt-walk-next:not([disabled])") || root.querySelector(".tt-walk-back:not([disabled])") || root;
-      ((target && !target.disabled) ? target : fallback).focus({ preventScroll: true });
-    }
+    focus.give(root.querySelector(".tt-walk-next:not([disabled])") || root.querySelector(".tt-walk-back:not([disabled])") || root);
     if (pendingAt) {
       ttRecordRtt(root, rtts, pendingAt);
       pendingAt = 0;
