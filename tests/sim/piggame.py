@@ -3,6 +3,7 @@ real game (test-only; not registered in ``tabletop.games``)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -31,7 +32,18 @@ class CautiousBot(GreedyBot):
     hold_at = 8
 
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "cautious": CautiousBot}
+class SlowBot(GreedyBot):
+    """The greedy bot, thinking for a few milliseconds per move (a game lasts tens of milliseconds, like a real
+    game's, so cancelling a process pool mid-run can be tested)."""
+
+    name = "slow"
+
+    def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
+        time.sleep(0.002)
+        return super().choose(game, legal)
+
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "cautious": CautiousBot, "slow": SlowBot}
 
 
 def new_game(*, seed: int | None = None, variant: Any = None, players: Any = None, rig: Any = None) -> Game[Any]:

@@ -5,6 +5,8 @@
 
 Every ``--variant`` is one variant (options separated by commas or given as JSON); the rulebook rules are
 always variant 1 unless ``--no-baseline``. Ctrl-C stops early and still writes the games played so far.
+A wrong argument prints one line (``tabletop-simulate: ...``) and exits with status 2, before any game is played;
+every ``--out`` file is checked (a .json or .csv file in a writable folder) before the run starts.
 """
 
 from __future__ import annotations
@@ -12,10 +14,71 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tempfile
 from collections.abc import Sequence
-from typing import Any
+from pathlib import Path
+from typing import Any, NoReturn
 
 from .core import Cancel, TextProgress, resolve_game, simulate
+
+PROG = "tabletop-simulate"
+OUT_SUFFIXES = (".json", ".csv")
+
+
+class UsageError(Exception):
+    """A wrong command line: printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see {PROG} --help)")
+
+
+def _positive_int(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive whole number, not {v}")
+    return v
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def check_out(path: str) -> Path:
+    """Refuse an ``--out`` file that cannot be written, before anything runs (a plain reason)."""
+    p = Path(path)
+    if p.suffix.lower() not in OUT_SUFFIXES:
+        raise UsageError(f"--out {path}: the file name must end in .json or .csv (the format is chosen by it)")
+    folder = p.parent if str(p.parent) else Path(".")
+    if not folder.exists():
+        raise UsageError(f"--out {path}: the folder {str(folder)!r} does not exist")
+    if not folder.is_dir():
+        raise UsageError(f"--out {path}: {str(folder)!r} is not a folder")
+    if p.exists() and p.is_dir():
+        raise UsageError(f"--out {path}: that is a folder, not a file")
+    try:  # try for real (permission bits do not tell root, or a read-only file system, the truth)
+        if p.exists():
+            with p.open("a"):
+                pass
+        else:
+            with tempfile.NamedTemporaryFile(dir=folder, prefix=".tabletop-simulate-", suffix=p.suffix):
+                pass
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise UsageError(f"--out {path}: cannot be written ({reason})") from None
+    return p
+
+
+def _one_line(exc: BaseException) -> str:
+    msg = str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
+    return " ".join(msg.split()) or type(exc).__name__
 
 
 def parse_value(text: str) -> Any:
@@ -53,23 +116,23 @@ def parse_variant(text: str) -> dict[str, Any]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="tabletop-simulate", description=__doc__.split("\n\n")[0],
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = _Parser(prog=PROG, description=__doc__.split("\n\n")[0],
+                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", help="zaxxon, xevoz, xevious (or a game module path)")
-    p.add_argument("--n", type=int, default=1000, help="games per variant (default 1000)")
-    p.add_argument("--seed", type=int, default=0, help="first seed; game i uses seed+i under every variant")
+    p.add_argument("--n", type=_positive_int, default=1000, help="games per variant (default 1000)")
+    p.add_argument("--seed", type=_int, default=0, help="first seed; game i uses seed+i under every variant")
     p.add_argument("--bots", default=None,
                    help="bot name for every seat, or one per seat separated by commas (default random)")
-    p.add_argument("--players", type=int, default=None, help="number of seats (default: the game's default)")
+    p.add_argument("--players", type=_positive_int, default=None, help="number of seats (default: the game's default)")
     p.add_argument("--variant", action="append", default=[], metavar="OPTIONS",
                    help="one variant: name=value[,name=value] or JSON; repeat for more variants")
     p.add_argument("--no-baseline", action="store_true", help="do not add the rulebook rules as variant 1")
-    p.add_argument("--workers", type=int, default=None, help="processes (default: all local cores)")
-    p.add_argument("--chunk", type=int, default=None, help="games per task (default: automatic)")
+    p.add_argument("--workers", type=_positive_int, default=None, help="processes (default: all local cores)")
+    p.add_argument("--chunk", type=_positive_int, default=None, help="games per task (default: automatic)")
     p.add_argument("--serial", action="store_true", help="play in this process (no pool)")
     p.add_argument("--dask", metavar="ADDRESS", default=None,
                    help="run on a Dask cluster (scheduler address, or 'local' for a local cluster)")
-    p.add_argument("--max-steps", type=int, default=20_000, help="cap on actions per game")
+    p.add_argument("--max-steps", type=_positive_int, default=20_000, help="cap on actions per game")
     p.add_argument("--out", action="append", default=[], metavar="FILE", help="write results (.json or .csv)")
     p.add_argument("--quiet", action="store_true", help="no progress bar and no summary")
     p.add_argument("--options", action="store_true", help="list the game's rule options and bots, then stop")
@@ -92,20 +155,47 @@ def list_options(game: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 done, 2 a wrong argument, 1 a failure, 130 stopped)."""
+    try:
+        return _main(argv)
+    except UsageError as exc:
+        print(f"{PROG}: {_one_line(exc)}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"{PROG}: stopped", file=sys.stderr)
+        return 130
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.options:
             print(list_options(args.game))
             return 0
+        outs = [check_out(p) for p in args.out]
         variants: list[dict[str, Any]] = [] if args.no_baseline else [{}]
-        variants += [parse_variant(v) for v in args.variant]
+        for v in args.variant:
+            try:
+                variants.append(parse_variant(v))
+            except json.JSONDecodeError as exc:
+                raise UsageError(f"--variant {v}: not valid JSON ({exc.msg})") from None
         if not variants:
-            raise ValueError("no variant to play (--no-baseline needs at least one --variant)")
+            raise UsageError("no variant to play (--no-baseline needs at least one --variant)")
+        if args.serial and args.dask:
+            raise UsageError("--serial and --dask cannot be used together")
         bots: str | list[str] | None = None
         if args.bots:
-            bots = args.bots.split(",") if "," in args.bots else args.bots
-        executor: Any = "serial" if args.serial else None
-        client = cluster = None
+            bots = [b.strip() for b in args.bots.split(",")] if "," in args.bots else args.bots.strip()
+    except (KeyError, ValueError, TypeError, ImportError) as exc:
+        raise UsageError(_one_line(exc)) from None
+    executor: Any = "serial" if args.serial else None
+    client = cluster = None
+    cancel = Cancel()
+    try:
+        # arguments are checked by a dry call before a cluster starts (simulate checks before it plays)
+        simulate(args.game, variants=variants, bots=bots, n=1, seed=args.seed, executor="serial",
+                 workers=args.workers, chunk=args.chunk, players=args.players, progress=False,
+                 max_steps=1, cancel=_already_set())
         if args.dask:
             from distributed import Client, LocalCluster
 
@@ -113,31 +203,47 @@ def main(argv: Sequence[str] | None = None) -> int:
                 cluster = LocalCluster(n_workers=args.workers or 2, threads_per_worker=1, dashboard_address=None)
                 client = Client(cluster)
             else:
-                client = Client(args.dask)
+                client = Client(args.dask, timeout="10s")
             executor = client.get_executor()
-        cancel = Cancel()
+        res = simulate(args.game, variants=variants, bots=bots, n=args.n, seed=args.seed, executor=executor,
+                       workers=args.workers, chunk=args.chunk, players=args.players,
+                       progress=False if args.quiet else TextProgress(), cancel=cancel,
+                       max_steps=args.max_steps)
+    except (KeyError, ValueError, TypeError, ImportError) as exc:
+        raise UsageError(_one_line(exc)) from None
+    except (OSError, TimeoutError) as exc:
+        print(f"{PROG}: {_one_line(exc) if str(exc) else type(exc).__name__}", file=sys.stderr)
+        return 1
+    except Exception as exc:  # a bug in a game or a bot: one line, and the way to see more
+        print(f"{PROG}: failed: {type(exc).__name__}: {_one_line(exc)}", file=sys.stderr)
+        return 1
+    finally:
+        if client is not None:
+            client.close()
+        if cluster is not None:
+            cluster.close()
+    failed = False
+    for path in outs:
         try:
-            res = simulate(args.game, variants=variants, bots=bots, n=args.n, seed=args.seed, executor=executor,
-                           workers=args.workers, chunk=args.chunk, players=args.players,
-                           progress=False if args.quiet else TextProgress(), cancel=cancel,
-                           max_steps=args.max_steps)
-        finally:
-            if client is not None:
-                client.close()
-            if cluster is not None:
-                cluster.close()
-    except (KeyError, ValueError, TypeError) as exc:
-        msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
-        print(f"tabletop-simulate: {msg}", file=sys.stderr)
-        return 2
-    for path in args.out:
-        res.save(path)
+            res.save(path)
+        except OSError as exc:
+            print(f"{PROG}: could not write {path}: {_one_line(exc)}", file=sys.stderr)
+            failed = True
+            continue
         if not args.quiet:
             print(f"wrote {path}", file=sys.stderr)
     if not args.quiet:
         print(res.summary())
         print(f"({len(res.records)} games in {res.seconds:.2f} s)")
+    if failed:
+        return 1
     return 0 if res.complete else 130
+
+
+def _already_set() -> Cancel:
+    c = Cancel()
+    c.set()
+    return c
 
 
 if __name__ == "__main__":

@@ -4,9 +4,12 @@ Game ``i`` of a run uses seed ``seed + i`` under *every* variant, and its bots a
 their seat, so two variants are compared on the same dice (common random numbers): a difference between them
 is the rule change, not a different run of luck.
 
-Work is cut into *chunks* (a run of consecutive seeds under one variant) so that one task plays many games and
-the per-task overhead of a process pool or a Dask cluster does not dominate. Chunks are submitted seed block by
-seed block, alternating variants, so a cancelled run still holds paired games for every variant.
+Work is cut into *chunks* (a run of consecutive seeds under one variant) so that one task plays several games
+and the per-task overhead of a process pool or a Dask cluster does not dominate. Chunks are small: unless
+``chunk`` is given, a chunk starts at one game and grows to about a quarter of a second of play (measured), so
+a cancelled run waits at most for the few chunks that are running and keeps every game that finished. Chunks
+are made lazily and only a bounded number are in flight at once (memory does not grow with ``n``), seed block
+by seed block, alternating variants, so a cancelled run still holds paired games for every variant.
 """
 
 from __future__ import annotations
@@ -18,7 +21,15 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    as_completed,
+    wait,
+)
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -39,19 +50,101 @@ class Chunk:
     seconds: float = 0.0
 
 
+#: target seconds of play per task when the chunk size is automatic
+CHUNK_SECONDS = 0.25
+#: the largest automatic chunk
+MAX_CHUNK = 500
+#: names accepted for ``executor``
+EXECUTORS = ("serial", "process", "thread")
+
+
+class UnknownName(KeyError, ValueError):
+    """An unknown game, bot or executor name: the message names the choices. A ``KeyError`` (and a
+    ``ValueError``) whose text is the plain message, without the quotes ``KeyError`` adds."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+# -- checking arguments ----------------------------------------------------------------------------------------
+def _kind(x: object) -> str:
+    return type(x).__name__
+
+
+def check_int(name: str, value: object, *, low: int | None = None, optional: bool = False) -> int | None:
+    """``value`` as an int of at least ``low`` (``None`` allowed when ``optional``), or a plain error."""
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be a whole number (an int), not {value!r} (a {_kind(value)})")
+    if low is not None and value < low:
+        word = "a positive whole number" if low == 1 else f"at least {low}"
+        raise ValueError(f"{name} must be {word}, not {value}")
+    return value
+
+
+def _type_name(like: object) -> str:
+    return {bool: "true or false (a bool)", int: "a whole number (an int)", float: "a number",
+            str: "a text (a str)", tuple: "a list of values"}.get(type(like), type(like).__name__)
+
+
+def _fits(value: object, like: object) -> bool:
+    if isinstance(like, bool):
+        return isinstance(value, bool)
+    if isinstance(like, int):
+        return isinstance(value, int) and not isinstance(value, bool)
+    if isinstance(like, float):
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if isinstance(like, str):
+        return isinstance(value, str)
+    if isinstance(like, tuple):
+        return isinstance(value, list | tuple)
+    return True
+
+
+def check_variant_types(vt: type[Variant], data: dict[str, Any]) -> None:
+    """Refuse a value of the wrong type for an option with a plain reason (before the rules compare it)."""
+    for info in vt.options():
+        if info.name not in data or info.default is None:
+            continue
+        v = data[info.name]
+        where = f"variant option {info.name} ({info.rule})" if info.rule else f"variant option {info.name}"
+        if not _fits(v, info.default):
+            raise TypeError(f"{where} must be {_type_name(info.default)}, not {v!r} (a {_kind(v)})")
+        if isinstance(info.default, tuple) and info.default:
+            kinds = {type(x) for x in info.default}
+            if len(kinds) == 1:
+                like = info.default[0]
+                for x in v:
+                    if not _fits(x, like):
+                        raise TypeError(f"{where}: every value must be {_type_name(like)}, not {x!r} "
+                                        f"(a {_kind(x)})")
+
+
 # -- resolving games and bots --------------------------------------------------------------------------------
 def resolve_game(game: str | ModuleType) -> ModuleType:
     """The game module for a registered name ("zaxxon") or a module (a test game, a hobbyist's own)."""
-    if isinstance(game, ModuleType):
-        return game
     from .. import games
 
-    if game in games.GAMES:
-        return games.get(game)
-    try:
-        return importlib.import_module(game)
-    except ModuleNotFoundError:
-        raise KeyError(f"no game {game!r}; games: {', '.join(games.GAMES)} (or a module path)") from None
+    choices = f"games: {', '.join(games.GAMES)} (or a game module's path)"
+    if isinstance(game, ModuleType):
+        mod = game
+    elif not isinstance(game, str):
+        raise TypeError(f"game must be a name or a module, not {game!r} (a {_kind(game)}); {choices}")
+    elif game in games.GAMES:
+        mod = games.get(game)
+    else:
+        try:
+            mod = importlib.import_module(game)
+        except ModuleNotFoundError as exc:
+            if exc.name and game != exc.name and not game.startswith(exc.name + "."):
+                raise  # the game exists but needs a module that is missing: say that, not "no game"
+            raise UnknownName(f"no game {game!r}; {choices}") from None
+        except (ImportError, ValueError, TypeError):
+            raise UnknownName(f"no game {game!r}; {choices}") from None
+    if not isinstance(getattr(mod, "Rules", None), type):
+        raise UnknownName(f"{mod.__name__} is not a game (it has no Rules class); {choices}")
+    return mod
 
 
 def game_label(mod: ModuleType) -> str:
@@ -66,11 +159,14 @@ def resolve_bots(mod: ModuleType, bots: Sequence[str] | str | None, seats: int) 
         chosen = ["random"] * seats
     elif isinstance(bots, str):
         chosen = [bots] * seats
+    elif isinstance(bots, Sequence):
+        chosen = [b if isinstance(b, str) else getattr(b, "name", repr(b)) for b in bots]
     else:
-        chosen = [b if isinstance(b, str) else getattr(b, "name", str(b)) for b in bots]
+        raise TypeError(f"bots must be a bot name or a list of names, one per seat, not {bots!r}; "
+                        f"bots: {', '.join(table) or 'none'}")
     for b in chosen:
         if b not in table:
-            raise KeyError(f"no bot {b!r} for {game_label(mod)}; bots: {', '.join(table) or 'none'}")
+            raise UnknownName(f"no bot {b!r} for {game_label(mod)}; bots: {', '.join(table) or 'none'}")
     return chosen
 
 
@@ -80,8 +176,12 @@ def make_variant(rules: Rules[Any], v: Variant | dict[str, Any] | None) -> dict[
     if isinstance(v, Variant):
         if not isinstance(v, vt):
             raise TypeError(f"{type(v).__name__} is not a variant of {rules.title} (expected {vt.__name__})")
+        check_variant_types(vt, {i.name: getattr(v, i.name) for i in vt.options()})
         v.validate()
         return v.to_dict()
+    if v is not None and not isinstance(v, dict):
+        raise TypeError(f"a variant is None (the rulebook), a {vt.__name__} or a dict of options, not {v!r}")
+    check_variant_types(vt, dict(v or {}))
     return vt.from_dict(v).to_dict()
 
 
@@ -242,13 +342,48 @@ class Cancel:
 
 
 def _chunk_size(n: int, n_variants: int, workers: int) -> int:
-    """Games per task: about 8 tasks per worker in all, at least 1, at most 500."""
+    """The largest automatic chunk: about 8 tasks per worker in all, at least 1, at most ``MAX_CHUNK``."""
     total = n * n_variants
-    return max(1, min(500, math.ceil(total / max(1, workers * 8))))
+    return max(1, min(MAX_CHUNK, math.ceil(total / max(1, workers * 8))))
+
+
+class _Tasks:
+    """The tasks of a run, made lazily: ``(variant, first_seed, count)`` seed block by seed block, every
+    variant of a block in turn. ``size`` may change between blocks (automatic chunks grow with measured speed),
+    so nothing here grows with ``n``."""
+
+    def __init__(self, seed: int, n: int, n_variants: int, size: int, cap: int, fixed: bool) -> None:
+        self.next_seed = seed
+        self.end = seed + n
+        self.n_variants = n_variants
+        self.size = size
+        self.cap = cap
+        self.fixed = fixed
+        self._block: list[tuple[int, int, int]] = []
+
+    def __iter__(self) -> _Tasks:
+        return self
+
+    def __next__(self) -> tuple[int, int, int]:
+        if not self._block:
+            if self.next_seed >= self.end:
+                raise StopIteration
+            s = self.next_seed
+            c = min(self.size, self.end - s)
+            self.next_seed = s + c
+            self._block = [(vi, s, c) for vi in reversed(range(self.n_variants))]
+        return self._block.pop()
+
+    def learn(self, games: int, seconds: float) -> None:
+        """Grow (or shrink) automatic chunks towards ``CHUNK_SECONDS`` of play per task."""
+        if self.fixed or games <= 0:
+            return
+        per_game = max(seconds / games, 1e-6)
+        self.size = max(1, min(self.cap, int(CHUNK_SECONDS / per_game)))
 
 
 # -- the entry point -------------------------------------------------------------------------------------------
-def simulate(game: str | ModuleType, *, variants: Sequence[Variant | dict[str, Any] | None] = (None,),
+def simulate(game: str | ModuleType, *, variants: Sequence[Variant | dict[str, Any] | None] | None = (None,),
              bots: Sequence[str] | str | None = None, n: int = 100, seed: int = 0,
              executor: Executor | str | None = None, workers: int | None = None, chunk: int | None = None,
              progress: bool | str | Progress | None = "auto",
@@ -260,23 +395,47 @@ def simulate(game: str | ModuleType, *, variants: Sequence[Variant | dict[str, A
     ``None`` (the rulebook). ``bots``: one bot name per seat, or one name for all seats (default "random").
     ``seed``: game ``i`` uses seed ``seed + i`` under every variant (common random numbers).
     ``executor``: any ``concurrent.futures.Executor`` (e.g. Dask's ``client.get_executor()``); ``None`` makes a
-    process pool over the local cores (``workers``) and shuts it down afterwards; ``"serial"`` plays here.
-    ``chunk``: games per task (default: about eight tasks per worker). ``progress``: ``"auto"`` (a widget in a
+    process pool over the local cores (``workers``) and shuts it down afterwards (small runs play here);
+    ``"process"``/``"thread"`` make that pool; ``"serial"`` plays here.
+    ``chunk``: games per task (default: automatic, small chunks of about a quarter of a second of play).
+    Wrong arguments raise ``TypeError``/``ValueError`` (unknown names: :class:`UnknownName`, also a
+    ``KeyError``) with a plain message before anything is played. ``progress``: ``"auto"`` (a widget in a
     notebook, a text bar on a terminal), ``True``, ``False`` or a callable ``(done, total)``.
-    ``cancel``: set it to stop early; so does Ctrl-C. A stopped run returns the games it finished
-    (``results.complete`` is False) and paired statistics use only seeds finished under every variant.
+    ``cancel``: set it to stop early; so does Ctrl-C. A stopped run waits for the few tasks that are running and
+    returns every game that finished (``results.complete`` is False) and paired statistics use only seeds finished under every variant.
     """
     from .. import __version__
 
-    if n < 0:
-        raise ValueError("n must be zero or more")
+    n = check_int("n", n, low=1) or 0
+    seed = check_int("seed", seed) or 0
+    chunk = check_int("chunk", chunk, low=1, optional=True)
+    workers = check_int("workers", workers, low=1, optional=True)
+    max_steps = check_int("max_steps", max_steps, low=1) or MAX_STEPS
+    players = check_int("players", players, low=1, optional=True)
+    if isinstance(executor, str) and executor not in EXECUTORS:
+        raise UnknownName(f"no executor {executor!r}; executors: {', '.join(EXECUTORS)}, None (a local process "
+                          "pool, or serial for small runs) or any concurrent.futures.Executor")
+    if executor is not None and not isinstance(executor, str | Executor):
+        raise TypeError(f"executor must be one of {', '.join(EXECUTORS)}, None or a concurrent.futures.Executor, "
+                        f"not {executor!r}")
+    if isinstance(variants, dict | Variant | str):
+        raise TypeError("variants is a list of variants (each None, a dict of options or a Variant); "
+                        "wrap a single one in a list: variants=[None, {...}]")
     mod = resolve_game(game)
+    if bots is not None and not isinstance(bots, str | Sequence):
+        resolve_bots(mod, bots, 0)  # refuses it with the bot names
     rules = mod.Rules()
     modname = mod.__name__
-    vdicts = [make_variant(rules, v) for v in (variants or [None])]
+    vdicts = [make_variant(rules, v) for v in (list(variants or ()) or [None])]
     if players is None:
         players = len(bots) if bots is not None and not isinstance(bots, str) else len(rules.default_players)
+    elif bots is not None and not isinstance(bots, str) and len(bots) != players:
+        raise ValueError(f"players={players} but {len(bots)} bot name(s) were given: give one per seat")
     bot_names = resolve_bots(mod, bots, players)
+    lo, hi = getattr(rules, "min_players", None), getattr(rules, "max_players", None)
+    if isinstance(lo, int) and isinstance(hi, int) and not lo <= len(bot_names) <= hi:
+        span = str(lo) if lo == hi else f"{lo} to {hi}"
+        raise ValueError(f"{rules.title} is played by {span} players, not {len(bot_names)} (one bot per seat)")
     cb = _auto_progress(progress)
     total = n * len(vdicts)
 
@@ -286,12 +445,16 @@ def simulate(game: str | ModuleType, *, variants: Sequence[Variant | dict[str, A
         if total <= 64 or workers == 1:
             executor = "serial"
         else:
-            own_pool = executor = ProcessPoolExecutor(max_workers=workers)
+            executor = "process"
+    if executor == "process":
+        own_pool = executor = ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
+    elif executor == "thread":
+        own_pool = executor = ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1)
     if executor == "serial":
         workers = 1
     workers = workers or os.cpu_count() or 1
-    size = chunk or _chunk_size(n, len(vdicts), workers)
-    tasks = [(vi, s, min(size, seed + n - s)) for s in range(seed, seed + n, size) for vi in range(len(vdicts))]
+    cap = chunk or _chunk_size(n, len(vdicts), workers)
+    tasks = _Tasks(seed, n, len(vdicts), chunk or 1, cap, fixed=chunk is not None)
 
     records: list[GameRecord] = []
     done = 0
@@ -300,6 +463,14 @@ def simulate(game: str | ModuleType, *, variants: Sequence[Variant | dict[str, A
 
     def stopped() -> bool:
         return cancel is not None and cancel.is_set()
+
+    def collect(ch: Chunk) -> None:
+        nonlocal done
+        records.extend(ch.records)
+        done += len(ch.records)
+        tasks.learn(len(ch.records), ch.seconds)
+        if cb:
+            cb(done, total)
 
     try:
         if executor == "serial":
@@ -319,30 +490,38 @@ def simulate(game: str | ModuleType, *, variants: Sequence[Variant | dict[str, A
                     break
         else:
             assert isinstance(executor, Executor)
-            # keep a bounded window of tasks in flight, so cancelling does not wait for a long queue
+            # a bounded window of small tasks in flight: memory does not grow with n, and cancelling waits
+            # only for the few tasks already running (their games are kept)
             pending: set[Future[Chunk]] = set()
-            queue = list(reversed(tasks))
             window = workers * 2
-            while queue or pending:
-                while queue and len(pending) < window and not stopped():
-                    vi, s, c = queue.pop()
-                    pending.add(executor.submit(play_chunk, modname, vdicts[vi], bot_names, s, c, vi, max_steps))
-                if stopped():
-                    complete = False
-                    for f in pending:
-                        f.cancel()
-                    # keep what already finished
-                    for f in pending:
-                        if f.done() and not f.cancelled() and f.exception() is None:
-                            records.extend(f.result().records)
-                    break
-                finished, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
-                for f in finished:
-                    ch = f.result()
-                    records.extend(ch.records)
-                    done += len(ch.records)
-                    if cb:
-                        cb(done, total)
+            exhausted = False
+            try:
+                while not exhausted or pending:
+                    while not exhausted and len(pending) < window and not stopped():
+                        task = next(tasks, None)
+                        if task is None:
+                            exhausted = True
+                            break
+                        vi, s, c = task
+                        pending.add(executor.submit(play_chunk, modname, vdicts[vi], bot_names, s, c, vi,
+                                                    max_steps))
+                    if stopped():
+                        complete = False
+                        break
+                    finished, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+                    for f in finished:
+                        collect(f.result())
+            except KeyboardInterrupt:
+                complete = False
+            if not complete:
+                # stop what has not started; keep every chunk that finished or finishes now
+                running = {f for f in pending if not f.cancel()}
+                try:
+                    for f in as_completed(running):
+                        if not f.cancelled() and f.exception() is None:
+                            collect(f.result())
+                except KeyboardInterrupt:  # a second Ctrl-C: stop waiting
+                    pass
     except KeyboardInterrupt:
         complete = False
     finally:
