@@ -42,3 +42,10 @@ def rules_fired(events: list[Any]) -> list[str]:
 
 def pilot(g: Game[Any], seat: int) -> Any:
     return g.raw_state.pilots[seat]
+
+
+def stop(g: Any, step: int) -> Any:
+    """The listed stop of ``step`` spaces (``play`` takes exactly the listed action)."""
+    from tabletop.xevious.rules import stop_at
+
+    return stop_at(g, step)

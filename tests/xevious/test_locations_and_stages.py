@@ -7,7 +7,7 @@ import pytest
 from tabletop.engine import IllegalAction, RigError
 from tabletop.xevious.rules import Aim, Attack, EnemyAim, Fire, Pass, Roll, StopAt, TryAgain
 
-from .helpers import game, pilot, put, rules_fired
+from .helpers import game, pilot, put, rules_fired, stop
 
 # Panel A counted from 0: area 0: E . G2 g A G3 C F X(S1)
 
@@ -57,10 +57,9 @@ def test_xevious_cards_deck_runs_out_and_is_reshuffled() -> None:
     to_card(g, "special-flag")
     assert len(g.raw_state.deck) == 12 and "special-flag" not in g.raw_state.deck  # 13 cards: no Cockpit card
     put(g, 1, 0, 5)
-    g.rig(die=1, card="special-flag")
-    with pytest.raises(RigError, match="cannot come up now"):
-        g.play(Roll())
-    g.chance.queues.clear()
+    with pytest.raises(RigError, match="'special-flag' cannot come up on the card"):
+        g.rig(die=1, card="special-flag")  # refused at rig time (issue 10): nothing queued
+    assert g.rigged == {}
     g.raw_state.deck = ()
     put(g, 1, 0, 5)
     g.rig(die=1, card="special-flag")
@@ -76,7 +75,7 @@ def test_blaster_stop_you_may_stop_on_a_flag_you_pass() -> None:
     g.play(Roll())
     assert [a.step for a in g.legal_actions()] == [2, 4]
     g.rig(blaster="HIT!")
-    ev = g.play(StopAt(2))
+    ev = g.play(stop(g, 2))
     assert "xevious.blaster-stop" in rules_fired(ev) and (pilot(g, 0).area, pilot(g, 0).idx) == (0, 7)
 
 
@@ -205,7 +204,7 @@ def test_condition_fog_stage3_stop_on_passed_green_but_no_markers() -> None:
     g.rig(die=[2])
     g.play(Roll())
     assert [a.step for a in g.legal_actions()] == [1, 2]
-    ev = g.play(StopAt(1))
+    ev = g.play(stop(g, 1))
     assert (pilot(g, 0).area, pilot(g, 0).idx) == (1, 3) and pilot(g, 0).s == 0
     assert "xevious.condition-fog" in rules_fired(ev) and "xevious.green-stop" in rules_fired(ev)
     put(g, 1, 1, 2)
@@ -216,7 +215,7 @@ def test_condition_fog_stage3_stop_on_passed_green_but_no_markers() -> None:
     put(g, 0, 1, 2, stage=3)
     g.rig(die=[2])
     g.play(Roll())
-    g.play(StopAt(1))
+    g.play(stop(g, 1))
     assert pilot(g, 0).s == 1
 
 

@@ -12,7 +12,7 @@ import pytest
 from tabletop.engine import IllegalAction, RandomBot, play_out
 from tabletop.xevious.rules import CatchUp, Fly, Roll, StopAt
 
-from .helpers import game, pilot, put, rules_fired
+from .helpers import game, pilot, put, rules_fired, stop
 
 NO_COND = {"stage_conditions": False}
 
@@ -36,10 +36,10 @@ def test_move_forward_never_backwards_and_no_zero_moves() -> None:
     steps = [a.step for a in g.legal_actions()]
     assert steps == [3, 4]
     with pytest.raises(IllegalAction) as info:
-        g.play(StopAt(0))
+        g.play(stop(g, 0))
     assert info.value.rule == "xevious.move-forward" and "after: 3, 4" in info.value.reason
     with pytest.raises(IllegalAction) as info:
-        g.play(StopAt(2))  # a plain space passed: no early stop there
+        g.play(stop(g, 2))  # a plain space passed: no early stop there
     assert info.value.rule == "xevious.green-stop" and "after: 3, 4" in info.value.reason
     # in a whole random game a mover's position only goes back when it respawns or a new stage begins
     g = game(seed=9)
@@ -63,7 +63,7 @@ def test_green_stop_you_may_stop_on_a_green_space_you_pass() -> None:
     g.rig(die=4)
     g.play(Roll())
     assert [str(a) for a in g.legal_actions()][0].startswith("stop after 3 spaces (green space")
-    ev = g.play(StopAt(3))
+    ev = g.play(stop(g, 3))
     assert (pilot(g, 0).area, pilot(g, 0).idx) == (0, 3)
     assert "xevious.green-stop" in rules_fired(ev) and "xevious.air-battle" not in rules_fired(ev)
     # a green space with markers gives them when you stop there
@@ -71,7 +71,7 @@ def test_green_stop_you_may_stop_on_a_green_space_you_pass() -> None:
     put(g, 0, 1, 1)
     g.rig(die=[3])  # passes green S1 (step 1) ... ends on the plain space
     g.play(Roll())
-    g.play(StopAt(1))
+    g.play(stop(g, 1))
     assert pilot(g, 0).s == 1
 
 
@@ -83,7 +83,7 @@ def test_must_stop_space_truncates_the_roll() -> None:
     ev = g.play(Roll())
     assert "xevious.must-stop" in rules_fired(ev)
     assert [a.step for a in g.legal_actions()] == [1, 3]  # the green space, or the must-stop space
-    ev = g.play(StopAt(3))
+    ev = g.play(stop(g, 3))
     assert (pilot(g, 0).area, pilot(g, 0).idx) == (2, 5)
     assert "xevious.ground-battle" in rules_fired(ev)
 

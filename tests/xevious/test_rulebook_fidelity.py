@@ -15,7 +15,7 @@ from tabletop.engine import IllegalAction, RandomBot, load_catalog, play_out
 from tabletop.xevious import Rules, data
 from tabletop.xevious.rules import Aim, CatchUp, Fly, Roll, StopAt, TryAgain, XeviousVariant
 
-from .helpers import game, pilot, put, rules_fired
+from .helpers import game, pilot, put, rules_fired, stop
 
 CATALOG = {c.id: c for c in load_catalog(Rules.catalog_path).clauses}
 
@@ -46,7 +46,7 @@ def test_flag_stays_a_free_stop_after_a_hit() -> None:
     g.play(Roll())  # seat 1 passes the Flag: it is offered as a stop
     assert [a.step for a in g.legal_actions()] == [2, 3]
     g.rig(blaster="HIT!")
-    ev = g.play(StopAt(2))
+    ev = g.play(stop(g, 2))
     assert "xevious.blaster-draw" in rules_fired(ev) and pilot(g, 1).l == 4
     # the variant keeps its old behaviour, marked as such
     v = game(variant={"daley_pieces": True})

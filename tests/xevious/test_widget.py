@@ -99,7 +99,7 @@ def test_secret_battle_card_stays_hidden_until_the_enemy_has_chosen() -> None:
 def test_refused_and_stale_clicks_change_nothing_and_explain() -> None:
     b = xevious.Board(game=game())
     before = b.game.digest()
-    click(b, StopAt(3))
+    click(b, StopAt(3, "green space"))
     assert b.error["rule"] == "xevious.move-roll" and "roll the die" in b.error["reason"]
     assert b.game.digest() == before
     click(b, Roll(), version=b.version - 1)

@@ -33,6 +33,7 @@ from .rules import (
     TryAgain,
     XeviousState,
     poss,
+    stop_at,
 )
 
 G = Game[XeviousState]
@@ -50,6 +51,8 @@ def play(*items: dict[str, Any] | Action | Callable[[G], None]) -> Callable[[G],
         for item in items:
             if isinstance(item, dict):
                 g.rig(**item)
+            elif isinstance(item, StopAt) and not item.space:
+                g.play(stop_at(g, item.step))  # StopAt(k) in a script: the listed stop of k spaces
             elif isinstance(item, Action):
                 g.play(item)
             else:

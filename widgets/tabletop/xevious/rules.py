@@ -169,6 +169,13 @@ class StopAt(XAction):
                                                                                    else "")
 
 
+def stop_at(game: Any, step: int) -> StopAt:
+    """The listed ``StopAt`` of ``step`` spaces, with its ``space`` words filled in, for scripts and tests
+    (``play`` takes exactly the listed action, issue 10); ``StopAt(step)`` when none is listed, so that ``play``
+    refuses it with the rule that forbids the stop."""
+    return next((a for a in game.legal_actions() if isinstance(a, StopAt) and a.step == step), StopAt(step))
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class Fire(XAction):
     weapon: bool = False
