@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.engine import IllegalAction, RigError
-from tabletop.xevious.rules import Aim, Attack, EnemyAim, Fire, Pass, Roll, StopAt, TryAgain
+from tabletop.xevious.rules import Aim, Attack, EnemyAim, Fire, Pass, Roll, TryAgain
 
 from .helpers import game, pilot, put, rules_fired, stop
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.engine import IllegalAction, RandomBot, play_out
-from tabletop.xevious.rules import CatchUp, Fly, Roll, StopAt
+from tabletop.xevious.rules import CatchUp, Fly, Roll
 
 from .helpers import game, pilot, put, rules_fired, stop
 

@@ -13,7 +13,7 @@ import pytest
 from tabletop import xevious
 from tabletop.engine import IllegalAction, RandomBot, load_catalog, play_out
 from tabletop.xevious import Rules, data
-from tabletop.xevious.rules import Aim, CatchUp, Fly, Roll, StopAt, TryAgain, XeviousVariant
+from tabletop.xevious.rules import Aim, CatchUp, Fly, Roll, TryAgain, XeviousVariant
 
 from .helpers import game, pilot, put, rules_fired, stop
 
