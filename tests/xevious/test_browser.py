@@ -108,6 +108,9 @@ def test_stage_respawn_lesson_shows_what_it_narrates(lab: Any) -> None:
     for k in range(2, n + 1):
         walk.locator("button.tt-walk-next").click()
         page.wait_for_function("(k) => { const c = document.querySelector('.tt-walk .tt-walk-count');"
-                               " return c && c.textContent.startsWith(`Step ${k} `); }", arg=k)
+                               " return c && c.textContent.startsWith(`Lesson step ${k} `); }", arg=k)
+    walk.locator("button.tt-walk-next").click()  # the hand-over after the last lesson step
+    page.wait_for_function("() => { const c = document.querySelector('.tt-walk .tt-walk-count');"
+                           " return c && c.textContent === 'Your turn'; }")
     page.wait_for_function("() => document.querySelector('.tt-root.tt-board').dataset.interactive === '1'")
     assert board.locator("button.xv-choice[data-legal='1']").count() >= 1
