@@ -345,3 +345,58 @@ def make_notebook(cells: list[str]) -> dict[str, Any]:
                          "language_info": {"name": "python"}},
             "nbformat": 4, "nbformat_minor": 5}
 
+
+
+# ---- accessibility and layout measured in the browser (issue 12) -------------------------------------------------
+def axe_violations(page: Any, selector: str | None = None, *, impacts: tuple[str, ...] = ("critical", "serious"),
+                   ) -> list[str]:
+    """Run axe-core (the ``axe-playwright-python`` package ships it) on ``selector`` (the whole page if ``None``)
+    and return one line per violation of the given ``impacts``: ``"rule-id (impact): help — n nodes: target…"``.
+    An empty list is a pass."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    context = {"include": [[selector]]} if selector else None
+    results = Axe().run(page, context=context)
+    out = []
+    for v in results.response.get("violations", []):
+        if v.get("impact") in impacts:
+            targets = ", ".join(str(n.get("target")) for n in v.get("nodes", [])[:3])
+            out.append(f"{v['id']} ({v['impact']}): {v['help']} — {len(v.get('nodes', []))} nodes: {targets}")
+    return out
+
+
+SMALLEST_FONT_JS = """(sel) => {
+  const root = document.querySelector(sel); if (!root) return null;
+  let least = null, where = "";
+  for (const el of root.querySelectorAll('*')) {
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    const cs = getComputedStyle(el);
+    if (cs.visibility === 'hidden' || cs.display === 'none') continue;
+    let px = parseFloat(cs.fontSize);
+    const svg = el.closest('svg');
+    if (svg && svg.viewBox && svg.viewBox.baseVal && svg.viewBox.baseVal.width) {
+      px *= svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;  // SVG text scales with the picture
+    }
+    if (least === null || px < least) { least = px; where = el.tagName + ' ' + (el.getAttribute('class') || '') + ': ' + el.textContent.trim().slice(0, 30); }
+  }
+  return { px: least, where };
+}"""
+
+
+def smallest_font(page: Any, selector: str) -> dict[str, Any]:
+    """The smallest rendered text size (px, SVG text scaled by its picture) inside ``selector``, and where."""
+    found = page.evaluate(SMALLEST_FONT_JS, selector)
+    assert found is not None, f"{selector} is not on the page"
+    return dict(found)
+
+
+def outside_parent(page: Any, selector: str, parent: str) -> list[str]:
+    """Elements matching ``selector`` whose box sticks out of their closest ``parent`` (controls inside panels)."""
+    return list(page.evaluate("""([sel, par]) => [...document.querySelectorAll(sel)].filter((el) => {
+        const p = el.closest(par); if (!p) return false;
+        const a = el.getBoundingClientRect(), b = p.getBoundingClientRect();
+        return a.left < b.left - 1 || a.right > b.right + 1 || a.top < b.top - 1 || a.bottom > b.bottom + 1;
+      }).map((el) => el.outerHTML.slice(0, 80))""", [selector, parent]))
