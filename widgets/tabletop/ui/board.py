@@ -40,9 +40,12 @@ UI_RULES: dict[str, str] = {
     "ui.game-over": "The game is over",
     "ui.undo": "Nothing to undo here",
     "ui.internal": "The board failed",
+    "ui.play-again": "Play again only after the game",
 }
 
-MESSAGE_TYPES = ("act", "undo", "bot")
+MESSAGE_TYPES = ("act", "undo", "bot", "again")
+#: what a Play again message may ask for: a fresh seed, or the same seed (the same game again)
+AGAIN_SEEDS = ("new", "same")
 MAX_ID_LENGTH = 4000
 
 ChangeCallback = Callable[["BoardWidget", str], Any]
@@ -100,6 +103,10 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
     bot_to_move = t.Bool(False).tag(sync=True)
     #: bot replies are scheduled and not played yet
     bots_pending = t.Bool(False).tag(sync=True)
+    #: the game's seed (Play again offers "same seed" with it)
+    seed = t.Int(0).tag(sync=True)
+    #: how many games this board has started with Play again (0 for the first game)
+    games_played = t.Int(0).tag(sync=True)
 
     def __init__(self, game: Game[Any] | None = None, *, bots: Any = None, seed: int | None = None,
                  variant: Any = None, players: Any = None, rig: Mapping[str, Any] | None = None,
@@ -237,6 +244,23 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
         if self.auto_bots:
             self.run_bots(paced=self._paced)
         return events
+
+    def play_again(self, *, same_seed: bool = False) -> Game[Any]:
+        """Start a new game with the same rules, variant, players and bots (``same_seed=True``: the same seed and
+        setup rigs, so the same game again; else a fresh seed). Bots are reseeded from the new game's seed (as
+        when a board makes them) and, with ``auto_bots``, a bot seat that is to move first moves."""
+        old = self._game
+        seed = old.seed if same_seed else None
+        rig = {k: list(v) for k, v in old.setup_rig.items()} if same_seed and old.setup_rig else None
+        game: Game[Any] = Game(old.rules, seed=seed, variant=old.variant, players=list(old.players), rig=rig)
+        for seat, bot in self._bots.items():
+            bot.reseed(game.seed + seat)
+        self.helper_bot = RandomBot(seed=game.seed)
+        self.games_played = self.games_played + 1
+        self.game = game  # cancels pending bot replies, clears the undo floor and the error, syncs
+        if self.auto_bots:
+            self.run_bots(paced=self._paced)
+        return game
 
     def rig(self, **outcomes: Any) -> None:
         """Queue chance outcomes (``board.rig(die=[3, 5])``); the widget shows them as pending rigs."""
@@ -461,6 +485,8 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
         g = self._game
         if self._bot_handle is not None and g.current_player is not None:
             return self._refuse("ui.bot", self._bot_moving_text(g.current_player))
+        if kind == "again":
+            return self._again(content.get("seed"))
         if kind == "undo":
             problem = self.undo_problem()
             if problem:
@@ -468,7 +494,7 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
             self.undo()
             return True
         if g.current_player is None:
-            return self._refuse("ui.game-over", "the game is over; start a new game to play again")
+            return self._refuse("ui.game-over", "the game is over; press Play again for a new game")
         if kind == "bot":
             try:
                 self.bot_move()
@@ -476,6 +502,14 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
                 return self._refuse(exc.rule, f"the bot chose a refused move: {exc.reason}")
             return True
         return self._act(content.get("id"))
+
+    def _again(self, seed: Any) -> bool:
+        if seed not in AGAIN_SEEDS:
+            return self._refuse("ui.message", "a Play again message says which seed: 'seed' is 'new' or 'same'")
+        if not self._game.is_over:
+            return self._refuse("ui.play-again", "the game is not over yet; Play again appears when it ends")
+        self.play_again(same_seed=seed == "same")
+        return True
 
     def _act(self, action_id: Any) -> bool:
         g = self._game
@@ -620,6 +654,7 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
             self.can_undo = g.can_undo and not self._at_floor()
             self.bot_seats = {str(s): getattr(b, "name", type(b).__name__) for s, b in self._bots.items()}
             self.view_data = self.view_json()
+            self.seed = g.seed
             if clear_error:
                 self.error = None
             self.version = self.version + 1

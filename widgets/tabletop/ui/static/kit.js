@@ -348,7 +348,7 @@ function ttRenderBoard({ model, el }) {
 
   /** Why a click on the board picture did nothing (a renderer may send nothing on a locked board): never silence. */
   function whyInert(m) {
-    if (m.is_over) return { rule: "ui.game-over", reason: "the game is over; start a new game to play again" };
+    if (m.is_over) return { rule: "ui.game-over", reason: "the game is over; press Play again for a new game" };
     if (!m.interactive) return { rule: "ui.locked", reason: ttTxt(m.notice) || "this board is read-only right now" };
     if (m.bot_to_move) {
       const name = ttSeatName(m.players, m.current_player);
