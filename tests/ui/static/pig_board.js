@@ -17,7 +17,8 @@ function renderBoard(ctx) {
   }, a.type === "Roll" ? "Roll" : "Hold"));
   // "the bank": always clickable, it means Hold whether or not Hold is legal (ctx.tryAction: Python says why not).
   // No data-focus on purpose: the kit must find its replacement after a redraw by its data attributes.
-  const bank = h("span", { class: "pig-bank", tabindex: 0, role: "button", dataset: { part: "bank" },
+  // data-tt-action: the kit highlights the bank when the reader hovers or focuses "hold" in its move list
+  const bank = h("span", { class: "pig-bank", tabindex: 0, role: "button", dataset: { part: "bank", ttAction: ctx.actionKey({ type: "Hold" }) },
     onClick: () => ctx.tryAction({ type: "Hold" }),
     onKeydown: (ev) => { if (ev.key === "Enter") { ev.preventDefault(); ctx.tryAction({ type: "Hold" }); } },
   }, "Bank");

@@ -169,7 +169,7 @@ function drawFaces(faces, value, opts) {
       style: f && f.color ? { "--tt-face-color": String(f.color) } : null,
     }, ttH("span", { class: "tt-face-label" }, (f && f.label) || ttFmtOutcome(fv)),
     f && f.detail ? ttH("span", { class: "tt-face-detail" }, f.detail) : null,
-    on ? ttH("span", { class: "tt-face-mark" }, "▲ this one") : null));
+    on ? ttH("span", { class: "tt-face-mark" }, ttIcon("up", { size: 12 }), " this one") : null));
   });
   return row;
 }

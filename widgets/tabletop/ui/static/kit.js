@@ -58,6 +58,27 @@ function ttS(tag, attrs, ...children) {
   return ttAppend(ttSetAttrs(document.createElementNS(TT_SVG_NS, tag), attrs), children);
 }
 
+/** Small kit icons drawn as SVG (never a font glyph: a font may lack it). Decorative unless opts.label is given
+ *  (then role="img" with that accessible name). Shapes on a 16x16 grid. */
+const TT_ICONS = {
+  warn: [["path", { d: "M8 1.5 L15 14.5 H1 Z", fill: "currentColor" }],
+    ["rect", { x: 7.1, y: 5.5, width: 1.8, height: 5, fill: "#fff" }], ["circle", { cx: 8, cy: 12.4, r: 1, fill: "#fff" }]],
+  close: [["path", { d: "M3 3 L13 13 M13 3 L3 13", stroke: "currentColor", "stroke-width": 2.4, "stroke-linecap": "round", fill: "none" }]],
+  left: [["path", { d: "M11 2 L3 8 L11 14 Z", fill: "currentColor" }]],
+  up: [["path", { d: "M8 2 L14 13 H2 Z", fill: "currentColor" }]],
+  again: [["path", { d: "M13 8 A5 5 0 1 1 8 3 H10", stroke: "currentColor", "stroke-width": 2, fill: "none" }],
+    ["path", { d: "M9 0.5 L12.5 3 L9 5.5 Z", fill: "currentColor" }]],
+};
+
+function ttIcon(name, opts) {
+  const o = opts || {};
+  const size = o.size || 16;
+  const svg = ttS("svg", { class: ["tt-icon", `tt-icon-${name}`], viewBox: "0 0 16 16", width: size, height: size,
+    focusable: "false", role: o.label ? "img" : null, "aria-label": o.label || null, "aria-hidden": o.label ? null : "true" });
+  for (const [tag, attrs] of TT_ICONS[name] || []) svg.append(ttS(tag, attrs));
+  return svg;
+}
+
 /** Text for a learner: null/undefined become "" (never the words "null" or "undefined"). */
 function ttTxt(v) {
   if (v === null || v === undefined) return "";
@@ -127,12 +148,39 @@ function ttDrawChip(d, view) {
 
 const TT_TRAITS = ["title", "game_name", "state", "legal", "events", "error", "version", "players",
   "current_player", "winner", "is_over", "last_draws", "rigged", "view_data", "clauses", "bot_seats", "can_undo",
-  "interactive", "notice", "last_move", "bot_to_move", "bots_pending"];
+  "interactive", "notice", "last_move", "bot_to_move", "bots_pending", "seed", "games_played"];
+
+/** How long the last move flashes on the board and in the "Last move" line (ms); then it stays outlined. */
+const TT_FLASH_MS = 2000;
+
+/** Put `nodes` (in order) as the children of `parent`, moving nothing that is already in place: a persistent
+ *  node (a live region) keeps its identity and position, so screen readers announce only what changed in it. */
+function ttSyncChildren(parent, nodes) {
+  const want = nodes.filter((n) => n !== null && n !== undefined && n !== false);
+  const keep = new Set(want);
+  for (const c of [...parent.childNodes]) if (!keep.has(c)) c.remove();
+  want.forEach((n, i) => { const at = parent.childNodes[i]; if (at !== n) parent.insertBefore(n, at || null); });
+}
+
+/** The board elements a legal move entry touches: those that play it (data-tt-action = its id), and the one
+ *  element whose data-tt-at / data-hex / ... equals one of its text fields (the last-move outline's matching). */
+function ttMoveTargets(box, entry) {
+  if (!box || !entry) return [];
+  const out = new Set(box.querySelectorAll(`[data-tt-action="${CSS.escape(String(entry.id))}"]`));
+  for (const [k, v] of Object.entries(entry)) {
+    if (k === "id" || k === "text" || k === "type" || typeof v !== "string" || !v) continue;
+    for (const attr of TT_PLACE_ATTRS) {
+      const hits = box.querySelectorAll(`[data-${attr}="${CSS.escape(v)}"]`);
+      if (hits.length === 1) { out.add(hits[0]); break; }
+    }
+  }
+  return [...out];
+}
 
 const TT_LIST_MAX = 30;
 
 const TT_HELP = "Keys: Tab moves between controls, Enter or Space presses · 1–9 plays a listed move · " +
-  "U undo · B bot move · Esc clears the selection and the message";
+  "U undo · B bot move · N play again (at game over) · Esc clears the selection and the message";
 
 /** Everything about a focusable element that names it across redraws: tag + data-* attributes. */
 function ttFocusSig(el) {
@@ -221,7 +269,7 @@ const TT_PLACE_ATTRS = ["tt-at", "hex", "cell", "part", "target", "place"];
 /** Outline what the last move touched: each board element whose data-tt-at / data-hex / data-cell / data-part /
  *  data-target / data-place equals one of the move's text fields (when exactly one element has that value). */
 function ttMarkLastMove(box, lm) {
-  if (!lm || !lm.action_dict) return;
+  if (!lm || !lm.action_dict) return [...box.querySelectorAll(".tt-last-move-mark")];
   const values = Object.entries(lm.action_dict).filter(([k, v]) => k !== "type" && typeof v === "string" && v.length > 0)
     .map(([, v]) => v);
   for (const v of values) {
@@ -234,6 +282,7 @@ function ttMarkLastMove(box, lm) {
       }
     }
   }
+  return [...box.querySelectorAll(".tt-last-move-mark")];
 }
 
 function ttRenderBoard({ model, el }) {
@@ -248,10 +297,20 @@ function ttRenderBoard({ model, el }) {
   let pendingTimer = null;
   let dismissedError = 0;
   let lastCtx = null;
+  let draws = 0;
   let visibleActions = [];
   let shownError = 0;
   const rtts = [];
   const focus = ttFocusKeeper(root);
+  // persistent live regions (never rebuilt, never moved): the refusal banner (assertive) and the announcer,
+  // which says each new log sentence once, politely (screen readers; visually hidden)
+  const banner = ttH("div", { class: "tt-error", hidden: true, role: "alert", "aria-live": "assertive" });
+  let bannerKey = "";
+  const announcer = ttH("div", { class: "tt-announce tt-sr-only", role: "log", "aria-live": "polite",
+    "aria-relevant": "additions", "aria-label": "game announcements" });
+  let ann = null;  // what has been announced: {turn, count, games, status, notice}
+  let flash = { key: "", at: 0 };  // the last move's flash: which move, since when
+  let flashTimer = null;
 
   const schedule = ttBatched(() => draw());
   for (const name of TT_TRAITS) model.on(`change:${name}`, schedule);
@@ -295,8 +354,28 @@ function ttRenderBoard({ model, el }) {
       type: "button", class: ["tt-action", !interactive && "tt-inert"], title: interactive ? null : "Not now: press to see why",
       dataset: { actionId: entry.id, index: index, focus: `act:${entry.id}`, type: entry.type },
       onClick: (ev) => { ev.preventDefault(); sendAct(ev.currentTarget.dataset.actionId); },
+      onMouseenter: () => preview(entry.id, "hover"), onMouseleave: () => preview(null, "hover"),
+      onFocus: () => preview(entry.id, "focus"), onBlur: () => preview(null, "focus"),
     }, index < 9 ? ttH("span", { class: "tt-key", "aria-hidden": "true" }, String(index + 1)) : null,
     ttH("span", { class: "tt-action-text" }, ttTxt(entry.text)));
+  }
+
+  /** Hovering or focusing a listed move highlights what it touches on the board (class tt-move-preview). */
+  const previewBy = { hover: null, focus: null };
+  function preview(id, how) {
+    previewBy[how] = id;
+    applyPreview();
+  }
+  function applyPreview() {
+    const box = root.querySelector(".tt-stage");
+    if (!box) return;
+    for (const el of box.querySelectorAll(".tt-move-preview")) { el.classList.remove("tt-move-preview"); delete el.dataset.preview; }
+    const id = previewBy.hover || previewBy.focus;
+    const entry = id && (model.get("legal") || []).find((a) => a.id === id);
+    if (!entry) { delete root.dataset.preview; return; }
+    const hits = ttMoveTargets(box, entry);
+    for (const el of hits) { el.classList.add("tt-move-preview"); el.dataset.preview = "1"; }
+    root.dataset.preview = String(hits.length);
   }
 
   function botMoving(m) {
@@ -311,7 +390,8 @@ function ttRenderBoard({ model, el }) {
   function lastMoveLine(m) {
     const lm = m.last_move;
     if (!lm || !ttTxt(lm.action)) return null;
-    return ttH("div", { class: ["tt-last-move", lm.bot && "tt-last-move-bot"], role: "status", "aria-live": "polite",
+    // not a live region itself (it is rebuilt on every redraw): the announcer says each new move once
+    return ttH("div", { class: ["tt-last-move", lm.bot && "tt-last-move-bot"],
       dataset: { turn: lm.turn, seat: ttTxt(lm.seat), bot: lm.bot ? "1" : "0" } },
     ttH("span", { class: "tt-last-move-label" }, "Last move: "),
     lm.seat === null || lm.seat === undefined ? null : [ttSeatTag(m.players, lm.seat), lm.bot ? " (bot)" : "", ": "],
@@ -341,9 +421,64 @@ function ttRenderBoard({ model, el }) {
       rigKinds.map(([k, vs]) => `${k}: ${(vs || []).map(ttFmtOutcome).filter(Boolean).join(", ")}`).join("; ")) : null;
     return ttH("header", { class: "tt-head" },
       ttH("h3", { class: "tt-title" }, m.title || "Board"),
-      ttH("div", { class: "tt-turn", "aria-live": "polite" }, status),
+      ttH("div", { class: "tt-turn" }, status),
+      m.is_over ? playAgain(m) : null,
       draws.length ? ttH("div", { class: "tt-draws", "aria-label": "last chance outcomes" }, draws) : null,
       rigs);
+  }
+
+  /** At game over: Play again with the same variant and bots, on a new seed or the same one (Python starts it). */
+  function playAgain(m) {
+    const live = m.interactive;
+    const again = (seed) => send("again", { seed });
+    return ttH("div", { class: "tt-again", role: "group", "aria-label": "play again" },
+      ttH("button", { type: "button", class: ["tt-again-btn", !live && "tt-inert"], dataset: { seed: "new", focus: "again-new" },
+        onClick: () => again("new") }, ttIcon("again"), " Play again (N): new seed"),
+      ttH("button", { type: "button", class: ["tt-again-btn", !live && "tt-inert"], dataset: { seed: "same", focus: "again-same" },
+        title: `the same game again: seed ${ttTxt(m.seed)}`,
+        onClick: () => again("same") }, ttIcon("again"), ` Same seed (${ttTxt(m.seed)})`));
+  }
+
+  /** What changed since the last announcement, in sentences: new log events (grouped by turn, with who played
+   *  what), a new game, a move taken back, whose turn it is now, a new notice. The first draw announces nothing. */
+  function announce(m) {
+    const events = m.events || [];
+    const lastTurn = events.length ? events[events.length - 1].turn : 0;
+    const countIn = (turn) => events.filter((e) => e.turn === turn).length;
+    const status = m.is_over ? `Game over: ${m.winner === null || m.winner === undefined ? "no winner" : `${ttSeatName(m.players, m.winner)} wins`}.`
+      : m.current_player === null || m.current_player === undefined ? "" : `${ttSeatName(m.players, m.current_player)} to play.`;
+    const games = Number(m.games_played || 0);
+    const notice = ttTxt(m.notice);
+    const said = [];
+    if (ann === null) {
+      ann = { turn: lastTurn, count: countIn(lastTurn), games, status, notice };
+      return;
+    }
+    if (games !== ann.games) {
+      said.push(`New game (seed ${ttTxt(m.seed)}).`);
+      ann.turn = -1; ann.count = 0;
+    } else if (lastTurn < ann.turn) {
+      said.push(`Move taken back: back to turn ${lastTurn}.`);
+      ann.turn = lastTurn; ann.count = countIn(lastTurn);
+    }
+    if (notice && notice !== ann.notice) said.push(notice);
+    let group = null;
+    let k = 0;
+    for (const ev of events) {
+      k = group === ev.turn ? k + 1 : 0;
+      group = ev.turn;
+      const fresh = ev.turn > ann.turn || (ev.turn === ann.turn && k >= ann.count);
+      if (!fresh) continue;
+      if (k === 0 && ev.turn > 0) {
+        const bot = (m.bot_seats || {})[String(ev.actor)] ? " (bot)" : "";
+        said.push(`${ttSeatName(m.players, ev.actor)}${bot}: ${ttTxt(ev.action)}.`);
+      }
+      if (ev.rule && ttTxt(ev.text)) said.push(ttTxt(ev.text));
+    }
+    if (status && status !== ann.status) said.push(status);
+    ann = { turn: lastTurn, count: countIn(lastTurn), games, status, notice };
+    for (const line of said) announcer.append(ttH("p", { class: "tt-announce-line" }, line));
+    while (announcer.childNodes.length > 12) announcer.firstChild.remove();
   }
 
   /** Why a click on the board picture did nothing (a renderer may send nothing on a locked board): never silence. */
@@ -378,20 +513,32 @@ function ttRenderBoard({ model, el }) {
     const err = m.error;
     if (localNote && localNote.mark !== `${m.version}/${err ? err.n : 0}`) localNote = null;  // Python spoke since
     const e = localNote || m.error;
-    // always in the DOM (an empty live region), so screen readers announce each refusal as it arrives
-    if (!e || e.n === dismissedError) return ttH("div", { class: "tt-error", hidden: true, role: "alert", "aria-live": "assertive" });
+    // always the same element in the DOM (a live region), filled only when a new refusal arrives: screen readers
+    // announce each refusal once, not again on every redraw
+    const key = !e || e.n === dismissedError ? "" : String(e.n);
+    if (key === bannerKey) return banner;
+    bannerKey = key;
+    if (!key) {
+      banner.hidden = true;
+      banner.removeAttribute("tabindex");
+      delete banner.dataset.rule; delete banner.dataset.n; delete banner.dataset.focus;
+      banner.replaceChildren();
+      return banner;
+    }
     const clause = (m.clauses || {})[e.rule];
     const head = String(e.rule).startsWith("ui.") ? "Not now" : "Not allowed";
-    return ttH("div", { class: "tt-error", role: "alert", "aria-live": "assertive", tabindex: "-1",
-      dataset: { rule: e.rule, n: e.n, focus: "error" } },
-      ttH("span", { class: "tt-error-icon", "aria-hidden": "true" }, "⚠"),
+    banner.hidden = false;
+    banner.setAttribute("tabindex", "-1");
+    Object.assign(banner.dataset, { rule: e.rule, n: e.n, focus: "error" });
+    return ttReplace(banner,
+      ttH("span", { class: "tt-error-icon" }, ttIcon("warn", { size: 24 })),
       ttH("div", { class: "tt-error-body" },
         ttH("div", { class: "tt-error-head" }, ttH("strong", {}, head),
           e.title ? ` — ${ttTxt(e.title)}` : "", " ", ttH("code", { class: "tt-rule" }, ttTxt(e.rule))),
         ttH("div", { class: "tt-error-reason" }, ttTxt(e.reason)),
         clause && clause.says ? ttH("div", { class: "tt-error-says" }, "The rule: ", ttTxt(clause.says)) : null),
       ttH("button", { type: "button", class: "tt-dismiss", "aria-label": "Dismiss message", dataset: { focus: "dismiss" },
-        onClick: () => { dismissedError = e.n; schedule(); } }, "×"));
+        onClick: () => { dismissedError = e.n; schedule(); } }, ttIcon("close")));
   }
 
   function actionsPanel(m) {
@@ -406,7 +553,7 @@ function ttRenderBoard({ model, el }) {
       const name = ttSeatName(m.players, m.current_player);
       return ttH("section", { class: "tt-actions", "aria-label": "legal moves" },
         ttH("h4", {}, "Legal moves"),
-        ttH("p", { class: "tt-more tt-bot-moving", role: "status" },
+        ttH("p", { class: "tt-more tt-bot-moving" },
           botMoving(m) ? `${name}'s bot is moving…` : `${name} is played by a bot: press Bot move (B).`));
     }
     const parts = [ttH("h4", {}, `Legal moves${who} (${legal.length})`)];
@@ -421,7 +568,7 @@ function ttRenderBoard({ model, el }) {
     if (matching.length > visibleActions.length) {
       parts.push(ttH("p", { class: "tt-more" }, `${matching.length - visibleActions.length} more — type to filter`));
     }
-    if (!legal.length) parts.push(ttH("p", { class: "tt-more" }, m.is_over ? "No moves: the game is over." : "No moves."));
+    if (!legal.length) parts.push(ttH("p", { class: "tt-more" }, m.is_over ? "No moves: the game is over. Play again is at the top." : "No moves."));
     return ttH("section", { class: "tt-actions", "aria-label": "legal moves" }, parts);
   }
 
@@ -449,7 +596,7 @@ function ttRenderBoard({ model, el }) {
         lastTurn = ev.turn;
         items.push(ttH("li", { class: ["tt-log-turn", isLast && "tt-log-last"], dataset: { turn: ev.turn } },
           ev.turn === 0 ? "Setup" : [`${ev.turn}. `, ttSeatTag(m.players, ev.actor), `: ${ttTxt(ev.action)}`],
-          isLast ? ttH("span", { class: "tt-log-last-mark" }, m.last_move.bot ? " ◀ bot's last move" : " ◀ last move") : null));
+          isLast ? ttH("span", { class: "tt-log-last-mark" }, " ", ttIcon("left", { size: 12 }), m.last_move.bot ? " bot's last move" : " last move") : null));
       }
       if (!ev.rule) continue;
       const c = clauses[ev.rule];
@@ -515,8 +662,26 @@ function ttRenderBoard({ model, el }) {
     } else {
       box.append(ttH("pre", { class: "tt-state-json", "aria-label": "game state" }, JSON.stringify(m.state, null, 1)));
     }
-    ttMarkLastMove(box, m.last_move);
+    const marked = ttMarkLastMove(box, m.last_move);
+    flashLastMove(m, marked.concat([...root.querySelectorAll(".tt-last-move")]));
     return box;
+  }
+
+  /** The last move (of any seat, a bot's or the other human's) flashes for TT_FLASH_MS: on the board and in the
+   *  "Last move" line (class tt-last-move-flash, continued across redraws); then it stays outlined. */
+  function flashLastMove(m, els) {
+    const lm = m.last_move;
+    const key = lm ? `${m.games_played || 0}/${lm.turn}/${lm.action}` : "";
+    if (key !== flash.key) flash = { key, at: lastCtx && draws > 0 ? performance.now() : 0 };
+    const left = flash.at ? TT_FLASH_MS - (performance.now() - flash.at) : 0;
+    if (!key || left <= 0) { delete root.dataset.flash; return; }
+    root.dataset.flash = "1";
+    for (const el of els) {
+      el.classList.add("tt-last-move-flash");
+      el.style.animationDelay = `-${Math.round(TT_FLASH_MS - left)}ms`;
+    }
+    clearTimeout(flashTimer);
+    flashTimer = setTimeout(schedule, left + 30);  // redraw without the flash when it is over
   }
 
   function draw() {
@@ -536,14 +701,21 @@ function ttRenderBoard({ model, el }) {
     root.setAttribute("aria-label", `${m.title || "game"} board`);
     const side = ttH("aside", { class: "tt-side" }, actionsPanel(m), controls(m), logPanel(m));
     // the refusal sits right above the board picture (sticky while the board is on screen), not in the margin
-    const banner = errorBanner(m);
-    ttReplace(root,
+    errorBanner(m);
+    const line = lastMoveLine(m);
+    const main = ttH("div", { class: "tt-main" });
+    ttSyncChildren(root, [
       header(m),
-      ttTxt(m.notice) ? ttH("div", { class: "tt-notice", role: "status" }, ttTxt(m.notice)) : null,
-      lastMoveLine(m),
+      ttTxt(m.notice) ? ttH("div", { class: "tt-notice" }, ttTxt(m.notice)) : null,
+      line,
       banner,
-      ttH("div", { class: "tt-main" }, stage(m), side),
-      ttH("footer", { class: "tt-help" }, TT_HELP));
+      main,
+      ttH("footer", { class: "tt-help" }, TT_HELP),
+      announcer]);
+    ttAppend(main, [stage(m), side]);
+    if (previewBy.hover && !root.querySelector(".tt-action:hover")) previewBy.hover = null;
+    applyPreview();
+    announce(m);
     const log = root.querySelector(".tt-log-list");
     if (log) log.scrollTop = log.scrollHeight;
     const target = focus.give(root);
@@ -562,6 +734,7 @@ function ttRenderBoard({ model, el }) {
       delete root.dataset.pending;
       clearTimeout(pendingTimer);
     }
+    draws += 1;
     root.dataset.draws = String(Number(root.dataset.draws || 0) + 1);
   }
 
@@ -584,6 +757,8 @@ function ttRenderBoard({ model, el }) {
       send("undo");  // where undo cannot go back, Python says why
     } else if (ev.key === "b" || ev.key === "B") {
       if (m.interactive && !m.is_over) send("bot"); else handled = false;
+    } else if ((ev.key === "n" || ev.key === "N") && m.is_over) {
+      send("again", { seed: "new" });
     } else if (ev.key === "Escape") {
       memo.selected = null;
       if (localNote) dismissedError = localNote.n;
@@ -601,5 +776,6 @@ function ttRenderBoard({ model, el }) {
   return () => {
     for (const name of TT_TRAITS) model.off(`change:${name}`, schedule);
     clearTimeout(pendingTimer);
+    clearTimeout(flashTimer);
   };
 }
