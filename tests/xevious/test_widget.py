@@ -229,4 +229,10 @@ def test_board_js_draws_the_shield_as_svg_and_names_seats() -> None:
     from pathlib import Path
 
     js = (Path(xevious.__file__).parent / "static" / "board.js").read_text(encoding="utf-8")
-    assert "⛨" not in js and "xvShield(ctx)" in js
+    assert "⛨" not in js and 'xvIcon(ctx, "shield"' in js
+    # issue 12: every icon is an SVG drawing (view()["icons"]), never a font glyph; the only non-ASCII characters
+    # left in the renderer are punctuation in words (the dash, the multiplication sign of "air ×3")
+    assert {c for c in js if ord(c) > 127} <= {"—", "×"}
+    from tabletop.xevious.widget import ICONS
+
+    assert {"green", "ground", "air", "squad", "card", "flag", "pin", "sol", "phantom", "shield", "arrow"} <= set(ICONS)

@@ -12,12 +12,76 @@ from .rules import ARROWS, COLOURS, Aim, XeviousRules
 
 STATIC = Path(__file__).with_name("static")
 
-_ICON = {"entrance": "IN", "exit": "OUT", "plain": "·", "green": "♣", "ground": "⊕", "air": "✈", "squad": "✈✈",
-         "card": "▤", "flag": "⚑", "pin": "✦", "sol": "☀", "phantom": "◈"}
 _FILL = {"green": "#cfeccf", "ground": "#f3e1c6", "air": "#dbe7fb", "squad": "#dbe7fb", "card": "#efe2f7",
          "flag": "#fff4b8", "pin": "#fff4b8", "sol": "#fff4b8", "phantom": "#fff4b8", "entrance": "#e8e8e8",
          "exit": "#e8e8e8"}
 _SEAT_FILL = ("#1f4fd1", "#d7263d", "#1b7f3b", "#b85c00")
+
+
+def _circle(cx: float, cy: float, r: float) -> str:
+    return f"M{cx - r} {cy}a{r} {r} 0 1 0 {2 * r} 0a{r} {r} 0 1 0 {-2 * r} 0Z"
+
+
+_PLANE = "M12 2L13.6 9L21 13V15L13.6 13L13 18.5L16 20.5V22L12 21L8 22V20.5L11 18.5L10.4 13L3 15V13L10.4 9Z"
+
+#: every icon of the Xevious board, drawn as SVG paths on a 24 x 24 grid (never a font glyph: a font may lack
+#: it). Each shape: {"d": path, "fill": colour or "none", "stroke": colour, "sw": stroke width}. The board
+#: (board.js, through ``view()["icons"]``) and the static picture draw the same shapes.
+ICONS: dict[str, list[dict[str, Any]]] = {
+    "plain": [{"d": _circle(12, 12, 3), "fill": "#456"}],
+    "green": [{"d": _circle(12, 7, 4.5) + _circle(7, 13, 4.5) + _circle(17, 13, 4.5), "fill": "#1b7f3b"},
+              {"d": "M11 13H13L14 22H10Z", "fill": "#5a3a12"}],
+    "ground": [{"d": _circle(12, 12, 8), "fill": "none", "stroke": "#7a3b00", "sw": 2.2},
+               {"d": "M12 1V8M12 16V23M1 12H8M16 12H23", "fill": "none", "stroke": "#7a3b00", "sw": 2.2},
+               {"d": _circle(12, 12, 2), "fill": "#7a3b00"}],
+    "air": [{"d": _PLANE, "fill": "#16407a"}],
+    "squad": [{"d": _PLANE, "fill": "#16407a", "t": "translate(-3 0) scale(0.75)"},
+              {"d": _PLANE, "fill": "#16407a", "t": "translate(9 6) scale(0.75)"}],
+    "card": [{"d": "M5 2H19V22H5Z", "fill": "#fff", "stroke": "#5b2a86", "sw": 2},
+             {"d": "M8 7H16M8 11H16M8 15H13", "fill": "none", "stroke": "#5b2a86", "sw": 2}],
+    "flag": [{"d": "M5 2V22", "fill": "none", "stroke": "#222", "sw": 2.4},
+             {"d": "M6 3H19L15.5 7.5L19 12H6Z", "fill": "#b00020"}],
+    "pin": [{"d": "M12 1L14.5 9.5L23 12L14.5 14.5L12 23L9.5 14.5L1 12L9.5 9.5Z", "fill": "#6a1b9a"}],
+    "sol": [{"d": _circle(12, 12, 5), "fill": "#c99700"},
+            {"d": "M12 1V5M12 19V23M1 12H5M19 12H23M4.2 4.2L7 7M17 17L19.8 19.8M4.2 19.8L7 17M17 7L19.8 4.2",
+             "fill": "none", "stroke": "#c99700", "sw": 2.2}],
+    "phantom": [{"d": "M12 1L23 12L12 23L1 12Z", "fill": "none", "stroke": "#333", "sw": 2},
+                {"d": "M12 7L17 12L12 17L7 12Z", "fill": "#333"}],
+    "entrance": [{"d": "M3 12H17M12 6L18 12L12 18", "fill": "none", "stroke": "#333", "sw": 2.6},
+                 {"d": "M20 3V21", "fill": "none", "stroke": "#333", "sw": 2.6}],
+    "exit": [{"d": "M4 3V21", "fill": "none", "stroke": "#333", "sw": 2.6},
+             {"d": "M7 12H21M16 6L22 12L16 18", "fill": "none", "stroke": "#333", "sw": 2.6}],
+    # controls and markers
+    "arrow": [{"d": "M12 2L20 11H15V22H9V11H4Z", "fill": "currentColor"}],
+    "die": [{"d": "M3 3H21V21H3Z", "fill": "none", "stroke": "currentColor", "sw": 2},
+            {"d": _circle(8, 8, 1.8) + _circle(16, 8, 1.8) + _circle(12, 12, 1.8) + _circle(8, 16, 1.8)
+             + _circle(16, 16, 1.8), "fill": "currentColor"}],
+    "catchup": [{"d": "M3 4L11 12L3 20M12 4L20 12L12 20", "fill": "none", "stroke": "currentColor", "sw": 2.8}],
+    "retry": [{"d": "M19 12A7 7 0 1 1 12 5H15", "fill": "none", "stroke": "currentColor", "sw": 2.6},
+              {"d": "M13 1L18 5L13 9Z", "fill": "currentColor"}],
+    "attack": [{"d": _circle(12, 12, 8), "fill": "none", "stroke": "currentColor", "sw": 2.2},
+               {"d": "M12 1V8M12 16V23M1 12H8M16 12H23", "fill": "none", "stroke": "currentColor", "sw": 2.2}],
+    "weapon": [{"d": "M12 2L21 12L12 22L3 12Z", "fill": "currentColor"}],
+    "solvalou": [{"d": "M12 2L21 21L12 17L3 21Z", "fill": "currentColor"}],
+    "shield": [{"d": "M12 1.5L21 4.8V12C21 17.4 17.1 21 12 22.8C6.9 21 3 17.4 3 12V4.8Z", "fill": "currentColor"}],
+    "gump": [{"d": "M12 1L22 12L12 23L2 12Z", "fill": "#555", "stroke": "#000", "sw": 1.5}],
+    "gone": [{"d": "M12 1L22 12L12 23L2 12Z", "fill": "none", "stroke": "#555", "sw": 1.5},
+             {"d": "M7 7L17 17M17 7L7 17", "fill": "none", "stroke": "#555", "sw": 2}],
+}
+
+
+def icon_svg(name: str, x: float, y: float, size: float) -> str:
+    """One icon as a nested ``<svg>`` (decorative: the space around it carries the words)."""
+    parts = [f'<svg x="{x}" y="{y}" width="{size}" height="{size}" viewBox="0 0 24 24" aria-hidden="true">']
+    for sh in ICONS[name]:
+        stroke = f' stroke="{sh["stroke"]}" stroke-width="{sh.get("sw", 2)}"' if sh.get("stroke") else ""
+        tr = f' transform="{sh["t"]}"' if sh.get("t") else ""
+        parts.append(f'<path d="{sh["d"]}" fill="{sh.get("fill", "none")}"{stroke}{tr}/>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+#: the board's layout (board.js uses the same numbers): space width/height, gap, left margin for area labels
+CELL_W, CELL_H, GAP, PAD = 84, 96, 6, 70
 
 
 def render_svg(game: Any) -> str:
@@ -28,7 +92,7 @@ def render_svg(game: Any) -> str:
     s = game.raw_state
     st = rules.stages[s.stage - 1]
     n = len(st.areas)
-    w, h, gap, pad = 78, 70, 6, 92
+    w, h, gap, pad = CELL_W, CELL_H, GAP, PAD
     gumps = st.gumps[len(st.gumps) - len(s.gumps):] if s.stage == 7 else ()
 
     def pos(a: int, i: int) -> tuple[int, int]:
@@ -40,32 +104,32 @@ def render_svg(game: Any) -> str:
            'font-family:sans-serif;background:#f4f1e8">']
     for a, area in enumerate(st.areas):
         x0, y0 = pos(a, 0)
-        out.append(f'<text x="6" y="{y0 + h // 2}" font-size="13" font-weight="700">Area {a + 1}</text>')
+        out.append(f'<text x="6" y="{y0 + h // 2}" font-size="15" font-weight="700">Area {a + 1}</text>')
         for i, sp in enumerate(area):
             x, y = pos(a, i)
             stroke = ' stroke="#b00020" stroke-width="4"' if sp.stop else ' stroke="#456" stroke-width="1.5"'
             out.append(f'<g><title>{escape(f"Area {a + 1}, space {i + 1}: {sp.label()}")}</title>'
                        f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="8" fill="{_FILL.get(sp.kind, "#fff")}"'
-                       f'{stroke}/><text x="{x + w // 2}" y="{y + 26}" font-size="20" text-anchor="middle">'
-                       f'{escape(_ICON[sp.kind])}</text>')
-            word = {"ground": f"ground {sp.n}", "squad": f"air ×{sp.n}", "air": "air 1 enemy"}.get(sp.kind, sp.kind)
-            out.append(f'<text x="{x + w // 2}" y="{y + 44}" font-size="11" text-anchor="middle" '
+                       f'{stroke}/>{icon_svg(sp.kind, x + w // 2 - 12, y + 20, 24)}')
+            word = {"ground": f"ground {sp.n}", "squad": f"air ×{sp.n}", "air": "air ×1"}.get(sp.kind, sp.kind)
+            out.append(f'<text x="{x + w // 2}" y="{y + 59}" font-size="14" text-anchor="middle" '
                        f'font-weight="600">{escape(word)}</text>')
             extra = " ".join(x for x in (sp.awards.short(), "W: +1" if sp.boost else "", "STOP" if sp.stop else "")
                              if x)
             if extra:
-                out.append(f'<text x="{x + w // 2}" y="{y + 57}" font-size="10" text-anchor="middle">'
+                out.append(f'<text x="{x + w // 2}" y="{y + 76}" font-size="13" text-anchor="middle">'
                            f'{escape(extra)}</text>')
             if (a, i) in gumps and s.gumps[gumps.index((a, i))]:
-                out.append(f'<text x="{x + 4}" y="{y + 12}" font-size="9" font-weight="800">GUMP</text>')
+                out.append(f'<text x="{x + 4}" y="{y + 15}" font-size="13" font-weight="800">GUMP</text>')
             out.append("</g>")
     for k, q in enumerate(s.pilots):
         if q.area >= n:
             continue
         x, y = pos(q.area, q.idx)
-        cx, cy = x + w - 12 - 17 * sum(1 for j, o in enumerate(s.pilots[:k]) if (o.area, o.idx) == (q.area, q.idx)), y + h - 12
-        out.append(f'<circle cx="{cx}" cy="{cy}" r="9" fill="{_SEAT_FILL[k]}" stroke="#000" stroke-width="2"/>'
-                   f'<text x="{cx}" y="{cy + 4}" font-size="11" font-weight="800" fill="#fff" '
+        cx = x + w - 12 - 20 * sum(1 for j, o in enumerate(s.pilots[:k]) if (o.area, o.idx) == (q.area, q.idx))
+        cy = y + h - 11
+        out.append(f'<circle cx="{cx}" cy="{cy}" r="10" fill="{_SEAT_FILL[k]}" stroke="#000" stroke-width="2"/>'
+                   f'<text x="{cx}" y="{cy + 5}" font-size="14" font-weight="800" fill="#fff" '
                    f'text-anchor="middle">{k + 1}</text>')
     out.append("</svg>")
     return "".join(out)
@@ -103,7 +167,7 @@ class Board(BoardWidget):
         v = g.variant
         return {
             "stage": stage_view(rules, s.stage, len(s.gumps) if s.stage == 7 else 0),
-            "colours": list(COLOURS), "arrows": ARROWS,
+            "colours": list(COLOURS), "icons": ICONS,
             "conditions_on": bool(getattr(v, "stage_conditions", True)),
             "extras": bool(getattr(v, "extras", True)),
             "cockpit": bool(getattr(v, "cockpit_card", False)),
@@ -111,9 +175,9 @@ class Board(BoardWidget):
             "chance": {"blaster": {"mode": "faces", "labels": {"HIT!": "Blaster Card", "MISTAKE": "Blaster Card"}},
                        "card": {"mode": "faces", "labels": {c.title: "Super Xevious Card"
                                                              for c in rules.cards.values()}},
-                       "heading": {"mode": "faces", "labels": {h: f"enemy's heading {ARROWS[h]}" for h in ARROWS}},
+                       "heading": {"mode": "faces", "labels": {h: f"enemy's heading: {h}" for h in ARROWS}},
                        "braglease": {"mode": "faces",
-                                     "labels": {h: f"Braglease Card {ARROWS[h]}" for h in ARROWS}}},
+                                     "labels": {h: f"Braglease Card: {h}" for h in ARROWS}}},
         }
 
     def _sync(self, *, clear_error: bool) -> None:

@@ -266,6 +266,15 @@ function ttRecordRtt(root, rtts, since) {
 /** data attributes that name a place or piece on a board; a renderer may also use data-tt-at explicitly */
 const TT_PLACE_ATTRS = ["tt-at", "hex", "cell", "part", "target", "place"];
 
+/** A named part of a board picture must reach a screen reader: an SVG shape with an aria-label but no role is
+ *  ignored by assistive technology (and axe flags it), so the kit gives it one: "button" when it is focusable
+ *  (a clickable target), else "img". A renderer's own role always wins. */
+function ttNameParts(box) {
+  for (const el of box.querySelectorAll("svg [aria-label]:not([role])")) {
+    el.setAttribute("role", el.getAttribute("tabindex") !== null && el.getAttribute("tabindex") !== "-1" ? "button" : "img");
+  }
+}
+
 /** Outline what the last move touched: each board element whose data-tt-at / data-hex / data-cell / data-part /
  *  data-target / data-place equals one of the move's text fields (when exactly one element has that value). */
 function ttMarkLastMove(box, lm) {
@@ -662,6 +671,7 @@ function ttRenderBoard({ model, el }) {
     } else {
       box.append(ttH("pre", { class: "tt-state-json", "aria-label": "game state" }, JSON.stringify(m.state, null, 1)));
     }
+    ttNameParts(box);
     const marked = ttMarkLastMove(box, m.last_move);
     flashLastMove(m, marked.concat([...root.querySelectorAll(".tt-last-move")]));
     return box;

@@ -3,15 +3,36 @@
 // the Gump Markers, each player's Attack Strength Sheet (three rows of five), the Battle Card duel (secret, then
 // revealed), the last Blaster / Super Xevious Card, and the choices of the moment as big buttons.
 
-const XV_W = 78, XV_H = 70, XV_GAP = 6, XV_PAD = 92;
-const XV_ICON = {
-  entrance: "IN", exit: "OUT", plain: "·", green: "♣", ground: "⊕", air: "✈", squad: "✈✈",
-  card: "▤", flag: "⚑", pin: "✦", sol: "☀", phantom: "◈",
-};
+// the layout (widget.py's CELL_W, CELL_H, GAP, PAD): every text on the picture is at least 13 units, so it stays
+// at least 11 px when the board is drawn 770 px wide or more (issue 12)
+const XV_W = 84, XV_H = 96, XV_GAP = 6, XV_PAD = 70;
 const XV_WORD = {
-  entrance: "entrance", exit: "exit", plain: "", green: "green", ground: "ground", air: "air 1 enemy",
+  entrance: "entrance", exit: "exit", plain: "", green: "green", ground: "ground", air: "air ×1",
   squad: "air", card: "card", flag: "Flag", pin: "Pin", sol: "Sol", phantom: "Phantom",
 };
+
+// An icon from view.icons (SVG paths on a 24-unit grid, the same shapes as the static picture): never a font
+// glyph. `opts.label` gives it an accessible name (role img); otherwise it is decorative (aria-hidden).
+function xvIcon(ctx, name, opts) {
+  const o = opts || {};
+  const shapes = ((ctx.view && ctx.view.icons) || {})[name] || [];
+  const size = o.size || 18;
+  const svg = ctx.s("svg", { viewBox: "0 0 24 24", width: size, height: size, x: o.x, y: o.y, focusable: "false",
+    class: ["xv-icon-svg", `xv-icon-${name}`, o.cls], role: o.label ? "img" : null, "aria-label": o.label || null,
+    "aria-hidden": o.label ? null : "true", transform: null });
+  const g = ctx.s("g", { transform: o.rotate ? `rotate(${o.rotate} 12 12)` : null });
+  for (const sh of shapes) {
+    g.append(ctx.s("path", { d: sh.d, fill: sh.fill || "none", stroke: sh.stroke || null,
+      "stroke-width": sh.stroke ? (sh.sw || 2) : null, transform: sh.t || null }));
+  }
+  svg.append(g);
+  return svg;
+}
+
+const XV_TURN = { up: 0, right: 90, down: 180, left: 270 };
+function xvArrow(ctx, heading, opts) {
+  return xvIcon(ctx, "arrow", Object.assign({ rotate: XV_TURN[heading] || 0 }, opts || {}));
+}
 
 function xvAwards(a) {
   const out = [];
@@ -48,8 +69,7 @@ function xvTry(ctx, obj) {
 
 // A shield drawn as SVG (a font may lack the shield glyph).
 function xvShield(ctx, cls) {
-  return ctx.s("svg", { viewBox: "0 0 16 16", width: 14, height: 14, class: ["xv-shield-icon", cls], "aria-hidden": "true", focusable: "false" },
-    ctx.s("path", { d: "M8 1 L14 3.2 V8 C14 11.6 11.4 14 8 15.2 C4.6 14 2 11.6 2 8 V3.2 Z" }));
+  return xvIcon(ctx, "shield", { size: 16, cls: ["xv-shield-icon", cls] });
 }
 
 // What clicking space (ai, si) means now: stop there on this move (the phase "stop"), or a move there.
@@ -75,7 +95,8 @@ function renderBoard(ctx) {
   const nA = st.areas.length;
   const width = XV_PAD + 9 * (XV_W + XV_GAP) + 10;
   const height = 34 + nA * (XV_H + 34) + 4;
-  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "xv-board", role: "img",
+  // a group, not an image: its spaces and pieces are named parts a screen reader can reach
+  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "xv-board", role: "group",
     "aria-label": `Stage ${st.number}: ${st.title}, panel ${st.panel}` });
 
   // legal stops of the move being made (phase "stop"): the squares of state.path
@@ -91,8 +112,9 @@ function renderBoard(ctx) {
 
   st.areas.forEach((area, ai) => {
     const first = xvPos(ai, 0, nA);
-    svg.append(s("text", { x: 6, y: first.y + XV_H / 2, class: "xv-area-label" }, `Area ${ai + 1}`));
-    svg.append(s("text", { x: 6, y: first.y + XV_H / 2 + 16, class: "xv-area-dir" }, ai % 2 === 0 ? "← flies left" : "flies right →"));
+    svg.append(s("text", { x: 4, y: first.y + XV_H / 2 - 4, class: "xv-area-label" }, `Area ${ai + 1}`));
+    svg.append(s("text", { x: 4, y: first.y + XV_H / 2 + 16, class: "xv-area-dir" }, ai % 2 === 0 ? "flies left" : "flies right"));
+    svg.append(xvArrow(ctx, ai % 2 === 0 ? "left" : "right", { x: 22, y: first.y + XV_H / 2 + 22, size: 20 }));
     area.forEach((sp, si) => {
       const { x, y } = xvPos(ai, si, nA);
       const key = `${ai},${si}`;
@@ -101,41 +123,53 @@ function renderBoard(ctx) {
       const gi = st.gumps.findIndex((g) => xvSame(g, [ai, si]));
       const daley = (state.daley || []).some((d) => xvSame(d, [ai, si]));
       const go = () => (stop ? ctx.send(stop.id) : xvTry(ctx, xvSpaceAction(ctx, st, ai, si, sp)));
+      const here = state.pilots.map((p, i) => (!p.at_gate && p.area === ai && p.space === si ? ctx.seatName(i) : null)).filter(Boolean);
+      const name = [`Area ${ai + 1}, space ${si + 1}: ${sp.label}`,
+        guard ? "guarded by Andor Genesis" : "", gi >= 0 ? (gumpsLeft[gi] ? "a Gump Marker stands here" : "its Gump Marker is gone") : "",
+        daley ? "Daley" : "", here.length ? `here: ${here.map((n) => `${n}'s Solvalou`).join(", ")}` : "",
+        stop ? "press to stop here" : ""].filter(Boolean).join(", ");
       const g = s("g", {
         class: ["xv-space", `xv-${sp.kind}`, sp.stop && "xv-must", stop && "xv-target", onPath.has(key) && "xv-path"],
-        dataset: { area: ai + 1, space: si + 1, kind: sp.kind, focus: `xv-space-${ai}-${si}` },
-        tabindex: stop ? 0 : null, role: botTurn ? null : "button",
-        "aria-label": `Area ${ai + 1} space ${si + 1}: ${sp.label}${stop ? " — click to stop here" : ""}`,
+        dataset: { area: ai + 1, space: si + 1, kind: sp.kind, focus: `xv-space-${ai}-${si}`, ttAction: stop ? stop.id : null },
+        tabindex: stop ? 0 : null, role: botTurn ? "img" : "button",
+        "aria-label": name,
         onClick: botTurn ? null : go,
         onKeydown: botTurn ? null : (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); go(); } },
       });
-      g.append(s("title", {}, `Area ${ai + 1}, space ${si + 1}: ${sp.label}`));
+      g.append(s("title", {}, name));
       g.append(s("rect", { x, y, width: XV_W, height: XV_H, rx: 8, class: "xv-cell" }));
-      g.append(s("text", { x: x + XV_W / 2, y: y + 26, class: "xv-icon", "aria-hidden": "true" }, XV_ICON[sp.kind] || "?"));
+      // what the space is: an SVG icon (decorative) and words; the g's name says it all in words
+      if (sp.kind === "entrance" || sp.kind === "exit") {
+        g.append(s("text", { x: x + XV_W / 2, y: y + 40, class: "xv-io" }, sp.kind === "entrance" ? "IN" : "OUT"));
+      } else {
+        g.append(xvIcon(ctx, sp.kind, { x: x + XV_W / 2 - 12, y: y + 19, size: 24 }));
+      }
       let word = XV_WORD[sp.kind] || sp.kind;
       if (sp.kind === "ground") word = `ground ${sp.n}`;
       if (sp.kind === "squad") word = `air ×${sp.n}`;
-      g.append(s("text", { x: x + XV_W / 2, y: y + 44, class: "xv-word" }, word));
-      const extra = [sp.kind === "green" ? "may stop" : "", xvAwards(sp.awards), sp.boost ? "W: +1" : ""].filter(Boolean).join(" ");
-      if (extra) g.append(s("text", { x: x + XV_W / 2, y: y + 57, class: "xv-extra" }, extra));
-      if (sp.stop) g.append(s("text", { x: x + XV_W - 4, y: y + 12, class: "xv-stop-tag" }, "STOP"));
-      if (guard) g.append(s("text", { x: x + 4, y: y + 12, class: "xv-guard-tag" }, "ANDOR"));
+      g.append(s("text", { x: x + XV_W / 2, y: y + 59, class: "xv-word" }, word));
+      const extra = [xvAwards(sp.awards), sp.boost ? "W: +1" : ""].filter(Boolean).join(" ");
+      if (sp.kind === "green" && !guard) g.append(s("text", { x: x + 4, y: y + 15, class: "xv-may-tag" }, "may stop"));
+      if (extra) g.append(s("text", { x: x + XV_W / 2, y: y + 75, class: "xv-extra" }, extra));
+      if (sp.stop) g.append(s("text", { x: x + XV_W - 4, y: y + 15, class: "xv-stop-tag" }, "STOP"));
+      if (guard) g.append(s("text", { x: x + 4, y: y + 15, class: "xv-guard-tag" }, "ANDOR"));
       if (gi >= 0) {
         const standing = gumpsLeft[gi];
         g.append(s("g", { class: ["xv-gump", !standing && "xv-gump-gone"], dataset: { gump: gi + 1, standing: standing ? 1 : 0 } },
-          s("polygon", { points: `${x + 4},${y + 30} ${x + 14},${y + 18} ${x + 26},${y + 30} ${x + 14},${y + 42}` }),
-          s("text", { x: x + 15, y: y + 55, class: "xv-gump-text" }, standing ? "GUMP" : "× gone")));
+          xvIcon(ctx, standing ? "gump" : "gone", { x: x + 4, y: y + 20, size: 22 }),
+          s("text", { x: x + 4, y: y + XV_H - 6, class: "xv-gump-text" }, standing ? "GUMP" : "gone")));
       }
-      if (daley) g.append(s("text", { x: x + 4, y: y + XV_H - 4, class: "xv-daley" }, "Daley"));
+      if (daley) g.append(s("text", { x: x + XV_W - 4, y: y + 36, class: "xv-daley" }, "Daley"));
       if (si === area.length - 1 && ai === nA - 1 && st.number < 7) {
-        g.append(s("text", { x: x + XV_W / 2, y: y - 6, class: "xv-gate" }, "to the stage gate"));
+        g.append(s("text", { x: x + XV_W / 2, y: y - 8, class: "xv-gate" }, "to the stage gate"));
       }
       svg.append(g);
     });
   });
   // the starting point
   const start = xvPos(0, 0, nA);
-  svg.append(s("text", { x: start.x + XV_W / 2, y: start.y + XV_H + 14, class: "xv-start" }, "START ▲"));
+  svg.append(s("text", { x: start.x + XV_W / 2 - 8, y: start.y + XV_H + 18, class: "xv-start" }, "START"));
+  svg.append(xvIcon(ctx, "solvalou", { x: start.x + XV_W / 2 + 18, y: start.y + XV_H + 5, size: 16 }));
 
   // movers: numbered discs (seat number + colour + pattern)
   const byCell = {};
@@ -144,13 +178,17 @@ function renderBoard(ctx) {
     const k = `${p.area},${p.space}`;
     (byCell[k] = byCell[k] || []).push(i);
   });
+  const lm = ctx.lastMove;
   for (const [k, seats] of Object.entries(byCell)) {
     const [ai, si] = k.split(",").map(Number);
     const { x, y } = xvPos(ai, si, nA);
     seats.forEach((seat, j) => {
-      const cx = x + XV_W - 12 - j * 17, cy = y + XV_H - 12;
-      svg.append(s("g", { class: `xv-mover xv-mover-${seat}`, dataset: { seat }, "aria-label": `${ctx.seatName(seat)}'s Solvalou` },
-        s("circle", { cx, cy, r: 9 }), s("text", { x: cx, y: cy + 4 }, String(seat + 1))));
+      const cx = x + XV_W - 12 - j * 20, cy = y + XV_H - 11;
+      // the last mover (any seat: a bot's reply, the other player's move) is outlined; the kit flashes it
+      const moved = lm && lm.seat === seat && lm.action_dict;
+      svg.append(s("g", { class: ["xv-mover", `xv-mover-${seat}`, moved && "tt-last-move-mark"], dataset: { seat, lastMove: moved ? 1 : null },
+        role: "img", "aria-label": `${ctx.seatName(seat)}'s Solvalou, area ${ai + 1}, space ${si + 1}` },
+      s("circle", { cx, cy, r: 10 }), s("text", { x: cx, y: cy + 5 }, String(seat + 1))));
     });
   }
 
@@ -171,17 +209,19 @@ function renderBoard(ctx) {
 
 function xvSheet(ctx, p, i) {
   const { h, state } = ctx;
-  const rows = [["Extra Weapon", "extra_weapon", "◆"], ["Shield", "shield", null], ["Solvalou", "solvalou", "▲"]];
+  const rows = [["Extra Weapon", "extra_weapon", "weapon"], ["Shield", "shield", "shield"], ["Solvalou", "solvalou", "solvalou"]];
   const turn = ctx.currentPlayer === i;
   const cap = state.row_cap || 5;  // variant row_cap (the rulebook's rows have 5 spaces)
   const cells = Array.from({ length: cap }, (_, k) => k);
-  return h("div", { class: ["xv-sheet", `xv-sheet-${i}`, turn && "xv-sheet-turn"], dataset: { seat: i },
-    "aria-label": `${ctx.seatName(i)}'s Attack Strength Sheet` },
-  h("div", { class: "xv-sheet-head" }, ctx.seatTag(i), turn ? " ◀ to play" : ""),
-  h("table", { class: "xv-rows" }, rows.map(([name, key, mark]) => h("tr", { dataset: { row: key } },
+  const who = ctx.seatName(i);
+  return h("div", { class: ["xv-sheet", `xv-sheet-${i}`, turn && "xv-sheet-turn"], dataset: { seat: i }, role: "group",
+    "aria-label": `${who}'s Attack Strength Sheet` },
+  h("div", { class: "xv-sheet-head" }, ctx.seatTag(i), turn ? [" ", xvIcon(ctx, "arrow", { rotate: 270, size: 14 }), " to play"] : ""),
+  h("table", { class: "xv-rows", "aria-label": `${who}'s markers` }, rows.map(([name, key, mark]) => h("tr", { dataset: { row: key },
+    "aria-label": `${who}'s ${name} row: ${p[key]} of ${cap} markers` },
     h("th", { scope: "row" }, name),
-    cells.map((k) => h("td", { class: k < p[key] ? "xv-full" : "xv-empty" }, k < p[key] ? (mark || xvShield(ctx)) : "")),
-    h("td", { class: "xv-count" }, `${p[key]}/${cap}`)))),
+    cells.map((k) => h("td", { class: k < p[key] ? "xv-full" : "xv-empty" }, k < p[key] ? xvIcon(ctx, mark, { size: 16 }) : "")),
+    h("td", { class: "xv-count" }, `${p[key]}/${cap}`, h("span", { class: "tt-sr-only" }, ` ${name} markers`))))),
   h("div", { class: "xv-badges" },
     ctx.view.cockpit ? h("span", { class: "xv-badge" }, p.cockpit ? "Cockpit Card face up (variant)" : "Cockpit Card used (variant)") : null,
     p.phantom ? h("span", { class: "xv-badge" }, "Phantom wingman") : null,
@@ -216,26 +256,26 @@ function xvChoices(ctx) {
     const mine = phase === "aim";
     parts.push(h("p", { class: "xv-secret" }, mine
       ? [ctx.seatTag(who), pend.kind === "squad" ? ` — ${pend.left} enemies left: turn your Battle Card secretly (arrow keys) ` : " — turn your Battle Card secretly (arrow keys) ", "— others look away!"]
-      : [ctx.seatTag(pend.who), "'s card is face down ", h("span", { class: "xv-card xv-card-back", "aria-label": "a face-down Battle Card" }, "?"), ". ", ctx.seatTag(who), " turns the enemy's card (arrow keys):"]));
+      : [ctx.seatTag(pend.who), "'s card is face down ", h("span", { class: "xv-card xv-card-back", role: "img", "aria-label": "a face-down Battle Card" }, "?"), ". ", ctx.seatTag(who), " turns the enemy's card (arrow keys):"]));
     const row = h("div", { class: "xv-arrows" });
     const type = mine ? "Aim" : "EnemyAim";
-    for (const heading of ["up", "right", "down", "left"]) row.append(btn({ type, heading }, `${ctx.view.arrows[heading]} ${heading}`, "xv-arrow"));
-    if (mine && pend.kind === "squad") row.append(btn({ type: "Blast" }, "◆ use an Extra Weapon: destroy one enemy", "xv-blast"));
+    for (const heading of ["up", "right", "down", "left"]) row.append(btn({ type, heading }, [xvArrow(ctx, heading), ` ${heading}`], "xv-arrow"));
+    if (mine && pend.kind === "squad") row.append(btn({ type: "Blast" }, [xvIcon(ctx, "weapon"), " use an Extra Weapon: destroy one enemy"], "xv-blast"));
     parts.push(row);
   } else if (phase === "boost") {
     parts.push(h("p", {}, `Battle against ${pend.what} (${pend.n}): spend an Extra Weapon to add 1 to the roll?`));
-    parts.push(h("div", { class: "xv-arrows" }, btn({ type: "Fire", weapon: true }, "◆ yes, +1 (Y)"), btn({ type: "Fire", weapon: false }, "no (N)")));
+    parts.push(h("div", { class: "xv-arrows" }, btn({ type: "Fire", weapon: true }, [xvIcon(ctx, "weapon"), " yes, +1 (Y)"]), btn({ type: "Fire", weapon: false }, "no (N)")));
   } else if (phase === "stop") {
     parts.push(h("p", {}, "Where do you stop? Click a highlighted space or a button."));
     parts.push(h("div", { class: "xv-arrows" }, legal.map((a) => btn({ type: "StopAt", step: a.step, space: a.space }, a.text))));
   } else if (phase === "retry") {
-    parts.push(h("div", { class: "xv-arrows" }, btn({ type: "TryAgain" }, "⟳ Try the Blaster again (T)"), btn({ type: "Pass" }, "End turn")));
+    parts.push(h("div", { class: "xv-arrows" }, btn({ type: "TryAgain" }, [xvIcon(ctx, "retry"), " Try the Blaster again (T)"]), btn({ type: "Pass" }, "End turn")));
   } else {
     const me = state.pilots[who] || {};
     const sp = (ctx.view.stage.areas[me.area] || [])[me.space] || {};
-    const row = [btn({ type: "Roll" }, "⚅ Roll (R)"), btn({ type: "CatchUp" }, "» Catch up (C)")];
-    if (["flag", "pin", "sol", "phantom"].includes(sp.kind) || ctx.legalWhere({ type: "TryAgain" }).length) row.push(btn({ type: "TryAgain" }, "⟳ Try the Blaster again (T)"));
-    if (ctx.legalWhere({ type: "Attack" }).length) row.push(btn({ type: "Attack" }, "⊕ Attack (A)"));
+    const row = [btn({ type: "Roll" }, [xvIcon(ctx, "die"), " Roll (R)"]), btn({ type: "CatchUp" }, [xvIcon(ctx, "catchup"), " Catch up (C)"])];
+    if (["flag", "pin", "sol", "phantom"].includes(sp.kind) || ctx.legalWhere({ type: "TryAgain" }).length) row.push(btn({ type: "TryAgain" }, [xvIcon(ctx, "retry"), " Try the Blaster again (T)"]));
+    if (ctx.legalWhere({ type: "Attack" }).length) row.push(btn({ type: "Attack" }, [xvIcon(ctx, "attack"), " Attack (A)"]));
     parts.push(h("div", { class: "xv-arrows" }, row));
     if (ctx.view.cockpit) {
       parts.push(h("div", { class: "xv-arrows xv-fly" }, h("span", {}, "Cockpit Card (variant): fly "),
@@ -250,10 +290,9 @@ function xvReveal(ctx) {
   const last = state.last;
   if (!last) return null;
   if (last.kind === "battle") {
-    const ar = ctx.view.arrows;
     return h("div", { class: ["xv-reveal", last.won ? "xv-won" : "xv-lost"], dataset: { kind: "battle", won: last.won ? 1 : 0 } },
-      h("span", { class: "xv-card", "aria-label": `${ctx.seatName(last.player)}'s card points ${last.mine}` }, ar[last.mine]),
-      h("span", { class: "xv-card xv-card-enemy", "aria-label": `the enemy's card points ${last.theirs}` }, ar[last.theirs]),
+      h("span", { class: "xv-card", role: "img", "aria-label": `${ctx.seatName(last.player)}'s card points ${last.mine}` }, xvArrow(ctx, last.mine, { size: 22 })),
+      h("span", { class: "xv-card xv-card-enemy", role: "img", "aria-label": `the enemy's card points ${last.theirs}` }, xvArrow(ctx, last.theirs, { size: 22 })),
       h("span", {}, ` ${ctx.seatName(last.player)}: ${last.mine}, enemy: ${last.theirs} — `,
         h("strong", {}, last.won ? "head-on: WIN" : "not towards each other: LOSS")));
   }
