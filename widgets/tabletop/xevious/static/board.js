@@ -221,7 +221,7 @@ function xvSheet(ctx, p, i) {
     "aria-label": `${who}'s ${name} row: ${p[key]} of ${cap} markers` },
     h("th", { scope: "row" }, name),
     cells.map((k) => h("td", { class: k < p[key] ? "xv-full" : "xv-empty" }, k < p[key] ? xvIcon(ctx, mark, { size: 16 }) : "")),
-    h("td", { class: "xv-count" }, `${p[key]}/${cap}`, h("span", { class: "tt-sr-only" }, ` ${name} markers`))))),
+    h("td", { class: "xv-count", title: `${p[key]} of ${cap} ${name} markers` }, `${p[key]}/${cap}`)))),
   h("div", { class: "xv-badges" },
     ctx.view.cockpit ? h("span", { class: "xv-badge" }, p.cockpit ? "Cockpit Card face up (variant)" : "Cockpit Card used (variant)") : null,
     p.phantom ? h("span", { class: "xv-badge" }, "Phantom wingman") : null,
