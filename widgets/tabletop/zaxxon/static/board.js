@@ -126,6 +126,7 @@ function zxPlane(ctx, p, x, y, selected) {
     selected && "zx-selected", p.grounded && "zx-grounded"],
   dataset: { plane: `${p.seat}-${p.number}`, space: p.space, altitude: p.altitude, focus: `zx-plane-${p.seat}-${p.number}` },
   "aria-label": zxPlaneWords(p) + (selected ? ", selected" : "") });
+  g.append(s("circle", { cx: x, cy: y, r: 11.5, class: "zx-plane-hit" }));  // the whole hex picks the plane
   if (high) g.append(s("ellipse", { cx: x, cy: y + 3, rx: 8, ry: 2.5, class: "zx-shadow" }));
   g.append(s("polygon", { points: pts, class: "zx-plane-body" }));
   g.append(s("text", { x: x + 1 * dir, y: cy + 3.6, class: "zx-plane-num" }, String(p.number)));
