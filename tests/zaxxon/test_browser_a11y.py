@@ -124,14 +124,15 @@ def test_live_board_reads_at_a_glance(lab) -> None:
 
     violations = axe_violations(page, BOARD)
     height = page.evaluate("(sel) => document.querySelector(sel).getBoundingClientRect().height", BOARD)
-    svg_h = page.evaluate("(sel) => document.querySelector(sel + ' .zx-svg').getBoundingClientRect().height", BOARD)
+    parts_h = page.evaluate("""(sel) => Object.fromEntries(['.zx-svg', '.zx-info', '.zx-legend', '.zx-missions', '.tt-side',
+        '.tt-head'].map((q) => [q, Math.round(document.querySelector(sel + ' ' + q).getBoundingClientRect().height)]))""", BOARD)
     board.locator(".zx-map").screenshot(path=str(lab.artifacts / "zaxxon-map-selected.png"))
-    board.screenshot(path=str(lab.artifacts / "zaxxon-board-whole.png"))
+    board.locator(".zx-info").screenshot(path=str(lab.artifacts / "zaxxon-info.png"))
     board.scroll_into_view_if_needed()
     lab.screenshot("zaxxon-a11y-selected-1280x800")
     _figures(lab, "zaxxon-a11y-figures", {"axe": violations, "smallest_font_stage_900": stage,
                                           "smallest_font_svg_900": svg, "smallest_font_root_900": root,
-                                          "board_height_1280x800": height, "map_height_1280x800": svg_h})
+                                          "board_height_1280x800": height, "parts_height_1280x800": parts_h})
     assert violations == [], violations
 
 
