@@ -144,10 +144,8 @@ def test_radar_walkthrough_board_passes_axe(lab) -> None:
     n = page.locator(BOARD).count()
     found = {}
     for i in range(n):
-        sel = f":nth-match({BOARD}, {i + 1})"
         page.evaluate("([sel, i]) => document.querySelectorAll(sel)[i].setAttribute('data-axe', String(i))", [BOARD, i])
         found[i] = axe_violations(page, f"{BOARD}[data-axe='{i}']")
-        del sel
     page.locator(".tt-walkthrough").first.scroll_into_view_if_needed()
     lab.screenshot("zaxxon-a11y-walkthrough-06-1280x800")
     _at_width(page, f"{BOARD}[data-axe='0']", 900)
