@@ -44,7 +44,9 @@ def test_move_change_altitude_and_shoot_by_clicking(lab) -> None:
     assert st["silo"] is None and st["count"] == 1 and st["mission"]["outer_silo"] == 1
     assert page.query_selector(f"{BOARD} .zx-target-silo[data-space='C6']") is None
     assert page.query_selector(f"{BOARD} .tt-log-event[data-rule='zaxxon.shoot-silo-turret']") is not None
-    assert "[x] outer missile silo" in page.inner_text(f"{BOARD} .zx-mission-0")
+    done = page.locator(f"{BOARD} .zx-mission-0 li[data-done='1']")
+    assert done.count() == 1 and "outer missile silo" in done.inner_text() and "done" in done.inner_text()
+    assert done.locator("svg.zx-box .zx-box-tick").count() == 1  # the tick is drawn
 
     # a refused move, sent as the browser sends it: plane #2 onto the fuel tank's space. The banner shows the
     # rule and its reason in place, and nothing changes

@@ -14,10 +14,14 @@ from tabletop.ui import BoardWidget, Walkthrough
 
 from .board import BOARD
 from .lessons import lesson as get_lesson
+from .rules import PHASES
 
 STATIC = Path(__file__).with_name("static")
 R = 14.0  # hex radius (pointy top)
 W = math.sqrt(3) * R
+#: room on the board's edges for the coordinates: row letters left and right, column numbers above and below
+MX = 14.0
+MY = 13.0
 SPINNER_SECTORS: list[dict[str, Any]] = [{"color": "RED"}, {"color": "BLUE"}, {"color": "WHITE"},
                    {"color": "Z", "z": True, "fill": "#6a3d9a", "short": "Z"}]
 
@@ -27,12 +31,20 @@ def spinner_sectors(variant: Any = None) -> list[dict[str, Any]]:
     (the engine draws with the same weights); an outcome with share 0 is left off the wheel."""
     weights = getattr(variant, "spinner_weights", None) or (1.0,) * len(SPINNER_SECTORS)
     return [{**sec, "weight": float(w)} for sec, w in zip(SPINNER_SECTORS, weights, strict=True) if w > 0]
-TERRAIN_LABEL = {"H": "HOME", "R": "RESTART", "F": "FUEL", "w": "LOW"}
+#: what a hex of each terrain says on the board (short: every text on the board is at least 11 px at a 900 px wide
+#: board, and a hex is then 28 px wide), and in words (the hex's accessible name and the status line)
+TERRAIN_LABEL = {"H": "HB", "R": "RS", "F": "FU", "w": "LOW"}
+TERRAIN_WORDS = {"#": "black space", ".": "open space", "W": "brick wall (high section)",
+                 "w": "low section of a wall", "H": "home base", "R": "RESTART space", "F": "FUEL space",
+                 "Z": "Zaxxon area"}
+ZONE_WORDS = {"1": "Player 1's home base", "2": "Player 2's home base", "a": "Player 1's outer fortress",
+              "b": "Player 2's outer fortress", "i": "inner fortress", "p": "Player 1's side",
+              "q": "Player 2's side", "-": ""}
 
 
 def hex_center(cell: int) -> tuple[float, float]:
     r, c = divmod(cell, BOARD.cols)
-    return (W / 2 + 4 + c * W + (W / 2 if r & 1 else 0), R + 4 + r * 1.5 * R)
+    return (MX + W / 2 + c * W + (W / 2 if r & 1 else 0), MY + R + r * 1.5 * R)
 
 
 def hex_points(x: float, y: float, r: float = R) -> str:
@@ -50,11 +62,26 @@ def hexes() -> list[dict[str, Any]]:
         area = BOARD.area_kind[i]
         if t == "Z":
             area = "z"
-        h = {"id": BOARD.names[i], "x": round(x, 1), "y": round(y, 1), "t": t, "a": area}
+        h = {"id": BOARD.names[i], "x": round(x, 1), "y": round(y, 1), "t": t, "a": area,
+             "words": ", ".join(w for w in (TERRAIN_WORDS[t], ZONE_WORDS[BOARD.zone[i]]) if w)}
         if t in TERRAIN_LABEL:
             h["label"] = TERRAIN_LABEL[t]
         out.append(h)
     return out
+
+
+def coordinates() -> dict[str, list[dict[str, Any]]]:
+    """The edge labels: row letters (left and right of each row) and column numbers (above row A, below the last
+    row: both are even rows, so the numbers sit over the columns of every even row)."""
+    rows = []
+    for r in range(BOARD.rows):
+        _, y = hex_center(r * BOARD.cols)
+        rows.append({"t": chr(65 + r), "y": round(y, 1)})
+    cols = []
+    for c in range(BOARD.cols):
+        x, _ = hex_center(c)
+        cols.append({"t": str(c + 1), "x": round(x, 1)})
+    return {"rows": rows, "cols": cols}
 
 
 def radar_line() -> list[float]:
@@ -70,10 +97,61 @@ _VIEW: dict[str, Any] = {}
 
 def board_view() -> dict[str, Any]:
     if not _VIEW:
-        _VIEW.update({"hexes": hexes(), "radar": radar_line(), "R": R,
-                      "width": round(W * (BOARD.cols + 0.5) + 8, 1),
-                      "height": round(R * (1.5 * BOARD.rows + 0.5) + 8, 1)})
+        _VIEW.update({"hexes": hexes(), "radar": radar_line(), "R": R, "coords": coordinates(),
+                      "mx": MX, "my": MY,
+                      "width": round(W * BOARD.cols + 2 * MX, 1),
+                      "height": round(R * (1.5 * BOARD.rows + 0.5) + 2 * MY, 1)})
     return _VIEW
+
+
+def reach(game: Any) -> dict[str, dict[str, Any]]:
+    """Where each plane of the player to move can fly with the count left, and what it costs: per plane number
+    ``{"costs": {space: counts}, "stops": [spaces where the plane would be shot down on entering]}``.
+
+    Built from the rules' own step table (``rules.step_moves``) with the checks ``legal_actions`` makes, spending
+    one count per step: the first step is exactly the legal ``Move`` actions (tests check it), further steps
+    assume the rest of the board stands still. The wall's low section needs High Altitude and 2 counts (the wall
+    and the space beyond); the RADAR barrier is closed to the lower roller; a plane entering a live missile silo
+    area on a RED spin (or a gun turret area on BLUE, with ``turret_fires_on_entry``) is shot down there, so
+    nothing is reached through it. Altitude changes are not explored (they cost counts too)."""
+    rules, s = game.rules, game.raw_state
+    if PHASES[s.phase] != "move" or s.count <= 0 or s.mover is None:
+        return {}
+    seat = s.mover
+    taken = set(s.tcell)
+    taken.update(p[0] for p in s.planes)
+    taken.update(rules._zaxxon_cells(s))
+    radar_block = s.variant.radar_barrier and s.low == seat
+    wall = rules._on_wall(s, seat)
+    fire = ("silo" if s.spin == "RED" else "turret" if s.spin == "BLUE" and s.variant.turret_fires_on_entry
+            else "")
+    names = rules.board.names
+    out: dict[str, dict[str, Any]] = {}
+    for pi in (wall,) if wall >= 0 else (seat * 2, seat * 2 + 1):
+        here, high, grounded = s.planes[pi][0], s.planes[pi][1], s.planes[pi][2]
+        if grounded:
+            continue
+        num = pi % 2 + 1
+        steps = rules.step_moves[seat][num]
+        best = {here: 0}
+        stops: set[int] = set()
+        frontier = [here]
+        for cost in range(1, s.count + 1):
+            left = s.count - cost + 1  # counts left before this step
+            nxt = []
+            for c in frontier:
+                for to, _move, low, crosses in steps[c]:
+                    if to in best or to in taken or (low and (not high or left < 2)) or (crosses and radar_block):
+                        continue
+                    best[to] = cost
+                    if fire and rules._live_area(s, to, fire) and not rules._live_area(s, c, fire):
+                        stops.add(to)
+                    else:
+                        nxt.append(to)
+            frontier = nxt
+        del best[here]
+        out[str(num)] = {"costs": {names[c]: k for c, k in best.items()}, "stops": sorted(names[c] for c in stops)}
+    return out
 
 
 def prompt(game: Any) -> str:
@@ -106,6 +184,7 @@ class Board(BoardWidget):
         v = dict(board_view())
         v["prompt"] = prompt(self.game)
         v["chance"] = {"spinner": {"sectors": spinner_sectors(self.game.variant)}}
+        v["reach"] = reach(self.game)
         return v
 
     def static_svg(self) -> str | None:

@@ -84,64 +84,170 @@ function zxClickHex(ctx, id) {
   zxTry(ctx, zxAction("Move", { plane: sel, to: id }));
 }
 
+const ZX_TARGET_WORDS = { fuel: "fuel tank", silo: "missile silo", turret: "gun turret" };
+
+function zxPlaneWords(p) {
+  return `${ZX_SEAT[p.seat]} plane #${p.number}, ${p.altitude === "high" ? "High" : "Low"} Altitude, on ${p.space}` +
+    (p.grounded ? ", shot down this turn" : "") + (p.done ? ", has shot Zaxxon" : "");
+}
+
+function zxTargetWords(t) {
+  const owner = t.owner === 0 ? "blue " : t.owner === 1 ? "red " : t.indestructible ? "indestructible " : "optional ";
+  return `${owner}${ZX_TARGET_WORDS[t.kind]} on ${t.space}`;
+}
+
+function zxZaxxonWords(state) {
+  const [zw, ze] = state.zaxxon.spaces;
+  return `Zaxxon on ${zw} and ${ze}, facing ${state.zaxxon.facing === "N" ? "north" : "south"}, ` +
+    (state.zaxxon.active ? "ALERTED" : "asleep");
+}
+
+/** Everything on one hex in words: its name, terrain, area, what stands on it and what a click there does. */
+function zxHexWords(ctx, hx, extra) {
+  const st = ctx.state;
+  const parts = [hx.words || ""];
+  if (ZX_AREA[hx.a] && hx.a !== "z") parts.push(ZX_AREA[hx.a].replace(/ \(.*\)$/, ""));
+  const on = [];
+  for (const p of st.planes) if (p.space === hx.id) on.push(zxPlaneWords(p).replace(/, on \w+/, ""));
+  for (const t of st.targets) if (t.space === hx.id) on.push(zxTargetWords(t).replace(/ on \w+$/, ""));
+  if (st.zaxxon.spaces.includes(hx.id)) on.push(`Zaxxon (facing ${st.zaxxon.facing === "N" ? "north" : "south"})`);
+  return `${hx.id} — ${parts.filter(Boolean).join(", ")}${on.length ? "; " + on.join("; ") : ""}${extra ? "; " + extra : ""}`;
+}
+
 function zxPlane(ctx, p, x, y, selected) {
   const { s } = ctx;
   const high = p.altitude === "high";
-  const k = high ? 1.15 : 0.85;
-  const dir = p.seat === 0 ? 1 : -1; // blue flies east, red west
+  const k = high ? 1.3 : 1.1;
+  const dir = p.seat === 0 ? 1 : -1; // blue flies east, red west (the shape says it, not only the colour)
+  const cy = y - 3 - (high ? 2 : 0);
   const pts = [[9 * dir, 0], [-7 * dir, -7], [-3 * dir, 0], [-7 * dir, 7]]
-    .map(([a, b]) => `${(x + a * k).toFixed(1)},${(y + b * k - (high ? 3 : 0)).toFixed(1)}`).join(" ");
+    .map(([a, b]) => `${(x + a * k).toFixed(1)},${(cy + b * k).toFixed(1)}`).join(" ");
   const g = s("g", { class: ["zx-plane", `zx-plane-${ZX_SEAT[p.seat]}`, high ? "zx-high" : "zx-low",
     selected && "zx-selected", p.grounded && "zx-grounded"],
-  dataset: { plane: `${p.seat}-${p.number}`, space: p.space, altitude: p.altitude, focus: `zx-plane-${p.seat}-${p.number}` } });
-  if (high) g.append(s("ellipse", { cx: x, cy: y + 6, rx: 7, ry: 2.5, class: "zx-shadow" }));
+  dataset: { plane: `${p.seat}-${p.number}`, space: p.space, altitude: p.altitude, focus: `zx-plane-${p.seat}-${p.number}` },
+  "aria-label": zxPlaneWords(p) + (selected ? ", selected" : "") });
+  g.append(s("circle", { cx: x, cy: y, r: 11.5, class: "zx-plane-hit" }));  // the whole hex picks the plane
+  if (high) g.append(s("ellipse", { cx: x, cy: y + 3, rx: 8, ry: 2.5, class: "zx-shadow" }));
   g.append(s("polygon", { points: pts, class: "zx-plane-body" }));
-  g.append(s("text", { x: x - 1 * dir, y: y + 3 - (high ? 3 : 0), class: "zx-plane-num" }, String(p.number)));
-  g.append(s("text", { x: x, y: y + 12.5, class: "zx-alt" }, high ? "HI" : "LO"));
-  g.append(s("title", {}, `${ZX_SEAT[p.seat]} plane #${p.number} on ${p.space}, ${high ? "High" : "Low"} Altitude` +
-    (p.grounded ? ", shot down this turn" : "") + (p.done ? ", has shot Zaxxon" : "")));
+  g.append(s("text", { x: x + 1 * dir, y: cy + 3.6, class: "zx-plane-num" }, String(p.number)));
+  g.append(s("text", { x: x, y: y + 12, class: "zx-alt" }, high ? "HI" : "LO"));
+  g.append(s("title", {}, zxPlaneWords(p)));
   return g;
 }
 
-function zxTarget(ctx, t, x, y) {
+function zxTargetShape(ctx, t, x, y, uid) {
+  // the piece's picture (also used by the legend): silo a circle, turret a square, fuel tank a rounded bar; a
+  // red fuel tank is striped, a blue one plain (colour is never the only cue)
+  const { s } = ctx;
+  const out = [];
+  if (t.kind === "silo") out.push(s("circle", { cx: x, cy: y, r: 8 }));
+  else if (t.kind === "turret") out.push(s("rect", { x: x - 7.5, y: y - 7.5, width: 15, height: 15 }));
+  else out.push(s("rect", { x: x - 6, y: y - 8.5, width: 12, height: 17, rx: 4, fill: t.owner === 1 && uid ? `url(#${uid}-stripes)` : null }));
+  out.push(s("text", { x, y: y + 3.6, class: "zx-target-letter" }, { silo: "S", turret: "T", fuel: "F" }[t.kind]));
+  if (t.indestructible) {
+    for (let k = 0; k < 3; k++) {
+      const a = (k * 120 - 90) * Math.PI / 180;
+      const cx = x + 11.5 * Math.cos(a);
+      const cy = y + 11.5 * Math.sin(a);
+      out.push(s("polygon", { class: "zx-triangle",
+        points: `${cx.toFixed(1)},${(cy - 3).toFixed(1)} ${(cx - 3).toFixed(1)},${(cy + 2.5).toFixed(1)} ${(cx + 3).toFixed(1)},${(cy + 2.5).toFixed(1)}` }));
+    }
+  }
+  return out;
+}
+
+function zxTarget(ctx, t, x, y, uid) {
   const { s } = ctx;
   const cls = ["zx-target", `zx-target-${t.kind}`,
     t.owner === 0 ? "zx-own-blue" : t.owner === 1 ? "zx-own-red" : "zx-own-none",
     t.indestructible && "zx-indestructible"];
-  const g = s("g", { class: cls, dataset: { target: t.id, space: t.space } });
-  if (t.kind === "silo") g.append(s("circle", { cx: x, cy: y, r: 7 }));
-  else if (t.kind === "turret") g.append(s("rect", { x: x - 6.5, y: y - 6.5, width: 13, height: 13 }));
-  else g.append(s("rect", { x: x - 5, y: y - 7.5, width: 10, height: 15, rx: 4 }));
-  const letter = { silo: "S", turret: "T", fuel: "F" }[t.kind];
-  g.append(s("text", { x, y: y + 3.5, class: "zx-target-letter" }, letter));
-  if (t.indestructible) {
-    for (let k = 0; k < 3; k++) {
-      const a = (k * 120 - 90) * Math.PI / 180;
-      const cx = x + 11 * Math.cos(a);
-      const cy = y + 11 * Math.sin(a);
-      g.append(s("polygon", { class: "zx-triangle",
-        points: `${cx},${cy - 3} ${cx - 3},${cy + 2.5} ${cx + 3},${cy + 2.5}` }));
-    }
-  }
-  const owner = t.owner === 0 ? "blue " : t.owner === 1 ? "red " : t.indestructible ? "indestructible " : "optional ";
-  g.append(s("title", {}, `${owner}${t.kind === "fuel" ? "fuel tank" : t.kind === "silo" ? "missile silo" : "gun turret"} on ${t.space}`));
+  const g = s("g", { class: cls, dataset: { target: t.id, space: t.space }, role: "img", "aria-label": zxTargetWords(t) },
+    zxTargetShape(ctx, t, x, y, uid));
+  g.append(s("title", {}, zxTargetWords(t)));
   return g;
+}
+
+/** A tick box drawn in SVG (not a font glyph): ticked when done. */
+function zxCheckBox(ctx, done) {
+  const { s } = ctx;
+  const svg = s("svg", { class: "zx-box", viewBox: "0 0 16 16", width: 16, height: 16, "aria-hidden": "true", focusable: "false" },
+    s("rect", { x: 1.5, y: 1.5, width: 13, height: 13, rx: 2, class: "zx-box-frame" }));
+  if (done) svg.append(s("path", { d: "M3.5 8.5 L6.8 11.8 L12.8 4.2", class: "zx-box-tick" }));
+  return svg;
 }
 
 function zxMission(ctx, seat) {
   const { h } = ctx;
   const m = ctx.state.mission[seat];
-  const item = (done, need, text) => h("li", { class: done >= need ? "zx-done" : "zx-todo" },
-    `${done >= need ? "[x]" : "[ ]"} ${text} ${need > 1 ? `${done}/${need}` : ""}`);
+  const item = (done, need, text) => {
+    const ok = done >= need;
+    return h("li", { class: ok ? "zx-done" : "zx-todo", dataset: { done: ok ? "1" : "0" } },
+      zxCheckBox(ctx, ok), h("span", { class: "zx-item" }, text),
+      h("span", { class: "zx-state" }, ok ? "done" : need > 1 ? `${Math.min(done, need)} of ${need}` : "to do"));
+  };
+  const name = ctx.seatName(seat);
   return h("div", { class: ["zx-mission", `zx-mission-${seat}`], dataset: { seat } },
-    ctx.seatTag(seat),
-    h("ul", {},
+    h("div", { class: "zx-mission-head" }, ctx.seatTag(seat), "'s mission"),
+    h("ul", { "aria-label": `${name}'s mission checklist` },
       item(m.outer_fuel, 2, "outer fuel tanks"),
       item(m.outer_silo, 1, "outer missile silo"),
       item(m.outer_turret, 1, "outer gun turret"),
       item(m.inner_fuel, 2, "inner fuel tanks"),
       item(m.zaxxon[0] ? 1 : 0, 1, "Zaxxon shot by plane #1"),
       item(m.zaxxon[1] ? 1 : 0, 1, "Zaxxon shot by plane #2")));
+}
+
+/** The dice as pip pictures (the kit's drawDie) and the spin, in words with a patterned swatch. */
+function zxChance(ctx) {
+  const { h, s, state } = ctx;
+  if (!(state.lower >= 0)) return h("div", { class: "zx-chance", dataset: { dice: "" } },
+    h("span", { class: "zx-chance-none" }, "Dice not rolled yet this turn."));
+  const die = (seat) => h("figure", { class: ["zx-die", `zx-die-${seat}`], dataset: { seat, value: state.dice[seat] } },
+    drawDie(state.dice[seat], { size: 44, label: `${ZX_SEAT[seat]} die: ${state.dice[seat]}` }),
+    h("figcaption", {}, `${ZX_SEAT[seat] === "blue" ? "Blue" : "Red"}: ${state.dice[seat]}`,
+      state.lower === seat ? " (lower: moves first)" : ""));
+  const parts = [die(0), die(1)];
+  if (state.spin) {
+    const c = String(state.spin).toUpperCase();
+    parts.push(h("figure", { class: "zx-spin", dataset: { spin: c } },
+      s("svg", { class: "zx-spin-swatch", viewBox: "0 0 20 20", width: 36, height: 36, role: "img", "aria-label": `spinner: ${c}` },
+        s("circle", { cx: 10, cy: 10, r: 8.5, class: `zx-spin-${c.toLowerCase()}` }),
+        c === "RED" ? s("path", { d: "M4 5 L15 16 M7 3 L17 13 M3 8 L12 17", class: "zx-spin-stripes" }) : null,
+        c === "BLUE" ? [s("circle", { cx: 7, cy: 7, r: 1.6, class: "zx-spin-dot" }), s("circle", { cx: 13, cy: 7, r: 1.6, class: "zx-spin-dot" }),
+          s("circle", { cx: 7, cy: 13, r: 1.6, class: "zx-spin-dot" }), s("circle", { cx: 13, cy: 13, r: 1.6, class: "zx-spin-dot" })] : null,
+        c === "Z" ? s("path", { d: "M6 6 H14 L6 14 H14", class: "zx-spin-z" }) : null),
+      h("figcaption", {}, `Spin: ${c}`)));
+  }
+  return h("div", { class: "zx-chance", dataset: { dice: `${state.dice[0]}-${state.dice[1]}` } }, parts);
+}
+
+/** The legend: each entry with its picture drawn as on the board. */
+function zxLegend(ctx, uid) {
+  const { h, s } = ctx;
+  const icon = (...kids) => s("svg", { class: "zx-legend-icon", viewBox: "-13 -13 26 26", width: 32, height: 32, "aria-hidden": "true", focusable: "false" }, kids);
+  const hexPts = [0, 1, 2, 3, 4, 5].map((k) => { const a = (60 * k - 30) * Math.PI / 180; return `${(11 * Math.cos(a)).toFixed(1)},${(11 * Math.sin(a)).toFixed(1)}`; }).join(" ");
+  const hex = (cls) => s("polygon", { points: hexPts, class: ["zx-hex", cls] });
+  const plane = (seat) => {
+    const dir = seat === 0 ? 1 : -1;
+    return s("polygon", { class: `zx-plane-body zx-legend-plane-${seat}`, points: [[9 * dir, 0], [-7 * dir, -7], [-3 * dir, 0], [-7 * dir, 7]].map((p) => p.join(",")).join(" ") });
+  };
+  const item = (pic, text) => h("li", {}, pic, h("span", {}, text));
+  return h("div", { class: "zx-legend" }, h("h4", { class: "zx-legend-head" }, "Legend"), h("ul", {},
+    item(icon(plane(0)), "blue plane (points east)"),
+    item(icon(plane(1)), "red plane (points west); HI / LO = High / Low Altitude, a High plane casts a shadow"),
+    item(icon(s("g", { class: "zx-target zx-target-silo" }, zxTargetShape(ctx, { kind: "silo" }, 0, 0, uid))), "S missile silo"),
+    item(icon(s("g", { class: "zx-target zx-target-turret" }, zxTargetShape(ctx, { kind: "turret" }, 0, 0, uid))), "T gun turret"),
+    item(icon(s("g", { class: "zx-target zx-target-fuel zx-own-blue" }, zxTargetShape(ctx, { kind: "fuel", owner: 0 }, 0, 0, uid))), "F blue fuel tank (plain)"),
+    item(icon(s("g", { class: "zx-target zx-target-fuel zx-own-red" }, zxTargetShape(ctx, { kind: "fuel", owner: 1 }, 0, 0, uid))), "F red fuel tank (striped)"),
+    item(icon(s("polygon", { class: "zx-triangle", points: "0,-7 -7,5 7,5" })), "purple triangles: indestructible target"),
+    item(icon(hex("zx-area-s")), "m: missile silo area (red solid border)"),
+    item(icon(hex("zx-area-t")), "g: gun turret area (blue dashed border)"),
+    item(icon(hex("zx-area-d"), s("circle", { cx: 0, cy: 6, r: 1.5, class: "zx-dot-d" })), "dot: dogfight area (orange border)"),
+    item(icon(s("line", { x1: -12, y1: 0, x2: 12, y2: 0, class: "zx-radar" })), "RADAR barrier (green dashed line)"),
+    item(icon(hex("zx-t-W")), "brown: brick wall; LOW: its low section (cross at High Altitude)"),
+    item(icon(hex("zx-t-H")), "HB home base, RS RESTART space, FU FUEL space"),
+    item(icon(hex("zx-can-move"), s("text", { x: 0, y: 3.6, class: "zx-cost" }, "2")), "a number: counts to fly there (selected plane)")),
+  h("p", { class: "zx-legend-note" }, "The board layout is a reconstruction."));
 }
 
 function zxButton(ctx, entry, label, key) {
@@ -157,9 +263,28 @@ function zxTryButton(ctx, obj, label, key) {
     onClick: () => zxTry(ctx, obj), disabled: !ctx.interactive }, label);
 }
 
+let zxUid = 0;
+
+/** The hex next to `id` in the direction of an arrow key (rows A.., columns 1..), or null at the edge. */
+function zxNeighbour(ctx, id, key) {
+  const m = /^([A-Z])(\d+)$/.exec(id);
+  if (!m) return null;
+  let r = m[1].charCodeAt(0) - 65;
+  let c = Number(m[2]);
+  if (key === "ArrowLeft") c -= 1; else if (key === "ArrowRight") c += 1;
+  else if (key === "ArrowUp") r -= 1; else if (key === "ArrowDown") r += 1;
+  else return null;
+  const have = ctx.memo.centers;
+  const name = (rr, cc) => `${String.fromCharCode(65 + rr)}${cc}`;
+  if (have[name(r, c)]) return name(r, c);
+  if ((key === "ArrowUp" || key === "ArrowDown") && have[name(r, c - 1)]) return name(r, c - 1);
+  return null;
+}
+
 function renderBoard(ctx) {
   const { h, s, view, state } = ctx;
   const memo = ctx.memo;
+  const uid = `zx${++zxUid}`;
   const sel = zxSelectedPlane(ctx);
   if (!sel) memo.pendingShot = null;
   const moveTo = {};
@@ -170,6 +295,10 @@ function renderBoard(ctx) {
     for (const e of ctx.legalWhere({ type: "Shoot", plane: sel })) (shotAt[e.at] = shotAt[e.at] || []).push(e);
     if (memo.pendingShot) for (const e of shotAt[memo.pendingShot] || []) fuelTo[e.fuel_to] = e;
   }
+  // where the selected plane can fly with the count left, and the counts it costs (view.reach, from the rules)
+  const reach = sel && zxMayAct(ctx) && view.reach && view.reach[String(sel)];
+  const costs = (reach && reach.costs) || {};
+  const stops = new Set((reach && reach.stops) || []);
   const ownPlanes = new Set(ctx.legalWhere((e) => e.plane !== undefined).map((e) => e.plane));
   if (!memo.centers) {
     memo.centers = {};
@@ -183,57 +312,127 @@ function renderBoard(ctx) {
       }).join(" ");
     }
   }
+  const occupied = new Set();
+  for (const p of state.planes) occupied.add(p.space);
+  for (const t of state.targets) if (t.space) occupied.add(t.space);
+  for (const z of state.zaxxon.spaces) occupied.add(z);
+  const hexById = {};
+  for (const hx of view.hexes) hexById[hx.id] = hx;
+  const cursor = memo.cursor && hexById[memo.cursor] ? memo.cursor : view.hexes[0].id;
+
+  // the status line: the hex under the pointer or with the keyboard focus, in words
+  const idle = "Point at a space or move to it with the arrow keys to read its name here.";
+  const where = h("p", { class: "zx-where", dataset: { shown: "" } }, idle);
+  const costWords = (id) => (costs[id] ? `${costs[id]} count${costs[id] > 1 ? "s" : ""} away for plane #${sel}` +
+    (stops.has(id) ? " (shot down on entering)" : "") : "");
+  const show = (id) => {
+    const hx = hexById[id];
+    if (!hx) return;
+    where.textContent = zxHexWords(ctx, hx, costWords(id));
+    where.dataset.shown = id;
+  };
+  const onPiece = (el, id) => {
+    el.addEventListener("mouseenter", () => show(id));
+    el.addEventListener("focus", () => show(id));
+  };
+
+  const rows = view.coords ? view.coords.rows.length : 11;
+  const cols = view.coords ? view.coords.cols.length : 31;
   const svg = s("svg", { viewBox: `0 0 ${view.width} ${view.height}`, class: "zx-svg", role: "group",
-    "aria-label": "Zaxxon hex board" });
+    "aria-label": `Zaxxon hex board, rows A to ${String.fromCharCode(64 + rows)} (north to south), columns 1 to ${cols} (west to east)`,
+    dataset: { rows, cols } });
+  svg.addEventListener("mouseleave", () => { where.textContent = idle; where.dataset.shown = ""; });
+  svg.append(s("defs", {},
+    s("pattern", { id: `${uid}-stripes`, width: 4, height: 4, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
+      s("rect", { width: 4, height: 4, fill: "#e03030" }), s("rect", { width: 1.6, height: 4, fill: "#fff" }))));
+  // coordinates on the edges: row letters left and right, column numbers above and below
+  if (view.coords) {
+    const g = s("g", { class: "zx-coords", "aria-hidden": "true" });
+    for (const r of view.coords.rows) {
+      g.append(s("text", { x: view.mx / 2, y: r.y + 3.6, class: "zx-coord zx-coord-row", dataset: { row: r.t } }, r.t));
+      g.append(s("text", { x: view.width - view.mx / 2, y: r.y + 3.6, class: "zx-coord zx-coord-row", dataset: { row: r.t } }, r.t));
+    }
+    for (const c of view.coords.cols) {
+      g.append(s("text", { x: c.x, y: view.my - 3, class: "zx-coord zx-coord-col", dataset: { col: c.t } }, c.t));
+      g.append(s("text", { x: c.x, y: view.height - 3.5, class: "zx-coord zx-coord-col", dataset: { col: c.t } }, c.t));
+    }
+    svg.append(g);
+  }
+  const labels = s("g", { class: "zx-hex-labels", "aria-hidden": "true" });
   for (const hx of view.hexes) {
     const target = !!(moveTo[hx.id] || shotAt[hx.id] || fuelTo[hx.id]);
+    const cost = costs[hx.id];
     const cls = ["zx-hex", `zx-t-${hx.t === "#" ? "black" : hx.t === "." ? "open" : hx.t === "w" ? "low" : hx.t}`,
-      hx.a !== "." && `zx-area-${hx.a}`, moveTo[hx.id] && "zx-can-move", shotAt[hx.id] && "zx-can-shoot",
+      hx.a !== "." && `zx-area-${hx.a}`, moveTo[hx.id] && "zx-can-move", cost && !moveTo[hx.id] && "zx-reach",
+      stops.has(hx.id) && "zx-stop", shotAt[hx.id] && "zx-can-shoot",
       fuelTo[hx.id] && "zx-can-fuel", memo.pendingShot === hx.id && "zx-pending"];
-    const label = `${hx.id}${hx.label ? " " + hx.label : ""}${ZX_AREA[hx.a] ? ", " + ZX_AREA[hx.a] : ""}` +
-      (moveTo[hx.id] ? ": move here" : shotAt[hx.id] ? ": shoot here" : fuelTo[hx.id] ? ": put the fuel tank here" : "");
+    const does = moveTo[hx.id] ? `move here (${cost || 1} count)` : shotAt[hx.id] ? "shoot here"
+      : fuelTo[hx.id] ? "put the fuel tank here" : costWords(hx.id);
     const pts = memo.points[hx.id];
-    svg.append(s("polygon", { points: pts, class: cls, dataset: { hex: hx.id, focus: `zx-hex-${hx.id}` },
-      tabindex: target ? 0 : -1, "aria-label": label,
-      onClick: () => zxClickHex(ctx, hx.id),
-      onKeydown: (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); zxClickHex(ctx, hx.id); } } }));
-    if (hx.a === "d" || hx.a === "z") svg.append(s("circle", { cx: hx.x, cy: hx.y + 8, r: 1.3, class: `zx-dot zx-dot-${hx.a}` }));
-    if (hx.a === "s" || hx.a === "t") svg.append(s("text", { x: hx.x - 7, y: hx.y - 5, class: `zx-area-mark zx-area-mark-${hx.a}` }, hx.a === "s" ? "m" : "g"));
-    if (hx.label) svg.append(s("text", { x: hx.x, y: hx.y + 10, class: "zx-hex-label" }, hx.label));
+    const poly = s("polygon", { points: pts, class: cls, dataset: { hex: hx.id, focus: `zx-hex-${hx.id}`, cost: cost || null },
+      role: "button", tabindex: target || hx.id === cursor ? 0 : -1, "aria-label": zxHexWords(ctx, hx, does),
+      onClick: () => { memo.cursor = hx.id; zxClickHex(ctx, hx.id); },
+      onKeydown: (ev) => {
+        if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); memo.cursor = hx.id; zxClickHex(ctx, hx.id); return; }
+        const next = zxNeighbour(ctx, hx.id, ev.key);
+        if (ev.key.startsWith("Arrow")) {
+          ev.preventDefault(); ev.stopPropagation();
+          const el = next && svg.querySelector(`polygon[data-hex="${next}"]`);
+          if (el) { memo.cursor = next; el.focus(); }
+        }
+      } });
+    onPiece(poly, hx.id);
+    svg.append(poly);
+    if (hx.a === "d" || hx.a === "z") svg.append(s("circle", { cx: hx.x, cy: hx.y + 9.5, r: 1.3, class: `zx-dot zx-dot-${hx.a}`, "aria-hidden": "true" }));
+    if (occupied.has(hx.id)) continue;
+    if (cost) {  // the selected plane's cost to fly here replaces the space's own label (its name says it all)
+      labels.append(s("text", { x: hx.x, y: hx.y + 3.6, class: ["zx-cost", stops.has(hx.id) && "zx-cost-stop"], dataset: { hex: null, at: hx.id } }, String(cost)));
+      continue;
+    }
+    const mark = hx.a === "s" ? "m" : hx.a === "t" ? "g" : null;
+    if (mark && hx.label) {
+      labels.append(s("text", { x: hx.x, y: hx.y - 2, class: `zx-area-mark zx-area-mark-${hx.a}` }, mark));
+      labels.append(s("text", { x: hx.x, y: hx.y + 9, class: "zx-hex-label" }, hx.label));
+    } else if (mark) {
+      labels.append(s("text", { x: hx.x, y: hx.y + 3.6, class: `zx-area-mark zx-area-mark-${hx.a}` }, mark));
+    } else if (hx.label) {
+      labels.append(s("text", { x: hx.x, y: hx.y + 3.6, class: "zx-hex-label" }, hx.label));
+    }
   }
+  svg.append(labels);
   const [x1, y1, x2, y2] = view.radar;
-  svg.append(s("line", { x1, y1, x2, y2, class: "zx-radar" }));
-  svg.append(s("text", { x: x1 + 4, y: y1 - 2, class: "zx-radar-label" }, "RADAR"));
+  svg.append(s("line", { x1, y1, x2, y2, class: "zx-radar", "aria-hidden": "true" }));
+  svg.append(s("text", { x: x2 - 2, y: y1 + 3.6, class: "zx-radar-label", "aria-hidden": "true" }, "RADAR"));
   const c = memo.centers;
   for (const t of state.targets) {
     if (!t.space) continue;
-    const g = zxTarget(ctx, t, c[t.space][0], c[t.space][1]);
+    const g = zxTarget(ctx, t, c[t.space][0], c[t.space][1], uid);
     if (shotAt[t.space] || fuelTo[t.space]) {
       g.classList.add("zx-can-shoot");
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");
-      g.setAttribute("aria-label", `shoot the ${t.kind === "fuel" ? "fuel tank" : t.kind === "silo" ? "missile silo" : "gun turret"} on ${t.space}`);
+      g.setAttribute("aria-label", `shoot the ${zxTargetWords(t)}`);
       g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); zxClickHex(ctx, t.space); } });
     }
     g.addEventListener("click", (ev) => { ev.stopPropagation(); zxClickHex(ctx, t.space); });
+    onPiece(g, t.space);
     svg.append(g);
   }
   const [zw, ze] = state.zaxxon.spaces;
-  const zxg = s("g", { class: ["zx-zaxxon", state.zaxxon.active && "zx-active", shotAt[zw] && "zx-can-shoot"],
-    dataset: { spaces: `${zw} ${ze}`, active: state.zaxxon.active ? "1" : "0" },
-    onClick: () => zxClickHex(ctx, shotAt[ze] && !shotAt[zw] ? ze : zw) });
-  zxg.append(s("rect", { x: c[zw][0] - 9, y: c[zw][1] - 9, width: c[ze][0] - c[zw][0] + 18, height: 18, rx: 5 }));
-  zxg.append(s("text", { x: (c[zw][0] + c[ze][0]) / 2, y: c[zw][1] + 1, class: "zx-zaxxon-name" }, "ZAXXON"));
-  // its front (Zaxxon always faces toward the attacking planes): a marker on the front edge and words
   const facing = state.zaxxon.facing === "N" ? "N" : "S";
-  const word = facing === "N" ? "north" : "south";
+  const zxg = s("g", { class: ["zx-zaxxon", state.zaxxon.active && "zx-active", shotAt[zw] && "zx-can-shoot"],
+    dataset: { spaces: `${zw} ${ze}`, active: state.zaxxon.active ? "1" : "0", facing },
+    role: shotAt[zw] || shotAt[ze] ? "button" : "img", "aria-label": (shotAt[zw] || shotAt[ze] ? "shoot " : "") + zxZaxxonWords(state),
+    onClick: () => zxClickHex(ctx, shotAt[ze] && !shotAt[zw] ? ze : zw) });
+  zxg.append(s("rect", { x: c[zw][0] - 11, y: c[zw][1] - 9, width: c[ze][0] - c[zw][0] + 22, height: 18, rx: 5 }));
+  zxg.append(s("text", { x: (c[zw][0] + c[ze][0]) / 2, y: c[zw][1] + 3.6, class: "zx-zaxxon-name" }, "ZAXXON"));
+  // its front (Zaxxon always faces toward the attacking planes): an arrow on the front edge (and words in its name)
   const mx = (c[zw][0] + c[ze][0]) / 2;
   const fy = facing === "N" ? c[zw][1] - 9 : c[zw][1] + 9;
   const tip = facing === "N" ? fy - 6 : fy + 6;
   zxg.append(s("polygon", { class: "zx-front", points: `${mx - 6},${fy} ${mx + 6},${fy} ${mx},${tip}` }));
-  zxg.dataset.facing = facing;
-  zxg.append(s("text", { x: mx, y: c[zw][1] + 8, class: "zx-facing" }, facing === "N" ? "^ faces north ^" : "v faces south v"));
-  zxg.append(s("title", {}, `Zaxxon on ${zw}-${ze}, facing ${word} (toward the nearest attacking plane), ${state.zaxxon.active ? "ALERTED" : "asleep"}`));
+  zxg.append(s("title", {}, `${zxZaxxonWords(state)} (it faces the nearest attacking plane)`));
+  onPiece(zxg, zw);
   svg.append(zxg);
   for (const p of state.planes) {
     const g = zxPlane(ctx, p, c[p.space][0], c[p.space][1], p.seat === ctx.currentPlayer && p.number === sel);
@@ -241,13 +440,16 @@ function renderBoard(ctx) {
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");
       if (ownPlanes.has(p.number)) g.classList.add("zx-mine");
+      g.setAttribute("aria-label", `${g.getAttribute("aria-label")}${p.number === sel ? "" : ": select it"}`);
       g.addEventListener("click", (ev) => { ev.stopPropagation(); zxClickHex(ctx, p.space); });
       g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); ctx.select(p.number); } });
     } else {
       g.setAttribute("tabindex", "-1");
-      if (shotAt[p.space]) g.classList.add("zx-can-shoot");
+      g.setAttribute("role", shotAt[p.space] ? "button" : "img");
+      if (shotAt[p.space]) { g.classList.add("zx-can-shoot"); g.setAttribute("aria-label", `shoot the ${g.getAttribute("aria-label")}`); }
       g.addEventListener("click", (ev) => { ev.stopPropagation(); zxClickHex(ctx, p.space); });
     }
+    onPiece(g, p.space);
     svg.append(g);
   }
 
@@ -267,20 +469,22 @@ function renderBoard(ctx) {
   }
   for (const e of ctx.legalWhere({ type: "ZaxxonShoot" })) buttons.push(zxButton(ctx, e, e.text));
   for (const e of ctx.legalWhere({ type: "EndTurn" })) buttons.push(zxButton(ctx, e, "End the turn (E)", "e"));
+  const nReach = Object.keys(costs).length;
   const info = h("div", { class: "zx-info" },
     h("p", { class: "zx-prompt", "aria-live": "polite" }, view.prompt),
+    zxChance(ctx),
     h("p", { class: "zx-count", dataset: { count: state.count, phase: state.phase } },
-      `Turn ${state.round} · phase: ${state.phase}` + (state.lower >= 0 ? ` · dice ${state.dice[0]} (blue) - ${state.dice[1]} (red)` : "") +
-      (state.spin ? ` · spin ${state.spin}` : "") + ((state.phase === "move" || state.phase === "zaxxon") ? ` · COUNT LEFT: ${state.count}` : "") +
-      (state.zaxxon.active ? " · ZAXXON ALERTED" : "")),
-    sel ? h("p", { class: "zx-sel" }, `Plane #${sel} selected` + (memo.pendingShot ? ` — pick a FUEL space for the fuel tank at ${memo.pendingShot}` : "")) : null,
+      `Turn ${state.round} · phase: ${state.phase}` +
+      ((state.phase === "move" || state.phase === "zaxxon") ? ` · COUNT LEFT: ${state.count}` : "") +
+      ` · Zaxxon faces ${facing === "N" ? "north" : "south"}` + (state.zaxxon.active ? " · ZAXXON ALERTED" : "")),
+    sel ? h("p", { class: "zx-sel", dataset: { reach: nReach } }, `Plane #${sel} selected` +
+      (memo.pendingShot ? ` — pick a FUEL space for the fuel tank at ${memo.pendingShot}`
+        : nReach ? ` — it can reach ${nReach} space${nReach > 1 ? "s" : ""}; the number on each is the counts it costs` : "")) : null,
     memo.hint ? h("p", { class: "zx-hint", role: "status" }, memo.hint) : null,
     h("div", { class: "zx-buttons" }, buttons),
     h("div", { class: "zx-missions" }, zxMission(ctx, 0), zxMission(ctx, 1)),
-    h("p", { class: "zx-legend" }, "Legend: S missile silo, T gun turret, F fuel tank (blue/red), purple triangles = indestructible; " +
-      "m = missile silo area (red solid border), g = gun turret area (blue dashed border), dots = dogfight area (orange) and Zaxxon area (purple); " +
-      "brown = brick wall, LOW = its low section; planes show HI/LO altitude (High planes cast a shadow). Board layout is a reconstruction."));
-  ctx.el.append(h("div", { class: "zx-wrap" }, svg, info));
+    zxLegend(ctx, uid));
+  ctx.el.append(h("div", { class: "zx-wrap" }, h("div", { class: "zx-map" }, where, svg), info));
 }
 
 function boardKey(event, ctx) {
