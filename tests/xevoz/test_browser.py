@@ -45,7 +45,7 @@ def test_play_a_round_by_clicking(request: pytest.FixtureRequest) -> None:
     click_and_wait(page, f"{BOARD} button.xz-call[data-call='white']", BOARD)
     assert "Player 2 wins the WHITE attack" in page.inner_text(f"{BOARD} .xz-roll")
     assert page.query_selector(f"{BOARD} .xz-glyph.xz-rolled[data-glyph='skull-helm']") is not None
-    assert "Player 1 4, Player 2 8" in page.inner_text(f"{BOARD} .xz-roll")  # each strength beside its player
+    assert page.text_content(f"{BOARD} .xz-compare") == "white strength — Player 1: 4 · Player 2: 8"  # per player
     # the rolled battle sides as pictures: species icon, part, both attacks, the called colour marked in words
     face = f"{BOARD} svg.xz-face[data-seat='1'][data-glyph='skull-helm']"
     label = page.get_attribute(face, "aria-label")
@@ -58,20 +58,20 @@ def test_play_a_round_by_clicking(request: pytest.FixtureRequest) -> None:
     # "why not?": clicking a part that is not a legal choice sends the move it means; the rule shows in place
     n0 = lab.kernel_json("len(board.game.history)")
     before = board_version(page, BOARD)
-    page.click(f"{BOARD} g.xz-node.xz-why[data-seat='0'][data-part='torso']")
+    page.click(f"{BOARD} .xz-node.xz-why[data-seat='0'][data-part='torso']")
     page.wait_for_selector(f"{BOARD} .tt-error[data-rule='xevoz.stay-connected']")
     assert "Torso" in page.inner_text(f"{BOARD} .tt-error")
-    page.click(f"{BOARD} g.xz-node.xz-why[data-seat='1'][data-part='ribs']")  # the winner's own figure
+    page.click(f"{BOARD} .xz-node.xz-why[data-seat='1'][data-part='ribs']")  # the winner's own figure
     page.wait_for_selector(f"{BOARD} .tt-error[data-rule='xevoz.sword']")
     assert lab.kernel_json("len(board.game.history)") == n0 and board_version(page, BOARD) >= before
 
     # Step 7: chop a part of Player 1's figure by clicking it, then one with the keyboard (Enter)
-    part = page.get_attribute(f"{BOARD} g.xz-node.xz-target[data-seat='0']", "data-part")
-    click_and_wait(page, f"{BOARD} g.xz-node.xz-target[data-seat='0'][data-part='{part}']", BOARD)
+    part = page.get_attribute(f"{BOARD} .xz-node.xz-target[data-seat='0']", "data-part")
+    click_and_wait(page, f"{BOARD} .xz-node.xz-target[data-seat='0'][data-part='{part}']", BOARD)
     assert lab.kernel_json("board.game.state['sides'][0]['life']") == 23
-    assert page.get_attribute(f"{BOARD} g.xz-node[data-seat='0'][data-part='{part}']", "data-present") == "0"
+    assert page.get_attribute(f"{BOARD} .xz-node[data-seat='0'][data-part='{part}']", "data-present") == "0"
     before = board_version(page, BOARD)
-    page.focus(f"{BOARD} g.xz-node.xz-target[data-seat='0']")
+    page.focus(f"{BOARD} .xz-node.xz-target[data-seat='0']")
     page.keyboard.press("Enter")
     page.wait_for_function(f"Number(document.querySelector(\"{BOARD}\").dataset.version) > {before}")
     assert lab.kernel_json("board.game.state['sides'][0]['life']") == 22

@@ -88,19 +88,21 @@ class Board(BoardWidget):
     board_css = STATIC / "board.css"
 
     def view(self) -> dict[str, Any]:
+        players = self.game.players
         return {"species": species_view(), "prompt": prompt(self.game),
-                "chance": {f"helix{seat + 1}": {"mode": "faces", "labels": self.face_labels(seat)}
+                "chance": {f"helix{seat + 1}": {"mode": "faces", "labels": self.face_labels(seat),
+                                                "title": f"{players[seat]}'s helix"}
                            for seat in (0, 1)}}
 
     def face_labels(self, seat: int) -> dict[str, str]:
-        """What each battle side of a seat's helix shows ("1a" -> "Razor Claw (Meta-Beast): white 7 ..."), so the
-        roll chips in the board's header read as glyphs, not codes."""
+        """What each battle side of a seat's helix is called ("1a" -> "Razor Claw, side a"), so the roll chips in
+        the board's header read as glyphs, not codes (short: the board shows the rolled sides in full)."""
         rules, side = self.game.rules, self.game.raw_state.sides[seat]
         labels = {}
         for i in range(len(side.helix)):
             for s in "ab":
-                g, _white, _black, text = rules.read_face(side, f"{i + 1}{s}")
-                labels[f"{i + 1}{s}"] = text.replace(g.id, g.part, 1)
+                g = rules.read_face(side, f"{i + 1}{s}")[0]
+                labels[f"{i + 1}{s}"] = f"{g.part}, side {s}"
         return labels
 
     def static_svg(self) -> str | None:

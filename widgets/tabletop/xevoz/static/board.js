@@ -1,8 +1,8 @@
 // Xevoz Battle Terrain board: the mat, both Battle Helixes, both figures' part trees, the call.
 // Everything clickable is also focusable (Tab) and pressable with Enter/Space; colour is never the only cue:
-// species have a shape + letter, seats are "P1"/"P2" with patterns, the rolled glyph says ROLLED.
-
-const XZ_SYMBOL = { sword: "sword", star: "star", bomb: "bomb", drain: "DRAIN" };
+// species have a shape + letter, seats are "P1"/"P2" with patterns, the rolled glyph says ROLLED. Every square, part
+// and figure has a name in words; icons are SVG pictures (never font glyphs). The layout keeps a whole round (the
+// call, the rolled sides, both helixes, both figures' life and parts, the mat) in one screen at 1280x800.
 
 function xzShapePoints(shape, x, y, r) {
   const poly = (n, rot, rr) => Array.from({ length: n }, (_, i) => {
@@ -24,22 +24,15 @@ function xzShapePoints(shape, x, y, r) {
 }
 
 function xzIcon(ctx, speciesId, x, y, r) {
+  // the letter is drawn only where it can be read (11 px or more); the shape alone tells species apart
   const sp = (ctx.view.species || {})[speciesId] || { letter: "?", colour: "#999", shape: "circle", name: speciesId };
   const g = ctx.s("g", { class: "xz-icon", dataset: { species: speciesId } });
   const pts = xzShapePoints(sp.shape, x, y, r);
   g.append(pts ? ctx.s("polygon", { points: pts, fill: sp.colour, stroke: "#111", "stroke-width": 1 })
     : ctx.s("circle", { cx: x, cy: y, r, fill: sp.colour, stroke: "#111", "stroke-width": 1 }));
-  g.append(ctx.s("text", { x, y: y + r * 0.38, "text-anchor": "middle", class: "xz-icon-letter", "font-size": r * 1.05 }, sp.letter));
+  if (r >= 10.5) g.append(ctx.s("text", { x, y: y + r * 0.38, "text-anchor": "middle", class: "xz-icon-letter", "font-size": r * 1.05 }, sp.letter));
   g.append(ctx.s("title", {}, sp.name));
   return g;
-}
-
-function xzAttackText(a) {
-  // words, not icon fonts: "9 2 swords", "4 star", "4 bomb", "5 DRAIN"
-  const counts = {};
-  for (const s of a.symbols) counts[s] = (counts[s] || 0) + 1;
-  const parts = Object.entries(counts).map(([s, n]) => (n > 1 ? `${n} ${XZ_SYMBOL[s]}s` : XZ_SYMBOL[s]));
-  return `${a.strength} ${parts.join(" + ")}`;
 }
 
 function xzKey(obj) {
@@ -53,22 +46,6 @@ function xzTry(ctx, obj) {
   // send the move a click means, legal or not: the board answers a refused one with its clause and reason
   if (typeof ctx.tryAction === "function") return ctx.tryAction(obj);
   return ctx.send(xzKey(obj));
-}
-
-function xzPressable(ctx, attrs, entry, label, intended) {
-  // make an SVG element clickable for the move it means (``intended``, an action object): a legal move is
-  // outlined and focusable (Tab, Enter/Space); any other click still sends its move, so the kit shows why not
-  if (!ctx.interactive || (!entry && !intended)) return attrs;
-  const go = () => (entry ? ctx.send(entry.id) : xzTry(ctx, intended));
-  const extra = { onClick: go, class: [].concat(attrs.class || [], entry ? "xz-target" : "xz-why") };
-  if (entry) {
-    Object.assign(extra, {
-      tabindex: 0, role: "button", "aria-label": label || entry.text,
-      onKeydown: (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(); } },
-      dataset: Object.assign(attrs.dataset || {}, { focus: `xz-${entry.id}` }),
-    });
-  }
-  return Object.assign(attrs, extra);
 }
 
 function xzCallEntry(ctx, colour) {
@@ -124,83 +101,148 @@ function xzSymbol(ctx, sym, x, y) {
   return g;
 }
 
-/** The rolled battle side as a picture: species icon, Power Part, both attacks (strength + symbols); the
- *  called colour is outlined and says CALLED (never colour alone). */
+
+/** A small inline picture of a symbol (sword, star, bomb, DRAIN ATTACK), drawn in SVG in the text's colour. */
+function xzSymbolIcon(ctx, sym, size) {
+  const svg = ctx.s("svg", { viewBox: "-9 -9 18 18", width: size || 13, height: size || 13, class: "xz-inline-icon", "aria-hidden": "true" });
+  svg.append(xzSymbol(ctx, sym, 0, 0));
+  return svg;
+}
+
+/** Small SVG marks for the part list: chopped (scissors), Power Part (diamond), a choice to make (arrow). */
+function xzMarkIcon(ctx, kind) {
+  const svg = ctx.s("svg", { viewBox: "0 0 12 12", width: 12, height: 12, class: ["xz-inline-icon", `xz-mark-${kind}`], "aria-hidden": "true" });
+  if (kind === "chopped") {
+    svg.append(ctx.s("circle", { cx: 3, cy: 9, r: 2, class: "xz-sym-line" }), ctx.s("circle", { cx: 9, cy: 9, r: 2, class: "xz-sym-line" }),
+      ctx.s("path", { d: "M4.2,7.4 L10,1 M7.8,7.4 L2,1", class: "xz-sym-line" }));
+  } else if (kind === "power") {
+    svg.append(ctx.s("polygon", { points: "6,1 11,6 6,11 1,6", class: "xz-sym-fill" }));
+  } else if (kind === "choose") {
+    svg.append(ctx.s("polygon", { points: "2,1 11,6 2,11 4,6", class: "xz-sym-fill" }));
+  }
+  return svg;
+}
+
+/** Words only a screen reader reads (the picture says it already). */
+function xzSr(ctx, text) {
+  return ctx.h("span", { class: "xz-sr" }, text);
+}
+
+/** Make a board element clickable for the move it means (``intended``): a legal move (``entry``) is outlined,
+ *  focusable (Tab, Enter/Space) and named "<move>: <what it is>"; any other click still sends its move, so the
+ *  kit shows the rule that refuses it. ``name`` is the element's name in words. */
+function xzPressable(ctx, attrs, entry, name, intended) {
+  const live = ctx.interactive && (entry || intended);
+  const go = () => (entry ? ctx.send(entry.id) : xzTry(ctx, intended));
+  const out = Object.assign({}, attrs);
+  if (live) {
+    out.onClick = go;
+    out.class = [].concat(attrs.class || [], entry ? "xz-target" : "xz-why");
+  }
+  if (live && entry) {
+    Object.assign(out, {
+      tabindex: 0, role: "button", "aria-label": `${entry.text}: ${name}`,
+      onKeydown: (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(); } },
+      dataset: Object.assign({}, attrs.dataset || {}, { focus: `xz-${entry.id}`, choice: "1" }),
+    });
+  }
+  return out;
+}
+
+/** The rolled battle side as a compact picture (drawn 1:1, so its text keeps its size): species icon, Power
+ *  Part, both attacks (strength + symbols); the called colour is outlined and says CALLED (never colour alone). */
 function xzFace(ctx, st, seat, face, note) {
   const g = st.sides[seat].helix[Number(face[0]) - 1];
   const r = st.roll || {};
   const called = r.kind === "attack" && r.warp < 0 ? r.colour : "";
   const sp = (ctx.view.species || {})[g.species] || { name: g.species };
-  const W = 176, H = 112;
+  const W = 172, H = 74;
   const label = `${ctx.seatName(seat)} ${note}: ${g.part} (${sp.name}${g.gold ? ", gold" : ""}), ` +
     `battle side ${face[1]}; white ${xzAttackWords(g.white)}; black ${xzAttackWords(g.black)}` +
     (called ? `; ${called} called` : "");
   const svg = ctx.s("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", "aria-label": label,
     class: ["xz-face", g.gold && "xz-face-gold"], dataset: { seat, face, glyph: g.glyph } });
-  svg.append(ctx.s("rect", { x: 2, y: 2, width: W - 4, height: H - 4, rx: 10, class: "xz-face-bg" }));
-  svg.append(xzIcon(ctx, g.species, 22, 25, 15));
-  svg.append(ctx.s("text", { x: 43, y: 20, class: "xz-face-part" }, g.part));
-  svg.append(ctx.s("text", { x: 43, y: 35, class: "xz-face-sub" }, `${sp.name} · side ${face[1]}${g.gold ? " · GOLD" : ""}`));
-  [["white", 46], ["black", 77]].forEach(([col, y]) => {
+  svg.append(ctx.s("rect", { x: 1.5, y: 1.5, width: W - 3, height: H - 3, rx: 7, class: "xz-face-bg" }));
+  svg.append(xzIcon(ctx, g.species, 15, 15, 11));
+  svg.append(ctx.s("text", { x: 31, y: 14, class: "xz-face-part" }, g.part));
+  svg.append(ctx.s("text", { x: 31, y: 27, class: "xz-face-sub" }, `side ${face[1]}${g.gold ? " · GOLD" : ""} · ${ctx.seatName(seat)}`));
+  [["white", 31], ["black", 51]].forEach(([col, y]) => {
     const a = g[col];
     const band = ctx.s("g", { class: ["xz-face-att", `xz-face-${col}`, called === col && "xz-face-called"], dataset: { colour: col } });
-    band.append(ctx.s("rect", { x: 8, y, width: W - 16, height: 27, rx: 5, class: "xz-face-band" }));
-    band.append(ctx.s("text", { x: 14, y: y + 18, class: "xz-face-col" }, col === "white" ? "W" : "B"));
-    band.append(ctx.s("text", { x: 42, y: y + 21, "text-anchor": "middle", class: "xz-face-strength" }, String(a.strength)));
-    a.symbols.forEach((sym, i) => band.append(xzSymbol(ctx, sym, 66 + i * 18, y + 13.5)));
-    if (called === col) band.append(ctx.s("text", { x: W - 12, y: y + 18, "text-anchor": "end", class: "xz-face-calledtext" }, "CALLED"));
+    band.append(ctx.s("rect", { x: 5, y, width: W - 10, height: 19, rx: 4, class: "xz-face-band" }));
+    band.append(ctx.s("text", { x: 10, y: y + 14, class: "xz-face-col" }, col === "white" ? "W" : "B"));
+    band.append(ctx.s("text", { x: 33, y: y + 15, "text-anchor": "middle", class: "xz-face-strength" }, String(a.strength)));
+    a.symbols.forEach((sym, i) => band.append(xzSymbol(ctx, sym, 52 + i * 17, y + 9.5)));
+    if (called === col) band.append(ctx.s("text", { x: W - 9, y: y + 14, "text-anchor": "end", class: "xz-face-calledtext" }, "CALLED"));
     svg.append(band);
   });
-  return ctx.h("figure", { class: "xz-face-box" }, svg, ctx.h("figcaption", {}, ctx.seatTag(seat), ` ${note}`));
+  return svg;
 }
 
-function xzRollFaces(ctx, st) {
+/** One player's strength in the round, in words next to the name: "Player 1: 3 + 3 bonus = 6". */
+function xzStrength(ctx, r, seat) {
+  const total = r.strength[seat], bonus = (r.bonus && r.bonus[seat]) || 0;
+  return ctx.h("span", { class: "xz-strength", dataset: { seat } }, ctx.seatTag(seat),
+    bonus ? `: ${total - bonus} + ${bonus} bonus = ${total}` : `: ${total}`);
+}
+
+/** The round: the rolled sides of both players, the call, each player's strength beside its name, the verdict. */
+function xzRound(ctx, st) {
   const r = st.roll || {};
-  if (!r.faces) return null;
+  const buttons = xzButtons(ctx);
+  if (!r.faces) {
+    return ctx.h("div", { class: "xz-round xz-round-none" }, ctx.h("div", { class: "xz-round-text" }, buttons,
+      st.mat ? ctx.h("p", { class: "xz-roll" }, "No attack called yet: the attacker calls BLACK or WHITE, then both helixes roll.") : null));
+  }
   const note = { first: "rolled (who attacks first)", world: "rolled for the world", attack: "rolled" }[r.kind] || "rolled";
-  const cards = [];
-  r.faces.forEach((face, seat) => { if (face) cards.push(xzFace(ctx, st, seat, face, note)); });
-  if (r.bomb && r.winner >= 0) cards.push(xzFace(ctx, st, r.winner, r.bomb, "re-rolled (bomb)"));
-  return cards.length ? ctx.h("div", { class: "xz-faces", "aria-label": "the battle sides rolled last" }, cards) : null;
+  const faces = [];
+  r.faces.forEach((face, seat) => { if (face) faces.push(xzFace(ctx, st, seat, face, note)); });
+  if (r.bomb && r.winner >= 0) faces.push(xzFace(ctx, st, r.winner, r.bomb, "re-rolled (bomb)"));
+  let text = null;
+  if (r.kind === "attack") {
+    let verdict = "";
+    if (r.warp >= 0) verdict = `${ctx.seatName(r.warp)} WARPS: no attack this round.`;
+    else if (r.winner < 0) verdict = "A tie: no action, no movement.";
+    else verdict = `${ctx.seatName(r.winner)} wins the ${r.colour.toUpperCase()} attack.`;  // strengths: the line below
+    if (r.bomb && r.winner >= 0) {
+      const b = st.sides[r.winner].helix[Number(r.bomb[0]) - 1];
+      verdict += ` Bomb re-roll: ${b ? b.part : `slot ${r.bomb[0]}`}${r.blast ? " — CAUGHT IN THE BLAST" : ""}.`;
+    }
+    text = ctx.h("div", { class: "xz-roll", "aria-live": "polite" },
+      ctx.h("p", { class: "xz-verdict" }, `${ctx.seatName(r.attacker)} called ${r.colour.toUpperCase()}: ${verdict}`),
+      r.warp < 0 ? ctx.h("p", { class: "xz-compare" }, `${r.colour} strength — `, xzStrength(ctx, r, 0), " · ", xzStrength(ctx, r, 1)) : null);
+  } else {
+    text = ctx.h("div", { class: "xz-roll", "aria-live": "polite" }, ctx.h("strong", {}, note === "rolled" ? "Rolled" : `Both ${note}`));
+  }
+  return ctx.h("div", { class: "xz-round" },
+    ctx.h("div", { class: "xz-faces", role: "group", "aria-label": "the battle sides rolled last" }, faces),
+    ctx.h("div", { class: "xz-round-text" }, buttons, text));
 }
 
-function xzRollSummary(ctx, st) {
-  const r = st.roll || {};
-  if (r.kind !== "attack") return null;
-  const lines = [];
-  for (const seat of [0, 1]) {
-    const face = r.faces[seat];
-    const g = st.sides[seat].helix[Number(face[0]) - 1];
-    const bonus = r.bonus && r.bonus[seat] ? ` + ${r.bonus[seat]} bonus` : "";
-    const att = g[r.colour];
-    lines.push(ctx.h("li", { dataset: { seat } }, ctx.seatTag(seat),
-      ` rolled ${g.part} (side ${face[1]}): ${r.colour} strength ${att.strength}${bonus}` +
-      (r.warp < 0 ? `, total ${r.strength[seat]}` : "")));
+function xzSquareWords(ctx, st, name, kind, occupant) {
+  const mat = st.mat;
+  const spName = (id) => ((ctx.view.species || {})[id] || { name: id }).name;
+  let words = `${name}, plain square`;
+  if (kind === "start") words = `${name}, START square`;
+  if (kind === "warp") words = `${name}, WARP square to the ${spName(mat.warps[name])} mat`;
+  if (kind === "bonus") words = `${name}, ${spName(mat.bonuses[name].species)} bonus square +${mat.bonuses[name].plus}`;
+  if (name in occupant) {
+    const i = occupant[name];
+    words += `, ${ctx.seatName(i)}'s figure ${st.sides[i].name}${st.attacker === i ? " (attacker)" : ""}`;
   }
-  let verdict = "";
-  if (r.warp >= 0) verdict = `${ctx.seatName(r.warp)} WARPS: no attack this round.`;
-  else if (r.winner < 0) verdict = "A tie: the defender becomes the attacker.";
-  else verdict = `${ctx.seatName(r.winner)} wins the ${r.colour.toUpperCase()} attack: ` +
-    [0, 1].map((s) => `${ctx.seatName(s)} ${r.strength[s]}`).join(", ") + ".";
-  if (r.bomb && r.winner >= 0) {
-    const b = st.sides[r.winner].helix[Number(r.bomb[0]) - 1];
-    verdict += ` Bomb re-roll: ${b ? b.part : `slot ${r.bomb[0]}`}${r.blast ? " — CAUGHT IN THE BLAST" : ""}.`;
-  }
-  return ctx.h("div", { class: "xz-roll", "aria-live": "polite" },
-    ctx.h("strong", {}, `${r.colour.toUpperCase()} attack called by ${ctx.seatName(r.attacker)}`),
-    ctx.h("ul", {}, lines), ctx.h("p", { class: "xz-verdict" }, verdict));
+  return words;
 }
 
 function xzMat(ctx, st) {
   const mat = st.mat;
   if (!mat) return ctx.h("p", { class: "xz-nomat" }, "No mat yet: Rulebook step 3 — choose the world — picks it.");
-  const n = mat.size, C = 56, pad = 22;
+  const n = mat.size, C = 40, pad = 16;
   const sp = (ctx.view.species || {})[mat.species] || {};
-  const svg = ctx.s("svg", { viewBox: `0 0 ${n * C + pad + 4} ${n * C + pad + 4}`, class: "xz-mat", role: "img",
-    "aria-label": `${sp.name || "the"} Battle Terrain mat` });
+  const svg = ctx.s("svg", { viewBox: `0 0 ${n * C + pad + 2} ${n * C + pad + 2}`, width: n * C + pad + 2, height: n * C + pad + 2,
+    class: "xz-mat", role: "group", "aria-label": `${sp.name || "the"} Battle Terrain mat, ${n} by ${n} squares` });
   const placing = ["start", "warp-place", "warp-follow"].includes(st.phase);
-  for (let c = 0; c < n; c++) svg.append(ctx.s("text", { x: pad + c * C + C / 2, y: 14, "text-anchor": "middle", class: "xz-coord" }, String.fromCharCode(65 + c)));
-  for (let r = 0; r < n; r++) svg.append(ctx.s("text", { x: 8, y: pad + r * C + C / 2 + 4, "text-anchor": "middle", class: "xz-coord" }, String(r + 1)));
+  for (let c = 0; c < n; c++) svg.append(ctx.s("text", { x: pad + c * C + C / 2, y: 12, "text-anchor": "middle", class: "xz-coord", "aria-hidden": "true" }, String.fromCharCode(65 + c)));
+  for (let r = 0; r < n; r++) svg.append(ctx.s("text", { x: 6, y: pad + r * C + C / 2 + 4, "text-anchor": "middle", class: "xz-coord", "aria-hidden": "true" }, String(r + 1)));
   const occupant = {};
   st.sides.forEach((s, i) => { if (s.pos) occupant[s.pos] = i; });
   for (let r = 0; r < n; r++) {
@@ -210,58 +252,90 @@ function xzMat(ctx, st) {
       const entry = ctx.legal.find((a) => (a.type === "Move" || a.type === "Place") && a.cell === name);
       const kind = mat.start.includes(name) ? "start" : mat.warps[name] ? "warp" : mat.bonuses[name] ? "bonus" : "plain";
       const intended = placing ? { type: "Place", cell: name } : { type: "Move", cell: name };
-      const g = ctx.s("g", xzPressable(ctx, { class: ["xz-cell", `xz-cell-${kind}`], dataset: { cell: name } }, entry,
-        entry ? `${entry.text}` : null, st.phase === "over" ? null : intended));
+      const words = xzSquareWords(ctx, st, name, kind, occupant);
+      const attrs = xzPressable(ctx, { class: ["xz-cell", `xz-cell-${kind}`], dataset: { cell: name } }, entry, words,
+        st.phase === "over" ? null : intended);
+      if (!attrs.role) Object.assign(attrs, { role: "img", "aria-label": words });
+      const g = ctx.s("g", attrs);
       g.append(ctx.s("rect", { x, y, width: C, height: C, class: "xz-cell-bg" }));
-      if (kind === "start") g.append(ctx.s("text", { x: x + C / 2, y: y + 12, "text-anchor": "middle", class: "xz-cell-label" }, "START"));
+      if (kind === "start") g.append(ctx.s("text", { x: x + 3, y: y + 12, class: "xz-cell-label" }, "START"));
       if (kind === "warp") {
-        g.append(xzIcon(ctx, mat.warps[name], x + 16, y + 18, 11));
-        g.append(ctx.s("text", { x: x + C - 4, y: y + 14, "text-anchor": "end", class: "xz-cell-label" }, "WARP"));
+        g.append(ctx.s("text", { x: x + 3, y: y + 12, class: "xz-cell-label" }, "WARP"));
+        g.append(xzIcon(ctx, mat.warps[name], x + 12, y + 27, 10.5));
       }
       if (kind === "bonus") {
         const b = mat.bonuses[name];
-        g.append(xzIcon(ctx, b.species, x + 16, y + 18, 11));
-        g.append(ctx.s("text", { x: x + C - 4, y: y + 14, "text-anchor": "end", class: "xz-cell-label" }, `+${b.plus}`));
+        g.append(ctx.s("text", { x: x + 3, y: y + 12, class: "xz-cell-label" }, `+${b.plus}`));
+        g.append(xzIcon(ctx, b.species, x + 12, y + 27, 10.5));
       }
-      if (entry) g.append(ctx.s("circle", { cx: x + C / 2, cy: y + C - 10, r: 5, class: "xz-dot" }));
+      if (entry && ctx.interactive) g.append(ctx.s("polygon", { points: `${x + C - 10},${y + 3} ${x + C - 3},${y + 3} ${x + C - 3},${y + 10}`, class: "xz-dot" }));
       if (name in occupant) {
         const i = occupant[name];
-        g.append(ctx.s("circle", { cx: x + C / 2, cy: y + C / 2 + 6, r: 15, class: ["xz-fig", `xz-fig-${i}`] }));
-        g.append(ctx.s("text", { x: x + C / 2, y: y + C / 2 + 11, "text-anchor": "middle", class: ["xz-fig-label", `xz-fig-label-${i}`] },
-          `P${i + 1}${st.attacker === i ? "⚔" : ""}`));
+        if (st.attacker === i) g.append(ctx.s("circle", { cx: x + 28, cy: y + 26, r: 11, class: "xz-fig-ring" }));
+        g.append(ctx.s("circle", { cx: x + 28, cy: y + 26, r: 9, class: ["xz-fig", `xz-fig-${i}`] }));
+        g.append(ctx.s("text", { x: x + 28, y: y + 30, "text-anchor": "middle", class: ["xz-fig-label", `xz-fig-label-${i}`] }, `P${i + 1}`));
       }
       svg.append(g);
     }
   }
-  return ctx.h("figure", { class: "xz-mat-box" },
-    ctx.h("figcaption", {}, `${sp.name || "Battle Terrain"} mat — START, WARP (to the mat of its species), bonus +N`), svg);
+  return ctx.h("figure", { class: "xz-mat-box" }, svg,
+    ctx.h("figcaption", {}, `${sp.name || "Battle Terrain"} mat: START, WARP (to the mat of its species), +N bonus; double ring = attacker`));
+}
+
+function xzAttChip(ctx, colour, a, called) {
+  const counts = {};
+  for (const s of a.symbols) counts[s] = (counts[s] || 0) + 1;
+  return ctx.h("span", { class: ["xz-att", `xz-${colour}`, called && "xz-called"], dataset: { colour } },
+    ctx.h("span", { "aria-hidden": "true" }, `${colour === "white" ? "W" : "B"} ${a.strength}`),
+    a.symbols.map((sym) => xzSymbolIcon(ctx, sym, 12)),
+    xzSr(ctx, `${colour} ${xzAttackWords(a)}${called ? ", called" : ""}`));
 }
 
 function xzHelix(ctx, st, seat) {
+  // one line per glyph: species shape, slot and Power Part, both attacks; the rolled one outlined and says ROLLED
   const side = st.sides[seat];
   const r = st.roll || {};
   const rolled = r.faces ? r.faces[seat] : "";
-  const box = ctx.h("div", { class: "xz-helix", role: "list", "aria-label": `${ctx.seatName(seat)}'s Battle Helix` });
+  const box = ctx.h("ul", { class: "xz-helix", "aria-label": `${ctx.seatName(seat)}'s Battle Helix` });
   for (const g of side.helix) {
     const isRolled = rolled && Number(rolled[0]) === g.slot;
     const isBomb = r.bomb && r.winner === seat && Number(r.bomb[0]) === g.slot;
     const flip = ctx.legal.find((a) => a.type === "Flip" && a.slot === g.slot);
     const called = r.kind === "attack" && isRolled ? r.colour : "";
-    const icon = ctx.s("svg", { viewBox: "0 0 24 24", width: 22, height: 22, "aria-hidden": "true" });
-    icon.append(xzIcon(ctx, g.species, 12, 12, 10));
-    box.append(ctx.h("div", {
-      class: ["xz-glyph", g.gold && "xz-gold", isRolled && "xz-rolled", isBomb && "xz-bombroll"], role: "listitem",
+    const icon = ctx.s("svg", { viewBox: "0 0 16 16", width: 16, height: 16, "aria-hidden": "true", class: "xz-inline-icon" });
+    icon.append(xzIcon(ctx, g.species, 8, 8, 7));
+    const sp = (ctx.view.species || {})[g.species] || { name: g.species };
+    box.append(ctx.h("li", {
+      class: ["xz-glyph", g.gold && "xz-gold", isRolled && "xz-rolled", isBomb && "xz-bombroll"],
       dataset: { slot: g.slot, glyph: g.glyph },
     }, icon,
-    ctx.h("span", { class: "xz-part" }, `${g.slot}. ${g.part}${g.gold ? " (GOLD)" : ""}`),
-    ctx.h("span", { class: ["xz-att", "xz-white", called === "white" && "xz-called"] }, `W ${xzAttackText(g.white)}`),
-    ctx.h("span", { class: ["xz-att", "xz-black", called === "black" && "xz-called"] }, `B ${xzAttackText(g.black)}`),
-    isRolled ? ctx.h("span", { class: "xz-mark" }, `ROLLED (side ${rolled[1]})`) : null,
+    ctx.h("span", { class: "xz-part" }, `${g.slot}. ${g.part}`, xzSr(ctx, ` (${sp.name}${g.gold ? ", gold glyph" : ""})`)),
+    xzAttChip(ctx, "white", g.white, called === "white"), xzAttChip(ctx, "black", g.black, called === "black"),
+    isRolled ? ctx.h("span", { class: "xz-mark" }, `ROLLED: battle side ${rolled[1]}`) : null,
     isBomb ? ctx.h("span", { class: "xz-mark" }, "BOMB RE-ROLL") : null,
     flip ? ctx.h("button", { class: "xz-flip", disabled: !ctx.interactive, dataset: { focus: `xz-${flip.id}` },
-      onClick: () => ctx.send(flip.id) }, "flip") : null));
+      "aria-label": `flip glyph ${g.slot}, ${g.part}`, onClick: () => ctx.send(flip.id) }, "flip") : null));
   }
   return box;
+}
+
+/** A part in words: "Player 2's Skull Helm, attached", "DRAIN ATTACK of Player 1, on Player 2's Neck Joint". */
+function xzPartWords(ctx, st, seat, p) {
+  const side = st.sides[seat];
+  const other = st.sides[1 - seat];
+  const owner = ctx.seatName(seat);
+  if (p.drain) {
+    let where = "";
+    if (side.drain_on === "off") where = "off the figures: to be reattached";
+    else if (side.drain_on) where = `on ${ctx.seatName(1 - seat)}'s ${side.drain_on_name}`;
+    else if (side.drain_home_name) where = `on ${owner}'s ${side.drain_home_name}`;
+    else where = "off: to be snapped back on";
+    return `DRAIN ATTACK of ${owner} (${p.name}, no life), ${where}`;
+  }
+  let words = `${owner}'s ${p.name}, ${p.present ? "attached" : "chopped (in the pile)"}`;
+  if (p.power) words += ", Power Part";
+  if (other.drain_on === p.id) words += `, carrying ${ctx.seatName(1 - seat)}'s DRAIN ATTACK`;
+  return words;
 }
 
 function xzTree(ctx, st, seat) {
@@ -269,67 +343,59 @@ function xzTree(ctx, st, seat) {
   const other = st.sides[1 - seat];
   const q = st.queue && st.queue[0];
   const mine = q && q.owner === seat;
-  const ROW = 19;
-  const svg = ctx.s("svg", { viewBox: `0 0 250 ${side.parts.length * ROW + 6}`, class: "xz-tree", role: "group",
-    "aria-label": `${ctx.seatName(seat)}'s figure, ${side.name}: ${side.life} of ${side.max_life} points of life` });
-  side.parts.forEach((p, i) => {
-    const y = 3 + i * ROW;
-    const x = 4 + p.depth * 13;
+  const deciding = q && st.phase === "actions";
+  const list = ctx.h("ul", { class: "xz-tree", "aria-label": `${ctx.seatName(seat)}'s figure, ${side.name}: parts` });
+  for (const p of side.parts) {
     const entry = mine ? ctx.legal.find((a) => ["Chop", "Heal", "AttachDrain"].includes(a.type) && a.part === p.id) : null;
     const foreign = other.drain_on === p.id;
     const away = p.drain && !p.present;
     // the move a click on this part means: the current decision's kind (chop, regenerate, snap a DRAIN ATTACK on),
     // else a chop; a part of the other figure names its figure, so the rules can say it is the wrong one
-    const deciding = q && st.phase === "actions";
     const kind = deciding ? q.kind : "chop";
     const type = kind === "heal" ? "Heal" : ["attach", "reattach", "rehome"].includes(kind) ? "AttachDrain" : "Chop";
     const intended = st.phase === "over" ? null : { type, part: p.id, figure: deciding && !mine ? side.figure : "" };
-    const g = ctx.s("g", xzPressable(ctx, {
+    const words = xzPartWords(ctx, st, seat, p);
+    const attrs = xzPressable(ctx, {
       class: ["xz-node", !p.present && !p.drain && "xz-chopped", away && "xz-away", p.drain && "xz-drainpart", foreign && "xz-hosting"],
       dataset: { part: p.id, seat, present: p.present ? "1" : "0" },
-    }, entry, entry ? `${entry.text} (${p.name})` : null, intended));
-    if (p.depth) g.append(ctx.s("path", { d: `M${x - 8},${y - 6} V${y + 8} H${x}`, class: "xz-link" }));
-    g.append(ctx.s("rect", { x, y, width: 236 - x, height: ROW - 3, rx: 3, class: "xz-node-bg" }));
-    let label = p.name;
-    if (!p.present) label = `✂ ${p.name} (in the pile)`;
+    }, entry, words, intended);
+    let shown = p.name;
     if (p.drain) {
-      let where = "";
-      if (side.drain_on === "off") where = ", off: to be reattached";
-      else if (side.drain_on) where = `, on ${ctx.seatName(1 - seat)}'s ${side.drain_on_name}`;
-      else if (side.drain_home_name) where = `, on the ${side.drain_home_name}`;
-      else where = ", off: to be snapped back on";
-      label = `${p.name}: DRAIN (no life)${where}`;
+      if (side.drain_on && side.drain_on !== "off") shown = `${p.name}: on ${ctx.seatName(1 - seat)}'s ${side.drain_on_name}`;
+      else if (side.drain_on === "off" || !side.drain_home_name) shown = `${p.name}: off`;
     }
-    if (p.power && !p.drain) label += " ◆";
-    g.append(ctx.s("text", { x: x + 4, y: y + 12, class: "xz-node-text" }, label));
-    if (foreign) g.append(ctx.s("text", { x: 232, y: y + 12, "text-anchor": "end", class: "xz-badge" }, `⚡ ${ctx.seatName(1 - seat)}'s DRAIN`));
-    svg.append(g);
-  });
-  return svg;
+    const node = ctx.h("span", attrs,
+      !p.present && !p.drain ? xzMarkIcon(ctx, "chopped") : null,
+      p.drain ? xzSymbolIcon(ctx, "drain", 12) : p.power ? xzMarkIcon(ctx, "power") : null,
+      ctx.h("span", { class: "xz-node-text", "aria-hidden": attrs.role ? null : "true" }, shown),
+      !p.present && !p.drain ? ctx.h("span", { class: "xz-tag", "aria-hidden": "true" }, "pile") : null,
+      foreign ? ctx.h("span", { class: "xz-badge", "aria-hidden": "true" }, xzSymbolIcon(ctx, "drain", 11), `P${2 - seat}'s DRAIN`) : null,
+      attrs.role ? null : xzSr(ctx, words));
+    list.append(ctx.h("li", { class: "xz-row", style: { paddingLeft: `${p.depth * 8}px` }, dataset: { depth: p.depth } }, node));
+  }
+  return list;
 }
 
 function xzSide(ctx, st, seat) {
   const side = st.sides[seat];
   const pct = Math.round((100 * side.life) / side.max_life);
-  return ctx.h("section", { class: ["xz-side", `xz-side-${seat}`], dataset: { seat } },
-    ctx.h("h4", {}, ctx.seatTag(seat), ` — ${side.name}`, st.attacker === seat ? ctx.h("span", { class: "xz-attacker" }, " ATTACKER") : null),
-    ctx.h("div", { class: "xz-life", role: "meter", "aria-valuenow": side.life, "aria-valuemin": 0, "aria-valuemax": side.max_life,
-      "aria-label": "points of life" },
-    ctx.h("span", { class: "xz-life-bar", style: { width: `${pct}%` } }),
-    ctx.h("span", { class: "xz-life-text" }, `${side.life} / ${side.max_life} points of life · ${side.n_parts} parts · pile: ${side.pile.length}`)),
-    xzHelix(ctx, st, seat), xzTree(ctx, st, seat));
+  return ctx.h("section", { class: ["xz-side", `xz-side-${seat}`], dataset: { seat },
+    "aria-label": `${ctx.seatName(seat)}'s figure ${side.name}` },
+  ctx.h("h4", {}, ctx.seatTag(seat), ` — ${side.name}`, st.attacker === seat ? ctx.h("span", { class: "xz-attacker" }, "ATTACKER") : null),
+  ctx.h("div", { class: "xz-life", role: "meter", "aria-valuenow": side.life, "aria-valuemin": 0, "aria-valuemax": side.max_life,
+    "aria-valuetext": `${side.life} of ${side.max_life} points of life`, "aria-label": `${ctx.seatName(seat)}'s points of life` },
+  ctx.h("span", { class: "xz-life-bar", style: { width: `${pct}%` } }),
+  ctx.h("span", { class: "xz-life-text" }, `${side.life} / ${side.max_life} life · ${side.n_parts} parts · pile ${side.pile.length}`)),
+  xzHelix(ctx, st, seat), xzTree(ctx, st, seat));
 }
 
 function renderBoard(ctx) {
   const st = ctx.state;
   if (!st || !st.sides) return;
-  ctx.el.append(
+  ctx.el.append(ctx.h("div", { class: "xz-view" },
     ctx.h("p", { class: "xz-prompt", "aria-live": "polite" }, ctx.view.prompt || ""),
-    xzButtons(ctx) || "",
-    xzRollFaces(ctx, st) || "",
-    xzRollSummary(ctx, st) || "",
-    ctx.h("div", { class: "xz-layout" }, xzMat(ctx, st),
-      ctx.h("div", { class: "xz-sides" }, xzSide(ctx, st, 0), xzSide(ctx, st, 1))));
+    xzRound(ctx, st),
+    ctx.h("div", { class: "xz-layout" }, xzMat(ctx, st), xzSide(ctx, st, 0), xzSide(ctx, st, 1))));
 }
 
 function boardKey(event, ctx) {
