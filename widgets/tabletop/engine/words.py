@@ -6,6 +6,8 @@
     'You roll'
     >>> says("you", "has")
     'you have'
+    >>> poss("Blue"), poss("You"), poss("You", start=True)
+    ("Blue's", 'your', 'Your')
 """
 
 from __future__ import annotations
@@ -39,4 +41,11 @@ def verb_for(name: str, verb: str) -> str:
     return base_form(verb) if name.strip().lower() in PLURAL_NAMES else verb
 
 
-__all__ = ["PLURAL_NAMES", "base_form", "says", "verb_for"]
+def poss(name: str, start: bool = False) -> str:
+    """``name``'s, in words that agree with a player called "You": "Blue's", "your" ("Your" to start)."""
+    if name.strip().lower() == "you":
+        return "Your" if start else "your"
+    return f"{name}'s"
+
+
+__all__ = ["PLURAL_NAMES", "base_form", "poss", "says", "verb_for"]

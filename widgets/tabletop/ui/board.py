@@ -27,6 +27,7 @@ import anywidget
 import traitlets as t
 
 from ..engine import Action, Bot, Game, IllegalAction, RandomBot, RigError, thaw
+from ..engine.words import poss
 from . import _bundle
 from ._messages import PythonOwned, version_problem
 
@@ -555,8 +556,8 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
     def _bot_moving_text(self, seat: int) -> str:
         name = self._game.players[seat]
         if self.auto_bots or self._bot_handle is not None:
-            return f"{name}'s bot is moving… wait for it, then it is your turn"
-        return f"it is {name}'s turn and a bot plays that seat; press Bot move (B)"
+            return f"{poss(name, start=True)} bot is moving… wait for it, then it is your turn"
+        return f"it is {poss(name)} turn and a bot plays that seat; press Bot move (B)"
 
     def _set_error(self, rule: str, reason: str) -> None:
         self._error_n += 1

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..engine import Action, Fact, Game, Lesson, Step
 from ..engine.lessons import human_to_move
-from ..engine.words import says
+from ..engine.words import poss, says
 from . import data
 from .bots import BOTS
 from .rules import (
@@ -32,7 +32,6 @@ from .rules import (
     StopAt,
     TryAgain,
     XeviousState,
-    poss,
     stop_at,
 )
 
@@ -403,7 +402,7 @@ def _battle(seat: int, mine: str, theirs: str, won: bool, names: Sequence[str] =
         got = (last.get("kind"), last.get("player"), last.get("mine"), last.get("theirs"), last.get("won"))
         return got == ("battle", seat, mine, theirs, won) or f"the last reveal was {got}"
 
-    return Fact(f"{names[seat]}'s card pointed {mine}, the enemy's {theirs}: {'a win' if won else 'a loss'}", check)
+    return Fact(f"{poss(names[seat], start=True)} card pointed {mine}, the enemy's {theirs}: {'a win' if won else 'a loss'}", check)
 
 
 def _ground(seat: int, die: int, n: int, won: bool, plus: int = 0, names: Sequence[str] = BR) -> Fact:
@@ -574,7 +573,7 @@ def _respawned(seat: int, stage: int) -> Fact:
 
     def check(g: G) -> Any:
         e = last_event(g, *RESPAWN)
-        return (e.rule == rule and e.player == seat) or f"the last respawn was {g.players[e.player]}'s ({e.rule})"
+        return (e.rule == rule and e.player == seat) or f"the last respawn was by {g.players[e.player]} ({e.rule})"
 
     return Fact(f"{BR[seat]} is the player who respawned in Stage {stage}", check)
 

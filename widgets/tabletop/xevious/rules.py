@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from ..engine import Action, Context, IllegalAction, Rules, Variant, option
-from ..engine.words import says, verb_for
+from ..engine.words import poss, says, verb_for
 from . import data
 from .data import Awards, Space, Stage
 
@@ -29,13 +29,6 @@ OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 ARROWS = {"up": "↑", "right": "→", "down": "↓", "left": "←"}
 MAX_MARKERS = 5
 PHANTOM_GIFT = Awards(l=1)  # Stage 4: a rescued Phantom wingman joins you as one more Solvalou Marker
-
-
-def poss(name: str, start: bool = False) -> str:
-    """``name``'s, in words that agree with a player called "You": "Blue's", "your" ("Your" to start)."""
-    if name.strip().lower() == "you":
-        return "Your" if start else "your"
-    return f"{name}'s"
 
 
 def obj(name: str) -> str:

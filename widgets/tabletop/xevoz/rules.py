@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.engine import Action, Context, IllegalAction, Rules
-from tabletop.engine.words import says, verb_for
+from tabletop.engine.words import poss, says, verb_for
 
 from .actions import (
     ACTION_TYPES,
@@ -437,9 +437,9 @@ class XevozRules(Rules[XevozState]):
         if state.phase != "actions":
             return ""
         kind, chooser, owner = state.queue[0]
-        what = {"chop": f"chop a part of {ctx.players[owner]}'s figure",
+        what = {"chop": f"chop a part of {poss(ctx.players[owner])} figure",
                 "heal": "regenerate a part or remove a DRAIN ATTACK",
-                "attach": f"snap the DRAIN ATTACK onto {ctx.players[owner]}'s figure",
+                "attach": f"snap the DRAIN ATTACK onto {poss(ctx.players[owner])} figure",
                 "reattach": "reattach the DRAIN ATTACK to their figure",
                 "rehome": "snap their own DRAIN ATTACK back onto their figure"}[kind]
         return (f" ({ctx.players[chooser]} must {what} first; actions are never forgotten here, "
@@ -700,10 +700,10 @@ class XevozRules(Rules[XevozState]):
         if state.sides[w].drain_on >= 0:
             if ctx.variant.bonus_chop:  # type: ignore[attr-defined]
                 plan.append(("chop", w, lo))
-                ctx.emit("xevoz.drain-bonus-chop", f"{ctx.players[w]}'s DRAIN ATTACK is on {ctx.players[lo]}'s "
+                ctx.emit("xevoz.drain-bonus-chop", f"{poss(ctx.players[w], start=True)} DRAIN ATTACK is on {poss(ctx.players[lo])} "
                          "figure: a bonus chop.", player=w)
             else:
-                ctx.emit("xevoz.drain-bonus-chop", f"{ctx.players[w]}'s DRAIN ATTACK is on {ctx.players[lo]}'s "
+                ctx.emit("xevoz.drain-bonus-chop", f"{poss(ctx.players[w], start=True)} DRAIN ATTACK is on {poss(ctx.players[lo])} "
                          "figure, but this variant has no bonus chop (bonus_chop off).", player=w)
         ctx.emit("xevoz.actions", f"{says(ctx.players[w], 'carries')} out {attack}.", player=w)
         if attack.bomb:
@@ -795,7 +795,7 @@ class XevozRules(Rules[XevozState]):
             state.phase = "over"
             state.winner = 1 - owner
             state.queue = []
-            ctx.emit("xevoz.winning", f"{ctx.players[owner]}'s figure has no points of life left: "
+            ctx.emit("xevoz.winning", f"{poss(ctx.players[owner], start=True)} figure has no points of life left: "
                      f"{says(ctx.players[1 - owner], 'wins')} the battle!", player=1 - owner)
 
     def _chop(self, state: XevozState, a: Chop, ctx: Context, seat: int) -> None:
@@ -831,7 +831,7 @@ class XevozRules(Rules[XevozState]):
         if other.drain_on == i:
             other.drain_on = -2  # off the figure, waiting to be reattached
             then.append(("reattach", owner, owner))
-            ctx.emit("xevoz.drain-host-chopped", f"{ctx.players[1 - owner]}'s DRAIN ATTACK sat on "
+            ctx.emit("xevoz.drain-host-chopped", f"{poss(ctx.players[1 - owner], start=True)} DRAIN ATTACK sat on "
                      f"{f.part_names[i]}: it comes off with the chop, and {ctx.players[owner]} must reattach it.",
                      player=owner)
         if side.drain_on == -1 and side.home_on == i and f.drain >= 0:
@@ -839,7 +839,7 @@ class XevozRules(Rules[XevozState]):
             # never be chopped) and the player whose figure it is reattaches it, so the figure stays connected
             side.home_on = -1
             then.append(("rehome", owner, owner))
-            ctx.emit("xevoz.drain-home", f"{ctx.players[owner]}'s own {f.part_names[f.drain]} sat on "
+            ctx.emit("xevoz.drain-home", f"{poss(ctx.players[owner], start=True)} own {f.part_names[f.drain]} sat on "
                      f"{f.part_names[i]}: it comes off with the chop (a DRAIN ATTACK cannot be chopped), and "
                      f"{says(ctx.players[owner], 'snaps')} it back onto their figure.", player=owner)
         self._check_demolished(state, owner, ctx)
@@ -866,7 +866,7 @@ class XevozRules(Rules[XevozState]):
         side = state.sides[owner]
         f = side.figure
         self._right_figure(state, a.figure, owner, "xevoz.star", ctx,
-                           f"the star regenerates a lost part of {ctx.players[owner]}'s own {f.name}")
+                           f"the star regenerates a lost part of {poss(ctx.players[owner])} own {f.name}")
         found = self.parts(f).index.get(a.part) if isinstance(a.part, str) else None
         if found is None:
             raise IllegalAction("xevoz.star", f"{f.name} has no part {a.part!r}")
@@ -892,18 +892,18 @@ class XevozRules(Rules[XevozState]):
         other = state.sides[1 - owner]
         if other.drain_on < 0:
             raise IllegalAction("xevoz.star-remove-drain", f"there is no DRAIN ATTACK of "
-                                f"{ctx.players[1 - owner]} on {ctx.players[owner]}'s figure")
+                                f"{ctx.players[1 - owner]} on {poss(ctx.players[owner])} figure")
         other.drain_on = -1
         of = other.figure
         home = other.home_on
         if home >= 0 and other.present[home]:
-            where = f"it snaps back onto {ctx.players[1 - owner]}'s {of.part_names[home]}"
+            where = f"it snaps back onto {poss(ctx.players[1 - owner])} {of.part_names[home]}"
         else:
             other.home_on = -1
             state.queue.insert(1, ("rehome", 1 - owner, 1 - owner))
             where = f"{says(ctx.players[1 - owner], 'snaps')} it back onto their figure"
         ctx.emit("xevoz.star-remove-drain", f"{says(ctx.players[owner], 'spends')} a star to remove "
-                 f"{ctx.players[1 - owner]}'s DRAIN ATTACK and returns it to its owner: {where}.", player=owner)
+                 f"{poss(ctx.players[1 - owner])} DRAIN ATTACK and returns it to its owner: {where}.", player=owner)
         self._finish_decision(state, ctx)
 
     def _keep_drain(self, state: XevozState, a: KeepDrain, ctx: Context, seat: int) -> None:
@@ -915,7 +915,7 @@ class XevozRules(Rules[XevozState]):
         if self.healable(state.sides[owner]):
             raise IllegalAction("xevoz.star", "a lost part can attach: the star regenerates it (or, instead, "
                                 "removes the DRAIN ATTACK)")
-        ctx.emit("xevoz.star-nothing-lost", f"{says(ctx.players[owner], 'leaves')} {ctx.players[1 - owner]}'s "
+        ctx.emit("xevoz.star-nothing-lost", f"{says(ctx.players[owner], 'leaves')} {poss(ctx.players[1 - owner])} "
                  "DRAIN ATTACK where it is; with no lost part that could attach, the star does nothing.",
                  player=owner)
         self._finish_decision(state, ctx)
@@ -929,7 +929,7 @@ class XevozRules(Rules[XevozState]):
         f = side.figure
         rule = {"attach": "xevoz.drain-attach", "reattach": "xevoz.drain-host-chopped", "rehome": "xevoz.drain-home"}[kind]
         self._right_figure(state, a.figure, owner, rule, ctx,
-                           f"the DRAIN ATTACK goes onto a part of {ctx.players[owner]}'s {f.name}")
+                           f"the DRAIN ATTACK goes onto a part of {poss(ctx.players[owner])} {f.name}")
         found = self.parts(f).index.get(a.part) if isinstance(a.part, str) else None
         if found is None:
             raise IllegalAction(rule, f"{f.name} has no part {a.part!r}")
@@ -948,7 +948,7 @@ class XevozRules(Rules[XevozState]):
         if kind == "attach":
             state.round_ends = True
             ctx.emit("xevoz.drain-attach", f"{says(ctx.players[chooser], 'snaps')} their DRAIN ATTACK onto "
-                     f"{ctx.players[owner]}'s {f.part_names[i]}.", player=chooser, part=a.part)
+                     f"{poss(ctx.players[owner])} {f.part_names[i]}.", player=chooser, part=a.part)
         else:
             ctx.emit("xevoz.drain-host-chopped", f"{says(ctx.players[owner], 'reattaches')} the DRAIN ATTACK to "
                      f"{f.part_names[i]}.", player=owner, part=a.part)

@@ -6,7 +6,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from tabletop.engine.words import says, verb_for
+from tabletop.engine.words import poss, says, verb_for
 from tabletop.ui import BoardWidget, Walkthrough
 
 from .data import components
@@ -65,9 +65,9 @@ def prompt(game: Any) -> str:
     q = st["queue"][0]
     owner = p[q["owner"]]
     act = rulebook_step(7, "actions")
-    return {"chop": f"{act}: {who}, click a part of {owner}'s figure to chop (outlined parts can go).",
+    return {"chop": f"{act}: {who}, click a part of {poss(owner)} figure to chop (outlined parts can go).",
             "heal": f"{act}: {who}, click a lost part to regenerate it, or remove the DRAIN ATTACK.",
-            "attach": f"{act}: {who}, click a part of {owner}'s figure to snap your DRAIN ATTACK onto.",
+            "attach": f"{act}: {who}, click a part of {poss(owner)} figure to snap your DRAIN ATTACK onto.",
             "reattach": f"{act}: {who}, click one of your parts to reattach the DRAIN ATTACK to.",
             "rehome": f"{act}: {who}, click one of your parts to snap your own DRAIN ATTACK back onto."}[q["kind"]]
 
@@ -91,7 +91,7 @@ class Board(BoardWidget):
         players = self.game.players
         return {"species": species_view(), "prompt": prompt(self.game),
                 "chance": {f"helix{seat + 1}": {"mode": "faces", "labels": self.face_labels(seat),
-                                                "title": f"{players[seat]}'s helix"}
+                                                "title": f"{poss(players[seat], start=True)} helix"}
                            for seat in (0, 1)}}
 
     def face_labels(self, seat: int) -> dict[str, str]:

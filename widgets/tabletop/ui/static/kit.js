@@ -107,6 +107,13 @@ function ttSeatName(players, i) {
   return players && players[i] !== undefined && players[i] !== null ? String(players[i]) : `Player ${i + 1}`;
 }
 
+/** "Blue's" — or "your" / "Your" (start) for a player called "You" (engine/words.py poss, the same rule). */
+function ttPoss(name, start = false) {
+  const n = String(name);
+  if (n.trim().toLowerCase() === "you") return start ? "Your" : "your";
+  return `${n}'s`;
+}
+
 /** A coloured, patterned swatch + name for a seat (colour is never the only cue). */
 function ttSeatTag(players, i) {
   return ttH("span", { class: `tt-seat tt-seat-${i}`, dataset: { seat: i } },
@@ -496,8 +503,8 @@ function ttRenderBoard({ model, el }) {
     if (!m.interactive) return { rule: "ui.locked", reason: ttTxt(m.notice) || "this board is read-only right now" };
     if (m.bot_to_move) {
       const name = ttSeatName(m.players, m.current_player);
-      return { rule: "ui.bot", reason: m.bots_pending ? `${name}'s bot is moving… wait for it, then it is your turn`
-        : `it is ${name}'s turn and a bot plays that seat; press Bot move (B)` };
+      return { rule: "ui.bot", reason: m.bots_pending ? `${ttPoss(name, true)} bot is moving… wait for it, then it is your turn`
+        : `it is ${ttPoss(name)} turn and a bot plays that seat; press Bot move (B)` };
     }
     return null;
   }
@@ -563,7 +570,7 @@ function ttRenderBoard({ model, el }) {
       return ttH("section", { class: "tt-actions", "aria-label": "legal moves" },
         ttH("h4", {}, "Legal moves"),
         ttH("p", { class: "tt-more tt-bot-moving" },
-          botMoving(m) ? `${name}'s bot is moving…` : `${name} is played by a bot: press Bot move (B).`));
+          botMoving(m) ? `${ttPoss(name, true)} bot is moving…` : `${name} is played by a bot: press Bot move (B).`));
     }
     const parts = [ttH("h4", {}, `Legal moves${who} (${legal.length})`)];
     if (legal.length > 12 || memo.filter) {
@@ -656,6 +663,9 @@ function ttRenderBoard({ model, el }) {
       },
       isLegal(id) { return (m.legal || []).some((a) => a.id === id); },
       seatName: (i) => ttSeatName(m.players, i),
+      /** the seat's name as a possessive: "Blue's", "your" ("Your" with start) */
+      whose: (i, start = false) => ttPoss(ttSeatName(m.players, i), start),
+      poss: ttPoss,
       seatTag: (i) => ttSeatTag(m.players, i),
       explain: (rule) => ((m.clauses || {})[rule] || {}).title || "",
       rerender: schedule,

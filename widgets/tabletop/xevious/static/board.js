@@ -126,7 +126,7 @@ function renderBoard(ctx) {
       const here = state.pilots.map((p, i) => (!p.at_gate && p.area === ai && p.space === si ? ctx.seatName(i) : null)).filter(Boolean);
       const name = [`Area ${ai + 1}, space ${si + 1}: ${sp.label}`,
         guard ? "guarded by Andor Genesis" : "", gi >= 0 ? (gumpsLeft[gi] ? "a Gump Marker stands here" : "its Gump Marker is gone") : "",
-        daley ? "Daley" : "", here.length ? `here: ${here.map((n) => `${n}'s Solvalou`).join(", ")}` : "",
+        daley ? "Daley" : "", here.length ? `here: ${here.map((n) => `${ctx.poss(n)} Solvalou`).join(", ")}` : "",
         stop ? "press to stop here" : ""].filter(Boolean).join(", ");
       const g = s("g", {
         class: ["xv-space", `xv-${sp.kind}`, sp.stop && "xv-must", stop && "xv-target", onPath.has(key) && "xv-path"],
@@ -187,7 +187,7 @@ function renderBoard(ctx) {
       // the last mover (any seat: a bot's reply, the other player's move) is outlined; the kit flashes it
       const moved = lm && lm.seat === seat && lm.action_dict;
       svg.append(s("g", { class: ["xv-mover", `xv-mover-${seat}`, moved && "tt-last-move-mark"], dataset: { seat, lastMove: moved ? 1 : null },
-        role: "img", "aria-label": `${ctx.seatName(seat)}'s Solvalou, area ${ai + 1}, space ${si + 1}` },
+        role: "img", "aria-label": `${ctx.whose(seat, true)} Solvalou, area ${ai + 1}, space ${si + 1}` },
       s("circle", { cx, cy, r: 10 }), s("text", { x: cx, y: cy + 5 }, String(seat + 1))));
     });
   }
@@ -215,10 +215,10 @@ function xvSheet(ctx, p, i) {
   const cells = Array.from({ length: cap }, (_, k) => k);
   const who = ctx.seatName(i);
   return h("div", { class: ["xv-sheet", `xv-sheet-${i}`, turn && "xv-sheet-turn"], dataset: { seat: i }, role: "group",
-    "aria-label": `${who}'s Attack Strength Sheet` },
+    "aria-label": `${ctx.poss(who, true)} Attack Strength Sheet` },
   h("div", { class: "xv-sheet-head" }, ctx.seatTag(i), turn ? [" ", xvIcon(ctx, "arrow", { rotate: 270, size: 14 }), " to play"] : ""),
-  h("table", { class: "xv-rows", "aria-label": `${who}'s markers` }, rows.map(([name, key, mark]) => h("tr", { dataset: { row: key },
-    "aria-label": `${who}'s ${name} row: ${p[key]} of ${cap} markers` },
+  h("table", { class: "xv-rows", "aria-label": `${ctx.poss(who, true)} markers` }, rows.map(([name, key, mark]) => h("tr", { dataset: { row: key },
+    "aria-label": `${ctx.poss(who, true)} ${name} row: ${p[key]} of ${cap} markers` },
     h("th", { scope: "row" }, name),
     cells.map((k) => h("td", { class: k < p[key] ? "xv-full" : "xv-empty" }, k < p[key] ? xvIcon(ctx, mark, { size: 16 }) : "")),
     h("td", { class: "xv-count", title: `${p[key]} of ${cap} ${name} markers` }, `${p[key]}/${cap}`)))),
@@ -291,7 +291,7 @@ function xvReveal(ctx) {
   if (!last) return null;
   if (last.kind === "battle") {
     return h("div", { class: ["xv-reveal", last.won ? "xv-won" : "xv-lost"], dataset: { kind: "battle", won: last.won ? 1 : 0 } },
-      h("span", { class: "xv-card", role: "img", "aria-label": `${ctx.seatName(last.player)}'s card points ${last.mine}` }, xvArrow(ctx, last.mine, { size: 22 })),
+      h("span", { class: "xv-card", role: "img", "aria-label": `${ctx.whose(last.player, true)} card points ${last.mine}` }, xvArrow(ctx, last.mine, { size: 22 })),
       h("span", { class: "xv-card xv-card-enemy", role: "img", "aria-label": `the enemy's card points ${last.theirs}` }, xvArrow(ctx, last.theirs, { size: 22 })),
       h("span", {}, ` ${ctx.seatName(last.player)}: ${last.mine}, enemy: ${last.theirs} — `,
         h("strong", {}, last.won ? "head-on: WIN" : "not towards each other: LOSS")));

@@ -228,7 +228,7 @@ function xzSquareWords(ctx, st, name, kind, occupant) {
   if (kind === "bonus") words = `${name}, ${spName(mat.bonuses[name].species)} bonus square +${mat.bonuses[name].plus}`;
   if (name in occupant) {
     const i = occupant[name];
-    words += `, ${ctx.seatName(i)}'s figure ${st.sides[i].name}${st.attacker === i ? " (attacker)" : ""}`;
+    words += `, ${ctx.whose(i)} figure ${st.sides[i].name}${st.attacker === i ? " (attacker)" : ""}`;
   }
   return words;
 }
@@ -296,7 +296,7 @@ function xzHelix(ctx, st, seat) {
   const side = st.sides[seat];
   const r = st.roll || {};
   const rolled = r.faces ? r.faces[seat] : "";
-  const box = ctx.h("ul", { class: "xz-helix", "aria-label": `${ctx.seatName(seat)}'s Battle Helix` });
+  const box = ctx.h("ul", { class: "xz-helix", "aria-label": `${ctx.whose(seat, true)} Battle Helix` });
   for (const g of side.helix) {
     const isRolled = rolled && Number(rolled[0]) === g.slot;
     const isBomb = r.bomb && r.winner === seat && Number(r.bomb[0]) === g.slot;
@@ -327,14 +327,14 @@ function xzPartWords(ctx, st, seat, p) {
   if (p.drain) {
     let where = "";
     if (side.drain_on === "off") where = "off the figures: to be reattached";
-    else if (side.drain_on) where = `on ${ctx.seatName(1 - seat)}'s ${side.drain_on_name}`;
-    else if (side.drain_home_name) where = `on ${owner}'s ${side.drain_home_name}`;
+    else if (side.drain_on) where = `on ${ctx.whose(1 - seat)} ${side.drain_on_name}`;
+    else if (side.drain_home_name) where = `on ${ctx.poss(owner)} ${side.drain_home_name}`;
     else where = "off: to be snapped back on";
     return `DRAIN ATTACK of ${owner} (${p.name}, no life), ${where}`;
   }
-  let words = `${owner}'s ${p.name}, ${p.present ? "attached" : "chopped (in the pile)"}`;
+  let words = `${ctx.poss(owner, true)} ${p.name}, ${p.present ? "attached" : "chopped (in the pile)"}`;
   if (p.power) words += ", Power Part";
-  if (other.drain_on === p.id) words += `, carrying ${ctx.seatName(1 - seat)}'s DRAIN ATTACK`;
+  if (other.drain_on === p.id) words += `, carrying ${ctx.whose(1 - seat)} DRAIN ATTACK`;
   return words;
 }
 
@@ -344,7 +344,7 @@ function xzTree(ctx, st, seat) {
   const q = st.queue && st.queue[0];
   const mine = q && q.owner === seat;
   const deciding = q && st.phase === "actions";
-  const list = ctx.h("ul", { class: "xz-tree", "aria-label": `${ctx.seatName(seat)}'s figure, ${side.name}: parts` });
+  const list = ctx.h("ul", { class: "xz-tree", "aria-label": `${ctx.whose(seat, true)} figure, ${side.name}: parts` });
   for (const p of side.parts) {
     const entry = mine ? ctx.legal.find((a) => ["Chop", "Heal", "AttachDrain"].includes(a.type) && a.part === p.id) : null;
     const foreign = other.drain_on === p.id;
@@ -361,7 +361,7 @@ function xzTree(ctx, st, seat) {
     }, entry, words, intended);
     let shown = p.name;
     if (p.drain) {
-      if (side.drain_on && side.drain_on !== "off") shown = `${p.name}: on ${ctx.seatName(1 - seat)}'s ${side.drain_on_name}`;
+      if (side.drain_on && side.drain_on !== "off") shown = `${p.name}: on ${ctx.whose(1 - seat)} ${side.drain_on_name}`;
       else if (side.drain_on === "off" || !side.drain_home_name) shown = `${p.name}: off`;
     }
     const node = ctx.h("span", attrs,
@@ -369,7 +369,7 @@ function xzTree(ctx, st, seat) {
       p.drain ? xzSymbolIcon(ctx, "drain", 12) : p.power ? xzMarkIcon(ctx, "power") : null,
       ctx.h("span", { class: "xz-node-text", "aria-hidden": attrs.role ? null : "true" }, shown),
       !p.present && !p.drain ? ctx.h("span", { class: "xz-tag", "aria-hidden": "true" }, "pile") : null,
-      foreign ? ctx.h("span", { class: "xz-badge", "aria-hidden": "true" }, xzSymbolIcon(ctx, "drain", 11), `P${2 - seat}'s DRAIN`) : null,
+      foreign ? ctx.h("span", { class: "xz-badge", "aria-hidden": "true" }, xzSymbolIcon(ctx, "drain", 11), `P${2 - seat} DRAIN`) : null,
       attrs.role ? null : xzSr(ctx, words));
     list.append(ctx.h("li", { class: "xz-row", style: { paddingLeft: `${p.depth * 8}px` }, dataset: { depth: p.depth } }, node));
   }
@@ -380,10 +380,10 @@ function xzSide(ctx, st, seat) {
   const side = st.sides[seat];
   const pct = Math.round((100 * side.life) / side.max_life);
   return ctx.h("section", { class: ["xz-side", `xz-side-${seat}`], dataset: { seat },
-    "aria-label": `${ctx.seatName(seat)}'s figure ${side.name}` },
+    "aria-label": `${ctx.whose(seat, true)} figure ${side.name}` },
   ctx.h("h4", {}, ctx.seatTag(seat), ` — ${side.name}`, st.attacker === seat ? ctx.h("span", { class: "xz-attacker" }, "ATTACKER") : null),
   ctx.h("div", { class: "xz-life", role: "meter", "aria-valuenow": side.life, "aria-valuemin": 0, "aria-valuemax": side.max_life,
-    "aria-valuetext": `${side.life} of ${side.max_life} points of life`, "aria-label": `${ctx.seatName(seat)}'s points of life` },
+    "aria-valuetext": `${side.life} of ${side.max_life} points of life`, "aria-label": `${ctx.whose(seat, true)} points of life` },
   ctx.h("span", { class: "xz-life-bar", style: { width: `${pct}%` } }),
   ctx.h("span", { class: "xz-life-text" }, `${side.life} / ${side.max_life} life · ${side.n_parts} parts · pile ${side.pile.length}`)),
   xzHelix(ctx, st, seat), xzTree(ctx, st, seat));

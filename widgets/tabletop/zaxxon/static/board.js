@@ -188,7 +188,7 @@ function zxMission(ctx, seat) {
   const name = ctx.seatName(seat);
   return h("div", { class: ["zx-mission", `zx-mission-${seat}`], dataset: { seat } },
     h("div", { class: "zx-mission-head" }, ctx.seatTag(seat), "'s mission"),
-    h("ul", { "aria-label": `${name}'s mission checklist` },
+    h("ul", { "aria-label": `${ctx.poss(name, true)} mission checklist` },
       item(m.outer_fuel, 2, "outer fuel tanks"),
       item(m.outer_silo, 1, "outer missile silo"),
       item(m.outer_turret, 1, "outer gun turret"),
