@@ -5,6 +5,8 @@ random numbers (game ``i`` uses seed ``seed + i`` under every variant), so diffe
 noise of different dice. Any ``concurrent.futures.Executor`` may run the batches (a local process pool by
 default; Dask's ``client.get_executor()`` for a cluster). Results give Wilson intervals per seat, the
 first-player advantage, game lengths, rule firings and paired variant comparisons, and save to JSON/CSV.
+Conclusions come from the numbers: ``Comparison.conclusions()`` and ``verdict(diff, what, unit)`` write sentences
+that say "more than noise" only when a difference's 95% interval excludes zero.
 
 Command line: ``python -m tabletop.sim GAME ...`` or ``tabletop-simulate`` (``--help``).
 """
@@ -12,11 +14,11 @@ Command line: ``python -m tabletop.sim GAME ...`` or ``tabletop-simulate`` (``--
 from __future__ import annotations
 
 from .core import Cancel, TextProgress, WidgetProgress, play_chunk, play_one, simulate
-from .results import Comparison, FirstPlayer, GameRecord, RuleEdge, SimResults
+from .results import Comparison, FirstPlayer, GameRecord, RuleEdge, SimResults, verdict
 from .stats import Diff, Rate, paired_diff, wilson
 
 __all__ = ["Cancel", "Comparison", "Diff", "FirstPlayer", "GameRecord", "Rate", "RuleEdge", "SimResults", "TextProgress",
-           "WidgetProgress", "load", "paired_diff", "play_chunk", "play_one", "simulate", "wilson"]
+           "WidgetProgress", "load", "paired_diff", "play_chunk", "play_one", "simulate", "verdict", "wilson"]
 
 
 def load(path: str) -> SimResults:

@@ -125,8 +125,78 @@ class Comparison:
                          "play more games before drawing a conclusion.")
         return "\n".join(lines)
 
+    def conclusions(self) -> list[str]:
+        """The comparison as conclusion sentences made from its numbers only: one per seat's win rate, one for
+        the share of games without a winner, one for the game length (each says "more than noise" only when its
+        95% interval excludes zero), and an overall sentence naming what changed by more than noise and what
+        did not."""
+        if self.n == 0:
+            return [f"No seed was played under both {self.label_a!r} and {self.label_b!r}: nothing to compare."]
+        out = [verdict(d, f"{name}'s win rate", "points", scale=100)
+               for name, d in zip(self.seat_names, self.seats, strict=True)]
+        out.append(verdict(self.draws, "the share of games without a winner", "points", scale=100))
+        out.append(verdict(self.length, "games", "actions", up="last longer", down="end sooner"))
+        aspects = [("who wins", self.seats), ("how often a game ends without a winner", [self.draws]),
+                   ("how long games last", [self.length])]
+        moved = [a for a, ds in aspects if any(d.significant for d in ds)]
+        same = [a for a, ds in aspects if all(_identical(d) for d in ds)]
+        still = [a for a, _ in aspects if a not in moved and a not in same]
+        parts = []
+        if moved:
+            parts.append(f"{_and(moved)} {'changes' if len(moved) == 1 else 'change'} by more than noise")
+        else:
+            parts.append("no difference is more than noise")
+        if still:
+            parts.append(f"the change in {_and(still)} is not distinguishable from noise at this number of games")
+        if same:
+            parts.append(f"{_and(same)} {'is' if len(same) == 1 else 'are'} the same in every paired game")
+        text = f"Overall ({self.label_b} against {self.label_a}, {_games(self.n)}): " + "; ".join(parts) + "."
+        if not moved:
+            text += (" That does not show the change has no effect, only that any effect is too small for this "
+                     "many games to see.")
+        out.append(text)
+        return out
+
     def __str__(self) -> str:
         return self.summary()
+
+
+def verdict(d: Diff, what: str, unit: str, *, scale: float = 1.0, up: str = "rises", down: str = "falls",
+            digits: int = 1) -> str:
+    """One conclusion sentence about a paired difference, made from its numbers only.
+
+    ``what`` names the quantity ("seat 1's win rate without the bonus chop"), ``unit`` the unit after scaling
+    (``scale=100`` turns a difference of shares into percentage points). The change word is ``up`` when the mean
+    difference is positive and ``down`` when it is negative; the sentence says "more than noise" only when the
+    95% interval excludes zero (``d.significant``), and "not distinguishable from noise" otherwise. The number
+    of paired games in the sentence is ``d.n``.
+
+    >>> verdict(Diff(0.036, 0.013, 0.059, 3000), "seat 1's win rate", "points", scale=100)
+    "seat 1's win rate rises by 3.6 points on average over 3000 paired games (95% CI +1.3 to +5.9 points): more than noise."
+    """
+    if d.n == 0:
+        return f"{what}: no paired games, so nothing can be concluded."
+    if _identical(d):
+        return f"{what}: no change in any of the {_games(d.n)}."
+    amount = f"{scale * abs(d.mean):.{digits}f} {unit}"
+    change = f"{up} by {amount}" if d.mean > 0 else f"{down} by {amount}" if d.mean < 0 else "shows no change"
+    if d.n == 1:
+        return f"{what} {change} in the only paired game: one game cannot be told from noise."
+    ci = f"95% CI {scale * d.low:+.{digits}f} to {scale * d.high:+.{digits}f} {unit}"
+    tail = "more than noise" if d.significant else "not distinguishable from noise at this number of games"
+    return f"{what} {change} on average over {_games(d.n)} ({ci}): {tail}."
+
+
+def _identical(d: Diff) -> bool:
+    return d.n > 0 and d.mean == d.low == d.high == 0
+
+
+def _games(n: int) -> str:
+    return f"{n} paired game{'' if n == 1 else 's'}"
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _verdict(d: Diff) -> str:
