@@ -121,6 +121,7 @@ def test_live_board_reads_at_a_glance(lab) -> None:
     page.evaluate("(sel) => { const s = document.querySelector(sel + ' .zx-svg'); s.style.width = ''; s.style.maxWidth = ''; }",
                   BOARD)
     assert svg["px"] >= 11 and stage["px"] >= 11 and cost_px["px"] >= 11, (svg, stage, cost_px)
+    assert root["px"] >= 11, root  # the whole widget: kit header (spinner chip), moves, log
 
     violations = axe_violations(page, BOARD)
     height = page.evaluate("(sel) => document.querySelector(sel).getBoundingClientRect().height", BOARD)

@@ -86,10 +86,13 @@ function ttArc(cx, cy, r0, r1, a0, a1) {
 }
 
 /** An SVG spinner (colour ring + outer "Z" ring) pointing at `value`.
- *  opts: {size, sectors: [{color, weight, z, label}], rotation (deg, overrides value), label}. */
+ *  opts: {size, sectors: [{color, weight, z, label}], rotation (deg, overrides value), label, labels}.
+ *  `labels` (default: size >= 120): draw the sector words; a small chip leaves them out (they would be a few
+ *  px tall) and is named by its aria-label and caption instead, with patterns so colour is not the only cue. */
 function drawSpinner(value, opts) {
   const o = opts || {};
   const size = o.size || 180;
+  const labels = o.labels === undefined ? size >= 120 : !!o.labels;
   const sectors = (o.sectors && o.sectors.length) ? o.sectors : TT_DEFAULT_SECTORS;
   const angles = ttSectorAngles(sectors);
   const idx = ttSpinnerIndex(sectors, value);
@@ -122,10 +125,10 @@ function drawSpinner(value, opts) {
     const mid = (a0 + a1) / 2;
     const t = (mid - 90) * Math.PI / 180;
     const lr = 50;
-    wheel.append(ttS("text", { x: (100 + lr * Math.cos(t)).toFixed(1), y: (100 + lr * Math.sin(t)).toFixed(1),
+    if (labels) wheel.append(ttS("text", { x: (100 + lr * Math.cos(t)).toFixed(1), y: (100 + lr * Math.sin(t)).toFixed(1),
       class: "tt-sector-label", fill: col.ink, transform: `rotate(${mid.toFixed(1)} ${(100 + lr * Math.cos(t)).toFixed(1)} ${(100 + lr * Math.sin(t)).toFixed(1)})` },
       s.label || (a1 - a0 >= 40 ? String(s.color) : col.short)));
-    if (s.z) {
+    if (s.z && labels) {
       const zr = 86;
       wheel.append(ttS("text", { x: (100 + zr * Math.cos(t)).toFixed(1), y: (100 + zr * Math.sin(t)).toFixed(1),
         class: "tt-z-label", transform: `rotate(${mid.toFixed(1)} ${(100 + zr * Math.cos(t)).toFixed(1)} ${(100 + zr * Math.sin(t)).toFixed(1)})` }, "Z"));

@@ -148,7 +148,7 @@ function ttDrawChip(d, view) {
   if (pic) chip.append(pic);
   else if (named) chip.append(ttH("span", { class: "tt-draw-name" }, named));
   else if (raw) chip.append(ttH("span", { class: "tt-draw-text" }, raw));
-  if (kindName) chip.append(ttH("span", { class: "tt-draw-kind" }, kindName));
+  if (kindName) chip.append(ttH("span", { class: "tt-draw-kind" }, mode === "spinner" && pic && (named || raw) ? `${kindName}: ${named || raw}` : kindName));
   if (d.rigged) chip.append(ttH("span", { class: "tt-rigged-mark" }, "RIGGED"));
   return chip;
 }
