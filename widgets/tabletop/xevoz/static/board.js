@@ -143,7 +143,7 @@ function xzPressable(ctx, attrs, entry, name, intended) {
     Object.assign(out, {
       tabindex: 0, role: "button", "aria-label": `${entry.text}: ${name}`,
       onKeydown: (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(); } },
-      dataset: Object.assign({}, attrs.dataset || {}, { focus: `xz-${entry.id}`, choice: "1" }),
+      dataset: Object.assign({}, attrs.dataset || {}, { focus: `xz-${entry.id}`, choice: "1", ttAction: entry.id }),
     });
   }
   return out;
