@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tabletop.engine import Action, Context, IllegalAction, Rules, Variant, option
 
@@ -90,3 +92,26 @@ class PigRules(Rules[PigState]):
 
     def winner(self, state: PigState) -> int | None:
         return state.winner
+
+    # position set-up: {"scores": [a, b], "pot": n, "turn": 0|1}
+    def set_up(self, state: PigState, position: Mapping[str, Any], ctx: Context) -> None:
+        unknown = sorted(set(position) - {"scores", "pot", "turn"})
+        if unknown:
+            raise IllegalAction("pig.setup", f"no field {unknown[0]!r} in a Pig position (scores, pot, turn)")
+        scores = position.get("scores", state.scores)
+        if (type(scores) is not list or len(scores) != 2
+                or not all(type(x) is int and 0 <= x < state.target for x in scores)):
+            raise IllegalAction("pig.win", f"scores are two whole numbers from 0 to {state.target - 1} "
+                                           "(a player at the target has already won)")
+        pot = position.get("pot", state.pot)
+        if type(pot) is not int or pot < 0 or pot == 1:
+            raise IllegalAction("pig.roll", "the pot is 0 or at least 2 (a roll of 1 empties it)")
+        turn = position.get("turn", state.turn)
+        if turn not in (0, 1) or type(turn) is not int:
+            raise IllegalAction("pig.setup", "turn is seat 0 or 1")
+        state.scores, state.pot, state.turn = list(scores), pot, turn
+        ctx.emit("pig.setup", f"Position: {scores[0]}-{scores[1]}, pot {pot}, seat {turn + 1} to play.")
+
+    def position(self, state: PigState) -> dict[str, Any]:
+        return {"scores": list(state.scores), "pot": state.pot, "turn": state.turn}
+

@@ -315,6 +315,36 @@ class Game(Generic[S]):
         self._script.append(("clear", kind))
         self.version += 1
 
+    def set_up(self, position: Mapping[str, Any] | str) -> list[Event]:
+        """Put the game into the position ``position`` describes (``Rules.set_up``: each game's short form, as a
+        mapping or its JSON text); return the set-up events. An impossible position raises ``IllegalAction`` naming
+        the rule it breaks and changes nothing. A set-up is recorded in the script like a move: it can be undone,
+        and saves load and replay it. ``game.set_up(game.position())`` changes nothing but the history."""
+        rules = self.rules
+        spec = _position_spec(rules, position)
+        snap = self.chance.snapshot()
+        ctx = Context(self.chance, self.players, self.variant, self._known, None)
+        work = rules.copy_state(self._state)
+        try:
+            rules.set_up(work, spec, ctx)
+        except IllegalAction:
+            self.chance.restore(snap)
+            raise
+        except Exception as exc:  # a description the game's set-up could not read: refused plainly
+            self.chance.restore(snap)
+            raise IllegalAction(f"{rules.name}.setup", f"the position cannot be set up: {_reason(exc)}") from None
+        self._undo.append((self._state, snap, len(self._script), len(self._history)))
+        self._state = work
+        self._script.append(("setup", spec))
+        if self.keep_log:
+            self._history.append(Turn(len(self._history), None, None, tuple(ctx.events), tuple(ctx.draws)))
+        self.version += 1
+        return ctx.events
+
+    def position(self) -> dict[str, Any]:
+        """The current position as a description that :meth:`set_up` accepts (a teacher's "copy position")."""
+        return self.rules.position(self._state)
+
     @property
     def rigged(self) -> dict[str, list[Any]]:
         """Outcomes queued by ``rig`` and not yet used, per kind, in the order they will be used."""
@@ -386,6 +416,8 @@ class Game(Generic[S]):
                 script.append({"rig": {k: list(v) for k, v in payload.items()}})
             elif kind == "clear":
                 script.append({"clear": payload})
+            elif kind == "setup":
+                script.append({"setup": payload})
             else:
                 script.append({"action": encode_action(payload)})
         out: dict[str, Any] = {
@@ -462,6 +494,8 @@ class Game(Generic[S]):
                     g._rig(entry["rig"])
                 elif "clear" in entry:
                     g.clear_rigs(entry["clear"])
+                elif "setup" in entry:
+                    g.set_up(entry["setup"])
                 else:
                     g.play(entry["action"])
             except Exception as exc:  # noqa: BLE001
@@ -608,8 +642,13 @@ def _check_fields(rules: Rules[Any], data: Mapping[str, Any]) -> None:  # noqa: 
     if len(script) > MAX_SCRIPT:
         raise _bad("script", f"is longer than {MAX_SCRIPT} entries")
     for i, entry in enumerate(script):
-        if type(entry) is not dict or len(entry) != 1 or next(iter(entry)) not in ("rig", "action", "clear"):
-            raise _bad("script", f"entry {i} must be one of {{'action': ...}}, {{'rig': ...}}, {{'clear': ...}}")
+        if type(entry) is not dict or len(entry) != 1 or next(iter(entry)) not in ("rig", "action", "clear", "setup"):
+            raise _bad("script", f"entry {i} must be one of {{'action': ...}}, {{'rig': ...}}, {{'clear': ...}}, "
+                                 "{'setup': ...}")
+        if "setup" in entry:
+            if type(entry["setup"]) is not dict:
+                raise _bad("script", f"entry {i} must hold a position description (an object)")
+            continue
         if "rig" in entry:
             _check_rigs(f"script entry {i} rig", entry["rig"], name=f"'script' entry {i}")
         elif "clear" in entry:
@@ -619,6 +658,33 @@ def _check_fields(rules: Rules[Any], data: Mapping[str, Any]) -> None:  # noqa: 
             raise _bad("script", f"entry {i} must hold an action object")
     if type(data["position"]) is not str:
         raise _bad("position", "must be text")
+
+
+#: the most characters a position description may take as JSON (a board is a few kB)
+MAX_POSITION = 100_000
+
+
+def _position_spec(rules: Rules[Any], position: Any) -> dict[str, Any]:
+    """A position description as plain JSON data (an object), or ``IllegalAction(<game>.setup)`` saying why not."""
+    rule = f"{rules.name}.setup"
+    if isinstance(position, str):
+        if len(position) > MAX_POSITION:
+            raise IllegalAction(rule, f"a position description is at most {MAX_POSITION} characters")
+        try:
+            position = json.loads(position)
+        except (ValueError, RecursionError) as exc:
+            raise IllegalAction(rule, f"the position text is not JSON: {_short(str(exc), 80)}") from None
+    if not isinstance(position, Mapping):
+        raise IllegalAction(rule, f"a position is described by an object of fields, not {type(position).__name__}")
+    try:
+        text = _canon(dict(position))
+    except _CANON_ERRORS as exc:
+        raise IllegalAction(rule, f"the position is not plain JSON ({_canon_reason(exc)})") from None
+    if len(text) > MAX_POSITION:
+        raise IllegalAction(rule, f"a position description is at most {MAX_POSITION} characters")
+    out = json.loads(text)
+    assert isinstance(out, dict)
+    return out
 
 
 def _check_rigs(field: str, value: Any, name: str | None = None) -> None:

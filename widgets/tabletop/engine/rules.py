@@ -118,6 +118,21 @@ class Rules(ABC, Generic[S]):
     def is_over(self, state: S) -> bool:
         return self.current_player(state) is None
 
+    # -- position set-up (teachers, lessons, tests) --------------------------------------------------------------
+    def set_up(self, state: S, position: Mapping[str, Any], ctx: Context) -> None:
+        """Change ``state`` into the position ``position`` describes (plain JSON, the game's own short form), or
+        raise ``IllegalAction(clause, reason)`` naming the rule an impossible position breaks (two planes on one
+        space, six markers in a row...). Keys a description leaves out keep their value; unknown keys and wrong
+        types are refused. ``Game.set_up`` runs this on a copy, so a refusal changes nothing. Default: no set-up."""
+        from .errors import IllegalAction
+
+        raise IllegalAction(f"{self.name}.setup", f"{self.title} has no position set-up")
+
+    def position(self, state: S) -> dict[str, Any]:
+        """The position of ``state`` as a description :meth:`set_up` accepts (``set_up(position(s))`` on any
+        state of the game gives a state with the same ``to_json``). Default: none."""
+        raise NotImplementedError(f"{self.title} has no position description")
+
     def to_json(self, state: S) -> dict[str, Any]:
         """A JSON-safe picture of the state (default: ``dataclasses.asdict``)."""
         if dataclasses.is_dataclass(state) and not isinstance(state, type):
