@@ -7,7 +7,11 @@
 
 from __future__ import annotations
 
+import copy
+import json
 from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from tabletop.engine import Game
@@ -39,7 +43,7 @@ Variant = XevozVariant
 __all__ = [
     "BOTS", "AttachDrain", "Board", "Call", "Chop", "ChooseMat", "Flip", "FreeDrain", "GreedyBot", "Heal", "KeepDrain", "Move",
     "PickFigure", "Place", "Ready", "RollHelix", "Rules", "Swap", "Variant", "XevozRandomBot", "XevozRules",
-    "XevozState", "XevozVariant", "components", "load", "new_game", "start_battle",
+    "XevozState", "XevozVariant", "components", "load", "new_game", "start_battle", "teaching_positions",
 ]
 
 
@@ -69,6 +73,23 @@ def start_battle(game: Game[XevozState], *, start: str | None = None) -> Game[Xe
     if game.raw_state.phase == "start":
         game.play(Place(start) if start else game.legal_actions()[0])
     return game
+
+
+POSITIONS_PATH = Path(__file__).with_name("positions.json")
+
+
+@cache
+def _positions() -> dict[str, dict[str, Any]]:
+    data = json.loads(POSITIONS_PATH.read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+def teaching_positions() -> dict[str, dict[str, Any]]:
+    """Named positions for a teacher (from ``positions.json``): each ``{"title", "about", "position"}`` (and
+    ``"variant"`` when one is needed), ``position`` a description ``game.set_up`` accepts. Positions the rulebook
+    does not give say so in their ``about`` text. A fresh copy each call: change it freely."""
+    return copy.deepcopy(_positions())
 
 
 def __getattr__(name: str) -> Any:

@@ -9,7 +9,7 @@ movement (none when a DRAIN ATTACK was snapped on: "the round ends"). Every refu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -1027,6 +1027,227 @@ class XevozRules(Rules[XevozState]):
         how = "won as the attacker and stays" if w == was else "won as the defender and becomes"
         ctx.emit("xevoz.next-attacker", f"{ctx.players[w]} {how} the attacker.", player=w)
 
+    # == Position set-up (issue 11): a teacher's position at the start of a round (Rulebook step 4, the call) ========
+    # A description (all keys optional; left out: kept from the current state):
+    #   {"phase": "call", "round": 3, "attacker": 0, "mat": "meta-beast", "chooser": -1, "roll": {...},
+    #    "sides": [{"figure": "razorclaw", "helix": ["razor-claw", "bone-blade~", ...], "chopped": ["horn-l"],
+    #               "drain_on": null | {"figure": "skull-jack", "part": "jaw"}, "drain_home": "back",
+    #               "square": "C3"}, {...}]}
+    # Points of life follow from the parts chopped (figure's life minus the pile); both figures are ready (step 1
+    # passed). "roll" (the last round's rolls, shown by the board) and "chooser" are kept so a copy is exact.
+    def set_up(self, state: XevozState, position: Mapping[str, Any], ctx: Context) -> None:
+        _only(position, SETUP_KEYS, "a Xevoz position")
+        phase = position.get("phase", "call")
+        if phase != "call":
+            raise IllegalAction("xevoz.setup", f"a Xevoz position is set up at the start of a round: phase 'call' "
+                                f"(the attacker's call), not {phase!r}")
+        v = ctx.variant
+        assert isinstance(v, XevozVariant)
+        sides_in = position.get("sides", [{}, {}])
+        if type(sides_in) is not list or len(sides_in) != 2:
+            raise IllegalAction("xevoz.two-players", "'sides' lists the two players' figures (two objects, seat 1 "
+                                "first)")
+        for seat, spec in enumerate(sides_in):
+            if not isinstance(spec, dict):
+                raise IllegalAction("xevoz.setup", f"sides[{seat}] is an object of fields, not {spec!r:.40}")
+            _only(spec, SIDE_KEYS, f"sides[{seat}]")
+        # the mat first: the squares are read on it
+        mat = position.get("mat", state.mat)
+        if type(mat) is not str or mat not in self.comp.mats:
+            raise IllegalAction("xevoz.choose-world", f"there is no mat {mat!r}; mats: " + ", ".join(self.comp.mats)
+                                if mat else "a battle position needs a mat (the world chosen in Rulebook step 3)")
+        if mat not in state.table:
+            raise IllegalAction("xevoz.choose-world", f"the {mat_name(mat)} is not on the table in this variant "
+                                "(mats: " + ", ".join(state.table) + ")")
+        size = self.comp.mats[mat].size
+        sides = [self._set_up_side(state.sides[seat], sides_in[seat], seat, v, size) for seat in (0, 1)]
+        if sides[0].figure.n_parts != sides[1].figure.n_parts:
+            raise IllegalAction("xevoz.equal-parts", f"{sides[0].figure.name} has {sides[0].figure.n_parts} parts "
+                                f"but {sides[1].figure.name} has {sides[1].figure.n_parts}; both figures need the "
+                                "same number")
+        for seat in (0, 1):  # where each DRAIN ATTACK sits, now that both figures are known
+            if sides[1 - seat].figure is not state.sides[1 - seat].figure and "drain_on" not in sides_in[seat]:
+                sides[seat].drain_on = -1 if sides[seat].drain_on == -1 else -3  # its host figure was replaced
+            self._set_up_drain(sides, seat, sides_in[seat])
+        a, b = sides[0].pos, sides[1].pos
+        if a < 0 or b < 0:
+            raise IllegalAction("xevoz.start-spaces", f"seat {1 if a < 0 else 2}'s figure needs a 'square' on the mat "
+                                "(both figures stand on the mat from Rulebook step 3 on)")
+        if a == b:
+            raise IllegalAction("xevoz.movement", f"both figures stand on {cell_name(a, size)}; a figure only ever "
+                                "moves into an unoccupied space")
+        if b not in self.grid(size).nbrs[a]:
+            raise IllegalAction("xevoz.defender-follows", f"{cell_name(a, size)} and {cell_name(b, size)} are not "
+                                "next to each other; at the start of a round the defender stands next to the attacker")
+        attacker = position.get("attacker", state.attacker)
+        if type(attacker) is not int or attacker not in (0, 1):
+            raise IllegalAction("xevoz.next-attacker", f"'attacker' is seat 0 or 1 (one player attacks), not "
+                                f"{attacker!r:.40}")
+        rnd = position.get("round", state.round or 1)
+        if type(rnd) is not int or not 1 <= rnd <= MAX_ROUND:
+            raise IllegalAction("xevoz.setup", f"'round' is a whole number from 1 to {MAX_ROUND}, not {rnd!r:.40}")
+        chooser = position.get("chooser", state.chooser)
+        if type(chooser) is not int or chooser not in (-1, 0, 1):
+            raise IllegalAction("xevoz.setup", f"'chooser' is -1, 0 or 1, not {chooser!r:.40}")
+        roll = position.get("roll", state.roll)
+        _check_roll(roll)
+        state.sides = sides
+        state.mat, state.attacker, state.round, state.chooser, state.roll = mat, attacker, rnd, chooser, dict(roll)
+        state.phase, state.queue, state.winner, state.round_winner, state.round_ends = "call", [], -1, -1, False
+        if state.first < 0:
+            state.first = attacker
+        for seat, side in enumerate(sides):
+            f = side.figure
+            ctx.emit("xevoz.figure-health", f"Position: {poss(ctx.players[seat], start=True)} {f.name} on "
+                     f"{cell_name(side.pos, size)}, {side.life} of {f.life} points of life"
+                     + (f" ({len(side.pile)} part(s) chopped)" if side.pile else "") + ".", player=seat,
+                     figure=f.id)
+        ctx.emit("xevoz.attack-call", f"Round {rnd} on the {mat_name(mat)}: {ctx.players[attacker]} attacks and "
+                 "calls black or white.", player=attacker)
+
+    def _set_up_side(self, old: Side, spec: Mapping[str, Any], seat: int, v: XevozVariant, size: int) -> Side:
+        where = f"sides[{seat}]"
+        fid = spec.get("figure", old.figure.id)
+        if type(fid) is not str or fid not in self.comp.figures:
+            raise IllegalAction("xevoz.redesign", f"{where}: there is no ready figure {fid!r:.40}; figures: "
+                                + ", ".join(self.comp.figures))
+        f = self.figure(fid, v.parts)
+        if f is old.figure:
+            side = old.copy()
+        else:  # another figure: a whole one with its own helix, on the same square, unless the description says
+            side = Side(f, f.helix)
+            side.pos = old.pos
+        side.ready = True
+        if "helix" in spec:
+            side.helix = self._set_up_helix(spec["helix"], where)
+        probs = self.helix_problems(side, v.max_gold)
+        if probs:
+            raise IllegalAction(probs[0][0], f"{where}: {probs[0][1]}")
+        if "chopped" in spec:
+            chopped = spec["chopped"]
+            if type(chopped) is not list or not all(type(p) is str for p in chopped):
+                raise IllegalAction("xevoz.setup", f"{where}: 'chopped' lists part ids (text)")
+            index = self.parts(f).index
+            pile: list[int] = []
+            for pid in chopped:
+                i = index.get(pid)
+                if i is None:
+                    raise IllegalAction("xevoz.chop-pile", f"{where}: {f.name} has no part {pid!r:.40}")
+                if i == f.drain:
+                    raise IllegalAction("xevoz.drain-uncuttable", f"{where}: the {f.part_names[i]} is a DRAIN "
+                                        "ATTACK part: it cannot be chopped")
+                if i in pile:
+                    raise IllegalAction("xevoz.chop-pile", f"{where}: the {f.part_names[i]} is chopped twice; a "
+                                        "chopped part lies once in the pile")
+                pile.append(i)
+            side.pile = pile
+            side.present = [i not in pile for i in range(f.n_parts)]
+            side.life = f.life - len(pile)
+        for i in range(f.n_parts):
+            p = f.parent[i]
+            if i != f.drain and side.present[i] and p >= 0 and not side.present[p]:
+                raise IllegalAction("xevoz.stay-connected", f"{where}: the {f.part_names[i]} is on {f.name} but the "
+                                    f"{f.part_names[p]} it snaps onto is chopped; the parts that are left stay "
+                                    "connected")
+        if side.life <= 0:
+            raise IllegalAction("xevoz.winning", f"{where}: {f.name} has no points of life left; the battle would "
+                                "already be over")
+        if "square" in spec:
+            sq = spec["square"]
+            if type(sq) is not str:
+                raise IllegalAction("xevoz.setup", f"{where}: 'square' names a square like 'C3'")
+            try:
+                side.pos = parse_cell(sq, size)
+            except ValueError:
+                raise IllegalAction("xevoz.movement", f"{where}: {sq!r:.20} is not a square of the {size}x{size} "
+                                    "mat") from None
+        elif side.pos >= size * size:
+            side.pos = -1
+        return side
+
+    def _set_up_helix(self, helix: Any, where: str) -> tuple[tuple[str, bool], ...]:
+        if type(helix) is not list or not all(type(g) is str for g in helix):
+            raise IllegalAction("xevoz.setup", f"{where}: 'helix' lists glyph ids (a '~' at the end: flipped)")
+        out = []
+        for g in helix:
+            gid, flipped = (g[:-1], True) if g.endswith("~") else (g, False)
+            if gid not in self.comp.glyphs:
+                raise IllegalAction("xevoz.helix-six", f"{where}: there is no glyph {gid!r:.40}")
+            out.append((gid, flipped))
+        return tuple(out)
+
+    def _set_up_drain(self, sides: list[Side], seat: int, spec: Mapping[str, Any]) -> None:
+        where = f"sides[{seat}]"
+        side, other = sides[seat], sides[1 - seat]
+        f, of = side.figure, other.figure
+        if "drain_home" in spec:
+            home = spec["drain_home"]
+            if home is None:
+                side.home_on = -1
+            else:
+                i = self.parts(f).index.get(home) if type(home) is str else None
+                if i is None:
+                    raise IllegalAction("xevoz.drain-home", f"{where}: {f.name} has no part {home!r:.40} for its "
+                                        "DRAIN ATTACK to sit on")
+                if i == f.drain:
+                    raise IllegalAction("xevoz.drain-home", f"{where}: the DRAIN ATTACK cannot sit on itself")
+                side.home_on = i
+        if "drain_on" in spec:
+            on = spec["drain_on"]
+            if on is None:
+                side.drain_on = -1
+            else:
+                if type(on) is not dict or set(on) != {"figure", "part"}:
+                    raise IllegalAction("xevoz.setup", f"{where}: 'drain_on' is null (at home) or "
+                                        "{'figure': <the opponent's figure>, 'part': <a part id>}")
+                if f.drain < 0:
+                    raise IllegalAction("xevoz.drain-attach", f"{where}: {f.name} has no DRAIN ATTACK part to attach")
+                if on["figure"] != of.id:
+                    raise IllegalAction("xevoz.drain-attach", f"{where}: a DRAIN ATTACK snaps onto the opponent's "
+                                        f"figure ({of.name}), not " + (f"its own {f.name}" if on["figure"] == f.id
+                                                                       else f"{on['figure']!r:.40}"))
+                i = self.parts(of).index.get(on["part"]) if type(on["part"]) is str else None
+                if i is None:
+                    raise IllegalAction("xevoz.drain-attach", f"{where}: {of.name} has no part {on['part']!r:.40}")
+                if i == of.drain or not other.present[i]:
+                    raise IllegalAction("xevoz.drain-attach", f"{where}: a DRAIN ATTACK snaps onto a part that is on "
+                                        f"{of.name}, not the {of.part_names[i]} ("
+                                        + ("a DRAIN ATTACK part)" if i == of.drain else "which is chopped)"))
+                side.drain_on = i
+        if side.drain_on < -1 or side.drain_on >= 0 and (side.drain_on >= of.n_parts or not other.present[side.drain_on]
+                                   or side.drain_on == of.drain):
+            raise IllegalAction("xevoz.drain-attach", f"{where}: the DRAIN ATTACK's part is chopped or gone; say "
+                                "where it sits ('drain_on')")
+        if f.drain < 0:
+            if side.home_on >= 0:
+                raise IllegalAction("xevoz.drain-home", f"{where}: {f.name} has no DRAIN ATTACK part")
+            return
+        if side.home_on < 0 or side.home_on >= f.n_parts:
+            raise IllegalAction("xevoz.drain-home", f"{where}: say which part of {f.name} its DRAIN ATTACK sits on "
+                                "at home ('drain_home')")
+        if side.drain_on == -1 and not side.present[side.home_on]:
+            raise IllegalAction("xevoz.drain-home", f"{where}: {f.name}'s DRAIN ATTACK sits at home on the "
+                                f"{f.part_names[side.home_on]}, which is chopped; it rides on a part that is on the "
+                                "figure")
+
+    def position(self, state: XevozState) -> dict[str, Any]:
+        if state.phase != "call":
+            raise IllegalAction("xevoz.setup", "a position can be copied at the start of a round (the attack "
+                                f"call); now it is time for {PHASE_DOES[state.phase]}")
+        size = self.comp.mats[state.mat].size
+        sides = []
+        for s, side in enumerate(state.sides):
+            f, of = side.figure, state.sides[1 - s].figure
+            sides.append({
+                "figure": f.id, "helix": [g + ("~" if fl else "") for g, fl in side.helix],
+                "chopped": [f.part_ids[i] for i in side.pile],
+                "drain_on": {"figure": of.id, "part": of.part_ids[side.drain_on]} if side.drain_on >= 0 else None,
+                "drain_home": f.part_ids[side.home_on] if side.home_on >= 0 else None,
+                "square": cell_name(side.pos, size),
+            })
+        return {"phase": "call", "round": state.round, "attacker": state.attacker, "mat": state.mat,
+                "chooser": state.chooser, "roll": dict(state.roll), "sides": sides}
+
     # -- views -----------------------------------------------------------------------------------------------
     def describe(self, state: XevozState) -> str:
         lines = []
@@ -1094,6 +1315,60 @@ class XevozRules(Rules[XevozState]):
                 "bonuses": {cell_name(c, size): {"species": sp, "plus": n} for c, (sp, n) in mat.bonuses.items()},
             },
         }
+
+
+# -- position set-up: the fields of a description and of a roll ------------------------------------------------------
+SETUP_KEYS = frozenset({"phase", "round", "attacker", "mat", "chooser", "roll", "sides"})
+SIDE_KEYS = frozenset({"figure", "helix", "chopped", "drain_on", "drain_home", "square"})
+MAX_ROUND = 100_000
+_SEATS = (0, 1)
+#: the kinds of "roll" (the last round's rolls): each field and what it holds
+ROLL_FIELDS: dict[str, dict[str, str]] = {
+    "first": {"faces": "faces", "totals": "ints"},
+    "world": {"faces": "faces-or-blank"},
+    "attack": {"faces": "faces", "colour": "colour", "strength": "ints", "bonus": "ints", "winner": "seat-or-none",
+               "warp": "seat-or-none", "bomb": "face-or-blank", "blast": "bool", "attacker": "seat"},
+}
+
+
+def _only(spec: Mapping[str, Any], keys: frozenset[str], what: str) -> None:
+    unknown = sorted(set(spec) - keys)
+    if unknown:
+        raise IllegalAction("xevoz.setup", f"no field {unknown[0]!r:.40} in {what} ({', '.join(sorted(keys))})")
+
+
+def _roll_value_ok(kind: str, v: Any) -> bool:
+    if kind == "faces" or kind == "faces-or-blank":
+        blank = ("",) if kind == "faces-or-blank" else ()
+        return type(v) is list and len(v) == 2 and all(type(x) is str and (x in FACES or x in blank) for x in v)
+    if kind == "ints":
+        return type(v) is list and len(v) == 2 and all(type(x) is int and 0 <= x <= 999 for x in v)
+    if kind == "colour":
+        return v in COLOURS
+    if kind == "seat" or kind == "seat-or-none":
+        return type(v) is int and (v in _SEATS or (v == -1 and kind == "seat-or-none"))
+    if kind == "face-or-blank":
+        return type(v) is str and (v == "" or v in FACES)
+    return type(v) is bool
+
+
+def _check_roll(roll: Any) -> None:
+    """The last round's rolls, as ``to_json`` shows them: empty, or one of the kinds of ROLL_FIELDS exactly."""
+    if type(roll) is not dict:
+        raise IllegalAction("xevoz.setup", "'roll' is an object (the last round's rolls; {} for none)")
+    if not roll:
+        return
+    kind = roll.get("kind")
+    fields = ROLL_FIELDS.get(kind) if isinstance(kind, str) else None
+    if fields is None:
+        raise IllegalAction("xevoz.helix-roll", "'roll' has a 'kind': " + ", ".join(ROLL_FIELDS))
+    if set(roll) != {"kind", *fields}:
+        raise IllegalAction("xevoz.setup", f"a {roll['kind']!r} roll has exactly the fields "
+                            + ", ".join(["kind", *fields]))
+    for name, kind in fields.items():
+        if not _roll_value_ok(kind, roll[name]):
+            raise IllegalAction("xevoz.helix-roll", f"the roll's {name!r} cannot be {roll[name]!r:.40}: each helix "
+                                "shows one of its twelve battle sides (" + ", ".join(FACES[:3]) + ", ...)")
 
 
 _HANDLERS: dict[tuple[str, type], Any] = {
