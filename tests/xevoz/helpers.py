@@ -45,14 +45,11 @@ def round_(g: Game, f1: str, f2: str, colour: str = "black") -> list:
 
 
 def chop_parts(g: Game, seat: int, parts: list[str]) -> None:
-    """Test setup only: remove parts from a figure as if chopped."""
-    side = g.raw_state.sides[seat]
-    for p in parts:
-        i = side.figure.index(p)
-        side.present[i] = False
-        side.life -= 1
-        side.pile.append(i)
-    g.version += 1
+    """Set up the position with ``parts`` chopped off seat ``seat``'s figure too (at the start of a round; the
+    set-up refuses a position the rules could not reach, naming the clause)."""
+    sides: list[dict[str, Any]] = [{}, {}]
+    sides[seat]["chopped"] = [*g.position()["sides"][seat]["chopped"], *parts]
+    g.set_up({"sides": sides})
 
 
 def rules_of(events: list) -> list[str]:

@@ -607,7 +607,8 @@ def test_winning_when_no_life_left_drain_does_not_count() -> None:  # xevoz.winn
     g = battle()
     f = g.raw_state.sides[1].figure
     order = sorted((i for i in range(1, f.n_parts) if i != f.drain), key=lambda i: -f.depth[i])
-    chop_parts(g, 1, [f.part_ids[i] for i in order])
+    # its Drain Fang rides on the Rib Cage, the one part left (on a chopped part the figure would not be connected)
+    g.set_up({"sides": [{}, {"chopped": [f.part_ids[i] for i in order], "drain_home": "ribs"}]})
     assert g.raw_state.sides[1].life == 1
     round_(g, "1a", "3a", "white")
     assert g.legal_actions() == [Chop("ribs")]
