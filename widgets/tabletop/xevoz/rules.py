@@ -1054,7 +1054,7 @@ class XevozRules(Rules[XevozState]):
         # the mat first: the squares are read on it
         mat = position.get("mat", state.mat)
         if type(mat) is not str or mat not in self.comp.mats:
-            raise IllegalAction("xevoz.choose-world", f"there is no mat {mat!r}; mats: " + ", ".join(self.comp.mats)
+            raise IllegalAction("xevoz.choose-world", f"there is no mat {mat!r:.40}; mats: " + ", ".join(self.comp.mats)
                                 if mat else "a battle position needs a mat (the world chosen in Rulebook step 3)")
         if mat not in state.table:
             raise IllegalAction("xevoz.choose-world", f"the {mat_name(mat)} is not on the table in this variant "
