@@ -19,21 +19,25 @@ def game(players: int = 2, variant: dict[str, Any] | None = None, seed: int = 1)
 
 def put(g: Game[Any], seat: int, area: int | None = None, idx: int | None = None, *, w: int | None = None,
         s: int | None = None, l: int | None = None, stage: int | None = None, **extra: Any) -> None:  # noqa: E741
-    """Set up a position (test set-up only: edits the raw state before the next action)."""
-    st = g.raw_state
-    if stage is not None:
-        st.stage = stage
-    p = st.pilots[seat]
+    """Set up a position through the public ``Game.set_up`` (issue 11): the rules check it (a test cannot put a
+    mover where the rules could never have it) and it is recorded like a move. ``area``/``idx`` count from 0 here;
+    the description counts from 1, as the board does. ``extra``: other player fields of the description
+    (``retry``, ``phantom``, ``cockpit``, ``beaten``)."""
+    me: dict[str, Any] = dict(extra)
     if area is not None:
-        p.area = area
-    if idx is not None:
-        p.idx = idx
-    for k, v in (("w", w), ("s", s), ("l", l)):
-        if v is not None:
-            setattr(p, k, v)
-    for k, v in extra.items():
-        setattr(p, k, v)
-    g.version += 1  # drop the kit's cached legal actions and snapshot
+        me["area"] = area + 1
+        me["space"] = (idx if idx is not None else g.raw_state.pilots[seat].idx) + 1
+    elif idx is not None:
+        me["space"] = idx + 1
+    for key, value in (("extra_weapon", w), ("shield", s), ("solvalou", l)):
+        if value is not None:
+            me[key] = value
+    players: list[dict[str, Any]] = [{} for _ in g.raw_state.pilots]
+    players[seat] = me
+    position: dict[str, Any] = {"players": players}
+    if stage is not None:
+        position["stage"] = stage
+    g.set_up(position)
 
 
 def rules_fired(events: list[Any]) -> list[str]:

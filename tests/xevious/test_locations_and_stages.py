@@ -289,7 +289,7 @@ def test_victory_whoever_destroys_the_last_gump_wins() -> None:
     """xevious.victory: destroying the last Gump Marker wins; the game is then over."""
     g = game()
     stage7(g)
-    g.raw_state.gumps = (False, False, True)
+    g.set_up({"gumps": [False, False, True]})
     put(g, 0, 2, 6)
     g.rig(die=[1, 6])
     ev = g.play(Roll())

@@ -100,8 +100,7 @@ def test_gump_strength_has_one_source_of_truth() -> None:
     assert f"against {barrage}" in data.stages()[5].text
     g = game()
     put(g, 0, 2, 1, stage=7)
-    g.raw_state.gumps = (True, True, True)
-    g.version += 1
+    g.set_up({"gumps": [True, True, True]})
     g.rig(die=[1, 6])
     g.play(Roll())  # area 3 space 3 is the first Gump Marker
     assert g.raw_state.last["n"] == n

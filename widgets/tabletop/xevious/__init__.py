@@ -7,7 +7,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from ..engine import Game
@@ -18,7 +20,7 @@ Rules = XeviousRules
 Variant = XeviousVariant
 
 __all__ = ["BOTS", "Board", "Rules", "Variant", "XeviousRules", "XeviousState", "XeviousVariant", "load",
-           "new_game", "RandomXeviousBot", "SensibleBot"]
+           "new_game", "teaching_positions", "RandomXeviousBot", "SensibleBot"]
 
 _RULES = XeviousRules()
 
@@ -33,6 +35,20 @@ def new_game(*, seed: int | None = None, variant: XeviousVariant | Mapping[str, 
 def load(data: Mapping[str, Any]) -> Game[XeviousState]:
     """Replay a save made with ``game.save()``."""
     return Game.load(_RULES, data)
+
+
+POSITIONS_FILE = Path(__file__).with_name("positions.json")
+
+
+def teaching_positions() -> dict[str, dict[str, Any]]:
+    """Named positions for a teacher (positions.json): ``{name: {"title", "about", "position", "variant"?}}``.
+
+    Each ``position`` is a description ``game.set_up`` accepts, for a game with one player per entry of its
+    ``players``: ``g = new_game(players=len(p["position"]["players"]), variant=p.get("variant"));
+    g.set_up(p["position"])``. The rulebook prints no positions: each "about" says it is our reconstruction.
+    A fresh copy on every call (change it freely)."""
+    data: dict[str, dict[str, Any]] = json.loads(POSITIONS_FILE.read_text(encoding="utf-8"))
+    return data
 
 
 def __getattr__(name: str) -> Any:
