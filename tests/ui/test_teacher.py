@@ -242,6 +242,10 @@ def test_copy_and_load_position_round_trip() -> None:
     teach(other, "setup", text=text)
     assert other.error is None and other.game.position() == board.game.position()
     assert other.teacher_data["position"] == text and other.state == board.state
+    # the log and the timeline say what happened (no seat played it)
+    assert other.events[-1]["action"] == "position set up" and other.events[-1]["actor"] is None
+    assert other.teacher_data["timeline"][-1] == {"n": 1, "seat": None, "text": "position set up", "at": True,
+                                                  "future": False}
     # like a move: it can be undone
     other.undo()
     assert other.game.position()["pot"] == 0

@@ -723,7 +723,8 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
                 self.bots_pending = False
 
     def on_change(self, callback: ChangeCallback, *, remove: bool = False) -> None:
-        """Call ``callback(board, what)`` after every change: what is "act", "undo", "bot", "rig" or "game"."""
+        """Call ``callback(board, what)`` after every change: what is "act", "undo", "bot", "rig", "game",
+        "redo" or "setup"."""
         if remove:
             self._callbacks.remove(callback)
         else:
@@ -957,7 +958,7 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
         rows: list[dict[str, Any]] = []
         g = self._game
         for turn in reversed(g.history):
-            action = str(turn.action) if turn.action is not None else "setup"
+            action = str(turn.action) if turn.action is not None else "setup" if turn.n == 0 else "position set up"
             for ev in reversed(turn.events):
                 rows.append({"rule": ev.rule, "text": ev.text, "player": ev.player, "turn": turn.n,
                              "actor": turn.player, "action": action})

@@ -489,7 +489,8 @@ function ttRenderBoard({ model, el }) {
       if (!fresh) continue;
       if (k === 0 && ev.turn > 0) {
         const bot = (m.bot_seats || {})[String(ev.actor)] ? " (bot)" : "";
-        said.push(`${ttSeatName(m.players, ev.actor)}${bot}: ${ttTxt(ev.action)}.`);
+        said.push(ev.actor === null || ev.actor === undefined ? `${ttTxt(ev.action)}.`
+          : `${ttSeatName(m.players, ev.actor)}${bot}: ${ttTxt(ev.action)}.`);
       }
       if (ev.rule && ttTxt(ev.text)) said.push(ttTxt(ev.text));
     }
@@ -613,7 +614,8 @@ function ttRenderBoard({ model, el }) {
       if (ev.turn !== lastTurn) {
         lastTurn = ev.turn;
         items.push(ttH("li", { class: ["tt-log-turn", isLast && "tt-log-last"], dataset: { turn: ev.turn } },
-          ev.turn === 0 ? "Setup" : [`${ev.turn}. `, ttSeatTag(m.players, ev.actor), `: ${ttTxt(ev.action)}`],
+          ev.turn === 0 ? "Setup" : ev.actor === null || ev.actor === undefined ? `${ev.turn}. ${ttTxt(ev.action)}`
+            : [`${ev.turn}. `, ttSeatTag(m.players, ev.actor), `: ${ttTxt(ev.action)}`],
           isLast ? ttH("span", { class: "tt-log-last-mark" }, " ", ttIcon("left", { size: 12 }), m.last_move.bot ? " bot's last move" : " last move") : null));
       }
       if (!ev.rule) continue;
