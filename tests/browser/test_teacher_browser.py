@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.fixtures import board_version, click_and_wait
+from tests.browser.fixtures import axe_violations, board_version, click_and_wait, outside_parent
 
 pytest.importorskip("playwright")
 
@@ -77,3 +77,6 @@ def test_teacher_panel_rig_timeline_branch_and_position_text(lab: Any) -> None:
     assert lab.kernel_json("board.game.position()['pot']") == 6
     page.locator(panel).scroll_into_view_if_needed()
     lab.screenshot("teacher-panel")
+    # readable and reachable: no serious axe findings in the panel, no control sticking out of its section
+    assert axe_violations(page, panel) == []
+    assert outside_parent(page, f"{panel} button", ".tt-teacher section") == []
