@@ -115,3 +115,13 @@ class PigRules(Rules[PigState]):
     def position(self, state: PigState) -> dict[str, Any]:
         return {"scores": list(state.scores), "pot": state.pot, "turn": state.turn}
 
+
+
+def teaching_positions() -> dict[str, dict[str, Any]]:
+    """Named positions for the teacher panel's tests (the contract every game package offers)."""
+    return {
+        "close-race": {"title": "A close race", "about": "Both players near 30; our own invention for tests.",
+                       "variant": {"target": 30}, "position": {"scores": [25, 27], "pot": 0, "turn": 0}},
+        "big-pot": {"title": "Bank or risk it", "about": "A pot of 12 at stake; our own invention for tests.",
+                    "position": {"scores": [5, 9], "pot": 12, "turn": 1}},
+    }

@@ -43,6 +43,10 @@ NOTEBOOKS = {
         "from tests.ui.pigboard import PigBoard\n\nboard = PigBoard(seed=3)\nboard",
         ECHO,
     ],
+    "teacher.ipynb": [
+        SETUP,
+        "from tests.ui.pigboard import PigBoard\n\nboard = PigBoard(seed=3, teacher=True)\nboard",
+    ],
     "chance.ipynb": [
         SETUP,
         'from tabletop.ui import ChanceWidget\n\ndie = ChanceWidget(kind="die", seed=5, title="Test die")\ndie',

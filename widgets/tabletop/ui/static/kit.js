@@ -155,7 +155,8 @@ function ttDrawChip(d, view) {
 
 const TT_TRAITS = ["title", "game_name", "state", "legal", "events", "error", "version", "players",
   "current_player", "winner", "is_over", "last_draws", "rigged", "view_data", "clauses", "bot_seats", "can_undo",
-  "interactive", "notice", "last_move", "bot_to_move", "bots_pending", "seed", "games_played"];
+  "interactive", "notice", "last_move", "bot_to_move", "bots_pending", "seed", "games_played", "teacher",
+  "teacher_data"];
 
 /** How long the last move flashes on the board and in the "Last move" line (ms); then it stays outlined. */
 const TT_FLASH_MS = 2000;
@@ -302,7 +303,8 @@ function ttMarkLastMove(box, lm) {
 }
 
 function ttRenderBoard({ model, el }) {
-  const memo = { selected: null, filter: "", openLog: new Set() };
+  const memo = { selected: null, filter: "", openLog: new Set(), teacherPick: {}, teacherLoad: "", teachingId: null,
+    teacherCopied: null };
   const root = ttH("div", {
     class: "tt-root tt-board", tabindex: "0", role: "group", "data-lm-suppress-shortcuts": "true",
   });
@@ -487,7 +489,8 @@ function ttRenderBoard({ model, el }) {
       if (!fresh) continue;
       if (k === 0 && ev.turn > 0) {
         const bot = (m.bot_seats || {})[String(ev.actor)] ? " (bot)" : "";
-        said.push(`${ttSeatName(m.players, ev.actor)}${bot}: ${ttTxt(ev.action)}.`);
+        said.push(ev.actor === null || ev.actor === undefined ? `${ttTxt(ev.action)}.`
+          : `${ttSeatName(m.players, ev.actor)}${bot}: ${ttTxt(ev.action)}.`);
       }
       if (ev.rule && ttTxt(ev.text)) said.push(ttTxt(ev.text));
     }
@@ -611,7 +614,8 @@ function ttRenderBoard({ model, el }) {
       if (ev.turn !== lastTurn) {
         lastTurn = ev.turn;
         items.push(ttH("li", { class: ["tt-log-turn", isLast && "tt-log-last"], dataset: { turn: ev.turn } },
-          ev.turn === 0 ? "Setup" : [`${ev.turn}. `, ttSeatTag(m.players, ev.actor), `: ${ttTxt(ev.action)}`],
+          ev.turn === 0 ? "Setup" : ev.actor === null || ev.actor === undefined ? `${ev.turn}. ${ttTxt(ev.action)}`
+            : [`${ev.turn}. `, ttSeatTag(m.players, ev.actor), `: ${ttTxt(ev.action)}`],
           isLast ? ttH("span", { class: "tt-log-last-mark" }, " ", ttIcon("left", { size: 12 }), m.last_move.bot ? " bot's last move" : " last move") : null));
       }
       if (!ev.rule) continue;
@@ -730,6 +734,8 @@ function ttRenderBoard({ model, el }) {
       line,
       banner,
       main,
+      m.teacher && typeof ttTeacherPanel === "function"
+        ? ttTeacherPanel(m, { send, memo, schedule, root }) : null,
       ttH("footer", { class: "tt-help" }, TT_HELP),
       announcer]);
     ttAppend(main, [stage(m), side]);

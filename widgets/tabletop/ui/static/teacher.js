@@ -1,0 +1,132 @@
+// ---- the teacher panel (Board(teacher=True)) ----
+// Drawn by the kit under the board when the `teacher` trait is on. Every control sends one message
+// {type: "teacher", op, version, ...}; Python validates it and answers (a refusal shows in the error banner).
+// Text from games and users is set as text only.
+
+/** The teacher panel: choose the next chance outcome, pending rigs, undo/redo, the timeline of turns, the lines
+ *  (main line + branches), copy/load a position as text, and named teaching positions.
+ *  api: {send(type, extra), memo, schedule, players, view}. */
+function ttTeacherPanel(m, api) {
+  const d = m.teacher_data || {};
+  const memo = api.memo;
+  const live = !!m.interactive;
+  const tsend = (op, extra) => api.send("teacher", Object.assign({ op }, extra || {}));
+  const inert = (ok) => (!live || !ok) && "tt-inert";
+  const sections = [];
+
+  // -- chance: choose the next die / spinner / helix side / card
+  const chance = Object.entries(d.chance || {});
+  if (chance.length) {
+    const rows = chance.map(([kind, outcomes]) => {
+      const cfg = ((m.view_data || {}).chance || {})[kind] || {};
+      const name = typeof cfg.title === "string" && cfg.title ? cfg.title : kind;
+      const label = (v) => {
+        const raw = ttFmtOutcome(v);
+        return cfg.labels && typeof cfg.labels[raw] === "string" && cfg.labels[raw] ? cfg.labels[raw] : raw;
+      };
+      let pick;
+      if (outcomes.length <= 12) {
+        pick = ttH("div", { class: "tt-rig-choices", role: "group", "aria-label": `next ${name}` },
+          outcomes.map((v, i) => ttH("button", {
+            type: "button", class: ["tt-rig-choice", inert(true)], dataset: { kind, value: ttFmtOutcome(v), focus: `rig:${kind}:${i}` },
+            "aria-label": `rig the next ${name}: ${label(v)}`, onClick: () => tsend("rig", { kind, value: v }),
+          }, label(v))));
+      } else {
+        const key = `rig:${kind}`;
+        const chosen = Math.min(Number(memo.teacherPick[key] || 0), outcomes.length - 1);
+        pick = ttH("span", { class: "tt-rig-choices" },
+          ttH("select", { class: "tt-rig-select", dataset: { kind, focus: `rigsel:${kind}` }, "aria-label": `next ${name}`,
+            onChange: (ev) => { memo.teacherPick[key] = ev.target.selectedIndex; } },
+          outcomes.map((v, i) => ttH("option", { value: String(i), selected: i === chosen }, label(v)))),
+          " ",
+          ttH("button", { type: "button", class: ["tt-rig-go", inert(true)], dataset: { kind, focus: `riggo:${kind}` },
+            onClick: () => tsend("rig", { kind, value: outcomes[Number(memo.teacherPick[key] || 0)] }) }, "Rig it"));
+      }
+      return ttH("div", { class: "tt-rig-row", dataset: { kind } }, ttH("span", { class: "tt-rig-kind" }, `Next ${name}: `), pick);
+    });
+    const pending = Object.entries(m.rigged || {}).filter(([, vs]) => (vs || []).length);
+    const list = pending.length
+      ? ttH("ul", { class: "tt-rig-pending-list" }, pending.map(([kind, vs]) => ttH("li", { class: "tt-rig-pending", dataset: { kind } },
+        ttH("span", { class: "tt-rigged-mark" }, "RIGGED"), ` ${kind}: ${vs.map(ttFmtOutcome).join(", ")} `,
+        ttH("button", { type: "button", class: ["tt-rig-clear", inert(true)], dataset: { kind, focus: `rigclear:${kind}` },
+          "aria-label": `remove the rigged ${kind} outcomes`, onClick: () => tsend("clear_rigs", { kind }) }, "Remove"))))
+      : ttH("p", { class: "tt-teacher-note" }, "Nothing rigged: chance decides.");
+    sections.push(ttH("section", { class: "tt-teacher-chance", "aria-label": "rig chance" },
+      ttH("h5", {}, "Next chance outcome"), rows, list));
+  }
+
+  // -- undo / redo and the timeline of turns
+  const timeline = d.timeline || [];
+  const turns = ttH("ol", { class: "tt-timeline", "aria-label": "turns" }, timeline.map((t) => ttH("li", {},
+    ttH("button", {
+      type: "button", class: ["tt-timeline-turn", t.at && "tt-timeline-at", t.future && "tt-timeline-future", !live && "tt-inert"],
+      dataset: { turn: t.n, at: t.at ? "1" : "0", future: t.future ? "1" : "0", focus: `turn:${t.n}` },
+      "aria-current": t.at ? "step" : null, title: t.at ? "the position shown" : "show the position after this turn",
+      onClick: () => tsend("goto", { turn: t.n }),
+    }, t.n === 0 ? "Setup" : [`${t.n}. `, t.seat === null || t.seat === undefined ? "" : `${ttSeatName(m.players, t.seat)}: `, ttTxt(t.text)]))));
+  sections.push(ttH("section", { class: "tt-teacher-history", "aria-label": "timeline" },
+    ttH("h5", {}, "Timeline"),
+    ttH("div", { class: "tt-teacher-buttons" },
+      ttH("button", { type: "button", class: ["tt-teacher-undo", inert(m.can_undo)], dataset: { focus: "t-undo" },
+        onClick: () => api.send("undo") }, "Undo"),
+      ttH("button", { type: "button", class: ["tt-redo", inert(d.can_redo)], dataset: { focus: "t-redo" },
+        onClick: () => tsend("redo") }, "Redo")),
+    turns));
+
+  // -- lines: the main line and the branches
+  const lines = d.lines || [];
+  if (lines.length > 1) {
+    sections.push(ttH("section", { class: "tt-teacher-lines", "aria-label": "lines" },
+      ttH("h5", {}, "Lines"),
+      ttH("ul", { class: "tt-lines" }, lines.map((ln, i) => ttH("li", {},
+        ttH("button", { type: "button", class: ["tt-line", ln.current && "tt-line-current", !live && "tt-inert"],
+          dataset: { line: i, current: ln.current ? "1" : "0", focus: `line:${i}` }, "aria-current": ln.current ? "true" : null,
+          onClick: () => tsend("line", { line: i }) },
+        `${ttTxt(ln.name)} (${ttTxt(ln.turns)} turns)`,
+        ln.from ? ttH("span", { class: "tt-line-from" }, ` from ${ttTxt(ln.from[0])}, turn ${ttTxt(ln.from[1])}`) : null)))),
+      d.line ? ttH("button", { type: "button", class: ["tt-main-line", !live && "tt-inert"], dataset: { focus: "main-line" },
+        onClick: () => tsend("line", { line: 0 }) }, "Restore the main line") : null));
+  }
+
+  // -- copy / load a position as text
+  const copy = () => {
+    const box = api.root.querySelector(".tt-position-text");
+    const text = box ? box.value : "";
+    const done = () => { memo.teacherCopied = text; api.schedule(); };
+    const fallback = () => { if (box) { box.select(); try { document.execCommand("copy"); } catch (_e) { /* selected: Ctrl+C */ } } done(); };
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(done, fallback);
+    else fallback();
+  };
+  sections.push(ttH("section", { class: "tt-teacher-position", "aria-label": "position as text" },
+    ttH("h5", {}, "Position"),
+    d.position === null || d.position === undefined
+      ? ttH("p", { class: "tt-teacher-note" }, ttTxt(d.no_position) || "This game has no position text.")
+      : [ttH("textarea", { class: "tt-position-text", readonly: true, rows: 3, "aria-label": "the position as text (read only)",
+        dataset: { focus: "position-text" } }, ttTxt(d.position)),
+      ttH("button", { type: "button", class: "tt-copy-position", dataset: { focus: "copy-position" }, onClick: copy },
+        memo.teacherCopied === d.position ? "Copied" : "Copy position")],
+    ttH("textarea", { class: "tt-load-text", rows: 3, placeholder: "paste a position here", "aria-label": "position to load",
+      dataset: { focus: "load-text" }, onInput: (ev) => { memo.teacherLoad = ev.target.value; } }, memo.teacherLoad || ""),
+    ttH("button", { type: "button", class: ["tt-load-position", !live && "tt-inert"], dataset: { focus: "load-position" },
+      onClick: () => tsend("setup", { text: memo.teacherLoad || "" }) }, "Load position")));
+
+  // -- named teaching positions
+  const teaching = d.teaching || [];
+  if (teaching.length) {
+    const idx = Math.max(0, teaching.findIndex((p) => p.id === memo.teachingId));
+    const chosen = teaching[idx];
+    sections.push(ttH("section", { class: "tt-teacher-teaching", "aria-label": "teaching positions" },
+      ttH("h5", {}, "Teaching positions"),
+      ttH("select", { class: "tt-teaching-select", "aria-label": "teaching position", dataset: { focus: "teaching-select" },
+        onChange: (ev) => { memo.teachingId = teaching[ev.target.selectedIndex].id; api.schedule(); } },
+      teaching.map((p, i) => ttH("option", { value: p.id, selected: i === idx }, ttTxt(p.title)))),
+      " ",
+      ttH("button", { type: "button", class: ["tt-teaching-load", !live && "tt-inert"], dataset: { focus: "teaching-load", id: chosen.id },
+        onClick: () => tsend("teaching", { id: chosen.id }) }, "Load"),
+      ttH("p", { class: "tt-teaching-about" }, ttTxt(chosen.about)),
+      d.teaching_loaded ? ttH("p", { class: "tt-teacher-note tt-teaching-loaded" }, `Loaded: ${ttTxt(d.teaching_loaded)}`) : null));
+  }
+
+  return ttH("section", { class: "tt-teacher", "aria-label": "teacher panel", dataset: { line: ttTxt(d.line) } },
+    ttH("h4", {}, "Teacher"), sections);
+}
