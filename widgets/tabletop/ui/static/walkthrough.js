@@ -135,8 +135,8 @@ function ttRenderWalkthrough({ model, el }) {
         presenting ? "Leave projector view" : "Projector view")),
       ttH("h4", { class: "tt-walk-title" }, ttTxt(s.title)),
       banner, badges, narration, yours, nav,
-      ttH("footer", { class: "tt-help" }, "Keys: ← / → back and next · Home / End first and last step · Tab to the board",
-        presenting ? " · Esc leaves the projector view" : ""));
+      ttH("footer", { class: "tt-help" }, presenting ? "Keys: ← / → back and next · Esc leaves the projector view"
+        : "Keys: ← / → back and next · Home / End first and last step · Tab to the board"));
     fitType();
     focus.give(root.querySelector(".tt-walk-next:not([disabled])") || root.querySelector(".tt-walk-back:not([disabled])") || root);
     if (pendingAt) {
