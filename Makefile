@@ -1,5 +1,6 @@
 # Tabletop Arcade — the two commands in the README, and the steps they are made of.
 #   make lab    JupyterLab on notebooks/00_start_here.ipynb (creates .venv on first use)
+#   make classroom  the lessons as an app (Voilà: no code cells) on notebooks/, start at 00_start_here
 #   make test   lint, type check, notebook hygiene, unit + property + widget + browser tests, every notebook
 PYTHON ?= python3
 VENV   ?= .venv
@@ -8,7 +9,7 @@ PORT   ?= 8888
 # JupyterLab refuses to run as root unless told; Binder and laptops do not run as root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test venv test-env chromium lint typecheck check-notebooks unit notebooks browser bench fuzz report clean
+.PHONY: lab classroom test venv test-env chromium lint typecheck check-notebooks unit notebooks browser bench fuzz report clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +19,10 @@ $(BIN)/python:
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	@touch $@
+
+$(VENV)/.installed-classroom: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[classroom]"
+	@touch $@ $(VENV)/.installed
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test]"
@@ -29,6 +34,14 @@ test-env: $(VENV)/.installed-test
 
 lab: venv
 	$(BIN)/jupyter lab notebooks/00_start_here.ipynb --port=$(PORT) $(ROOT_FLAG)
+
+# Voilà's own server does not refuse root and rejects --allow-root; as root it gets the server setting instead
+VOILA_ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--ServerApp.allow_root=True,)
+CLASSROOM_PORT ?= 8866
+
+classroom: $(VENV)/.installed-classroom
+	@echo "Classroom app: open http://localhost:$(CLASSROOM_PORT)/voila/render/00_start_here.ipynb"
+	$(BIN)/voila notebooks --port=$(CLASSROOM_PORT) $(VOILA_ROOT_FLAG)
 
 chromium: test-env
 	@PYTHON=$(BIN)/python bash .ci/ensure-chromium

@@ -12,6 +12,11 @@ actions), so going back restores the exact earlier position. A final "Your turn"
 becomes interactive (bots optional) from the last step's position. There, bot seats reply by themselves (paced,
 see ``BoardWidget.bot_delay``) and undo stops at the hand-over position.
 
+Projector view: ``Walkthrough(..., presentation=True)``, ``walk.presentation = True`` or the panel's "Projector
+view" button (a validated ``{type: "presentation", on: bool, version}`` message) lays narration and board side by
+side over the whole window (a fixed layer), in large high-contrast type that shrinks only as far as the step's
+narration needs to fit; Esc or the button again leaves it. Python owns the ``presentation`` trait.
+
 Vocabulary: the narrated steps are "Lesson step n of N" (the rulebook's own "Step" numbers keep their wording);
 the hand-over is "Your turn".
 """
@@ -73,6 +78,8 @@ class WalkthroughPanel(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
     moves_since = t.Int(0).tag(sync=True)
     #: how many steps are lesson steps (the rest, one at most, is the "Your turn" hand-over)
     lesson_steps = t.Int(0).tag(sync=True)
+    #: projector view: narration and board side by side over the whole window (set by Python only)
+    presentation = t.Bool(False).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         cls = type(self)
@@ -88,13 +95,16 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
     ``board`` is a BoardWidget subclass (or an instance); ``new_game()`` returns a fresh Game (same every time:
     give it a seed). ``your_turn``: True (a default hand-over step), a Markdown string, a :class:`Step`, or
     False. ``bots`` ({seat: bot} or one bot for every seat but the first) play against the reader on the
-    hand-over step.
+    hand-over step. ``presentation=True`` starts in the projector view (see :attr:`presentation`).
     """
 
     def __init__(self, steps: Sequence[Step] | Lesson, *, board: type[BoardWidget] | BoardWidget,
                  new_game: Callable[[], Game[Any]] | None = None, your_turn: bool | str | Step = True,
                  bots: Any = None, title: str = "", start: int = 0,
-                 board_kwargs: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
+                 board_kwargs: Mapping[str, Any] | None = None, presentation: bool = False,
+                 **kwargs: Any) -> None:
+        if not isinstance(presentation, bool):
+            raise TypeError(f"presentation must be True or False, not {type(presentation).__name__}")
         self.lesson: Lesson | None = None
         if isinstance(steps, Lesson):
             self.lesson = steps
@@ -149,7 +159,29 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
         layout = ipywidgets.Layout(display="flex", flex_flow="row wrap", align_items="flex-start", width="100%")
         super().__init__(children=[self.panel, self.board], layout=layout, **kwargs)
         self.add_class("tt-walkthrough")
+        self.panel.add_class("tt-walk-panel-host")
+        self.board.add_class("tt-walk-board-host")
+        self.presentation = presentation
         self.goto(start)
+
+    # -- projector view --------------------------------------------------------------------------------
+    @property
+    def presentation(self) -> bool:
+        """The projector view: narration and board side by side filling the window, large high-contrast type.
+        Set it from Python (``walk.presentation = True``) or with the panel's "Projector view" button."""
+        return bool(self.panel.presentation)
+
+    @presentation.setter
+    def presentation(self, on: bool) -> None:
+        if not isinstance(on, bool):
+            raise TypeError(f"presentation must be True or False, not {type(on).__name__}")
+        with self.panel.hold_sync():
+            self.panel.presentation = on
+            self.panel.version = self.panel.version + 1
+        if on:
+            self.add_class("tt-presenting")
+        else:
+            self.remove_class("tt-presenting")
 
     # -- navigation ------------------------------------------------------------------------------------
     @property
@@ -266,11 +298,20 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
 
     def handle_message(self, content: Any) -> bool:
         p = self.panel
-        if not isinstance(content, Mapping) or content.get("type") != "goto":
-            return self._refuse("ui.message", "expected {type: 'goto', step, version}")
+        if not isinstance(content, Mapping) or content.get("type") not in ("goto", "presentation"):
+            return self._refuse("ui.message", "expected {type: 'goto', step, version} or "
+                                "{type: 'presentation', on, version}")
         problem = version_problem(content, p.version, "walkthrough")
         if problem:
             return self._refuse(*problem)
+        if content["type"] == "presentation":
+            on = content.get("on")
+            if not isinstance(on, bool):
+                return self._refuse("ui.message", "the projector view's 'on' must be true or false")
+            if on == self.presentation:
+                return False
+            self.presentation = on
+            return True
         k = content.get("step")
         if not isinstance(k, int) or isinstance(k, bool):
             return self._refuse("ui.message", "the step must be a whole number")

@@ -1,0 +1,159 @@
+"""Issue 11: the classroom app. Voilà serves a lesson notebook as an app (outputs only, no code cells); in
+Chromium the reader steps through the walkthrough with Next and plays a move at the hand-over, and Python
+answers (the board's data-version grows, the log gains entries, the panel counts the reader's move).
+
+Skipped (with the reason) when Voilà is not installed: ``pip install -e ".[classroom]"`` (CI installs it with
+the ``test`` extra).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.fixtures import IGNORED_CONSOLE, REPO, _free_port
+
+LESSON = "zaxxon/06_radar_barrier.ipynb"
+WALK = ".tt-root.tt-walk"
+BOARD = ".tt-walkthrough .tt-board"
+
+
+class VoilaServer:
+    """``voila notebooks/`` on a free port (what ``make classroom`` runs), its own config dir and log."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "config"), JUPYTER_DATA_DIR=str(tmp / "data"))
+        env.pop("JUPYTER_PATH", None)
+        paths = [str(REPO), str(REPO / "widgets")]
+        if env.get("PYTHONPATH"):
+            paths.append(env["PYTHONPATH"])
+        env["PYTHONPATH"] = os.pathsep.join(paths)
+        self.log_path = tmp / "voila.log"
+        self._log = open(self.log_path, "wb")  # noqa: SIM115 - closed in stop()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "voila", str(REPO / "notebooks"), "--no-browser", f"--port={self.port}",
+             "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"],
+            env=env, stdout=self._log, stderr=subprocess.STDOUT, cwd=tmp)
+        t0 = time.time()
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"Voilà exited: {self.log_path.read_text()[-2000:]}")
+            try:
+                urllib.request.urlopen(f"{self.url}/", timeout=2)
+                break
+            except OSError:
+                if time.time() - t0 > 60:
+                    self.stop()
+                    raise RuntimeError("Voilà did not start within 60 s") from None
+                time.sleep(0.3)
+
+    def stop(self) -> None:
+        if self._log.closed:
+            return
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self._log.close()
+
+
+@pytest.fixture(scope="module")
+def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    if importlib.util.find_spec("voila") is None:
+        pytest.skip("Voilà is not installed: pip install -e '.[classroom]' (or the test extra) to run the classroom "
+                    "app test")
+    server = VoilaServer(tmp_path_factory.mktemp("voila"))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def _version(page: Any) -> int:
+    return int(page.get_attribute(BOARD, "data-version"))
+
+
+@pytest.mark.browser
+def test_voila_serves_a_lesson_as_an_app_and_the_reader_can_step_and_play(voila: VoilaServer, chromium: Any,
+                                                                          request: pytest.FixtureRequest) -> None:
+    artifacts = REPO / "test-artifacts" / "browser" / request.node.name
+    artifacts.mkdir(parents=True, exist_ok=True)
+    context = chromium.new_context(viewport={"width": 1400, "height": 1000})
+    # Voilà's page template links Font Awesome from a CDN (for ipywidgets icons; Tabletop draws its own). The test
+    # machine may be offline: answer those two requests with empty style sheets instead of a network error.
+    context.route("https://cdn.jsdelivr.net/npm/@fortawesome/**",
+                  lambda route: route.fulfill(status=200, content_type="text/css", body=""))
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" and
+            not any(s in m.text for s in IGNORED_CONSOLE) else None)
+    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+    try:
+        page.goto(f"{voila.url}/voila/render/{LESSON}")
+        page.wait_for_selector(f"{WALK} button.tt-walk-next", timeout=120_000)
+        page.wait_for_selector(BOARD)
+
+        # an app, not a notebook: the lesson's text is there, its code is not
+        body = page.inner_text("body")
+        assert "The radar barrier and waking Zaxxon" in body
+        assert "import walkthrough" not in body and 'walkthrough("06")' not in body
+        assert "board.rig(" not in body
+        code = page.eval_on_selector_all(".jp-CodeCell .jp-InputArea, .jp-InputArea-editor, .cm-editor, .CodeMirror",
+                                         "els => els.map((e) => e.outerHTML.slice(0, 120))")
+        assert code == [], f"code cells shown: {code}"
+        assert page.query_selector_all(".jp-RenderedMarkdown, .jp-MarkdownOutput"), "the lesson's text is missing"
+        page.screenshot(path=str(artifacts / "voila-step1.png"), full_page=True)
+
+        # the projector view works in the app too: the walkthrough covers the window, Esc gives the page back
+        walk = page.locator(WALK).first
+        walk.locator("button.tt-walk-present").click()
+        page.wait_for_selector(".tt-walkthrough.tt-presenting")
+        box = page.evaluate("() => { const r = document.querySelector('.tt-walkthrough').getBoundingClientRect();"
+                            " return [r.left, r.top, r.width, r.height, innerWidth, innerHeight]; }")
+        assert box[:2] == [0, 0] and box[2:4] == box[4:], box
+        page.screenshot(path=str(artifacts / "voila-projector.png"))
+        walk.focus()
+        page.keyboard.press("Escape")
+        page.wait_for_selector(".tt-walkthrough.tt-presenting", state="detached")
+
+        # step through the lesson with Next, up to the hand-over; each step is Python's answer
+        n = int(walk.get_attribute("data-steps"))
+        assert n >= 2
+        for k in range(1, n):
+            before = int(walk.get_attribute("data-version"))
+            walk.locator("button.tt-walk-next").click()
+            page.wait_for_function("(k) => document.querySelector('.tt-walk').dataset.step === String(k)", arg=k)
+            assert int(walk.get_attribute("data-version")) > before
+        assert walk.get_attribute("data-your-turn") == "1"
+        page.wait_for_selector(f"{BOARD}[data-interactive='1']")
+
+        # play a move by clicking at the hand-over: Python plays it (version, log) and counts it as the reader's
+        logs = page.locator(f"{BOARD} .tt-log-list > li").count()
+        v = _version(page)
+        move = page.locator(f"{BOARD} button.tt-action[data-index='0']")
+        words = move.locator(".tt-action-text").inner_text()
+        move.click()
+        page.wait_for_function(f"Number(document.querySelector({BOARD!r}).dataset.version) > {v}")
+        page.wait_for_function(f"document.querySelector('{WALK} .tt-walk-yours').textContent.includes('1 move')")
+        assert page.locator(f"{BOARD} .tt-log-list > li").count() > logs
+        assert page.get_attribute(BOARD, "data-last-turn") != ""
+        print(f"\nVoilà: {n} steps, played {words.strip()!r}; board version {v} -> {_version(page)}")
+        page.screenshot(path=str(artifacts / "voila-your-turn.png"), full_page=True)
+        assert not errors, f"JavaScript console errors: {errors}"
+    finally:
+        context.close()
