@@ -78,3 +78,10 @@ def test_xevious_lesson_passes_presentation_through() -> None:
 
     w = walkthrough("06", presentation=True)
     assert w.presentation is True and "tt-presenting" in w._dom_classes
+
+
+@pytest.mark.parametrize("game, number", [("zaxxon", "06"), ("xevoz", "04"), ("xevious", "06")])
+def test_every_game_opens_a_lesson_in_the_projector_view(game: str, number: str) -> None:
+    mod = __import__(f"tabletop.{game}.widget", fromlist=["walkthrough"])
+    assert mod.walkthrough(number, presentation=True).presentation is True
+    assert mod.walkthrough(number).presentation is False
