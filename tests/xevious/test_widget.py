@@ -236,3 +236,11 @@ def test_board_js_draws_the_shield_as_svg_and_names_seats() -> None:
     from tabletop.xevious.widget import ICONS
 
     assert {"green", "ground", "air", "squad", "card", "flag", "pin", "sol", "phantom", "shield", "arrow"} <= set(ICONS)
+
+
+def test_teacher_rig_menu_names_every_card_by_its_title() -> None:
+    """Issue 9/11: the teacher panel's card menu shows card titles, never ids such as 'derota'."""
+    b = xevious.Board(game=game(), teacher=True)
+    cards = b.teacher_data["chance"]["card"]
+    words = b.view_data["chance"]["card"]["choice_labels"]
+    assert cards and all(words.get(c) and words[c] != c and "-" not in words[c] for c in cards)

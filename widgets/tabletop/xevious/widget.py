@@ -174,7 +174,8 @@ class Board(BoardWidget):
             # every face has words (a chip never shows a card id, nor an empty name)
             "chance": {"blaster": {"mode": "faces", "labels": {"HIT!": "Blaster Card", "MISTAKE": "Blaster Card"}},
                        "card": {"mode": "faces", "labels": {c.title: "Super Xevious Card"
-                                                             for c in rules.cards.values()}},
+                                                             for c in rules.cards.values()},
+                                "choice_labels": {cid: c.title for cid, c in rules.cards.items()}},
                        "heading": {"mode": "faces", "labels": {h: f"enemy's heading: {h}" for h in ARROWS}},
                        "braglease": {"mode": "faces",
                                      "labels": {h: f"Braglease Card: {h}" for h in ARROWS}}},

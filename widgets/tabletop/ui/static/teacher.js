@@ -22,7 +22,11 @@ function ttTeacherPanel(m, api) {
       const name = typeof cfg.title === "string" && cfg.title ? cfg.title : kind;
       const label = (v) => {
         const raw = ttFmtOutcome(v);
-        return cfg.labels && typeof cfg.labels[raw] === "string" && cfg.labels[raw] ? cfg.labels[raw] : raw;
+        // choice_labels: words for an outcome id in the rig menu (a card's title for its id); else the chip's labels
+        for (const table of [cfg.choice_labels, cfg.labels]) {
+          if (table && typeof table[raw] === "string" && table[raw]) return table[raw];
+        }
+        return raw;
       };
       let pick;
       if (outcomes.length <= 12) {
