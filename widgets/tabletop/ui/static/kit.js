@@ -107,6 +107,12 @@ function ttSeatName(players, i) {
   return players && players[i] !== undefined && players[i] !== null ? String(players[i]) : `Player ${i + 1}`;
 }
 
+/** The teacher panel's position text as an object (null when there is none or it does not parse). */
+function ttParsePosition(d) {
+  if (!d || typeof d.position !== "string") return null;
+  try { const p = JSON.parse(d.position); return p && typeof p === "object" ? p : null; } catch (_e) { return null; }
+}
+
 /** "Blue's" — or "your" / "Your" (start) for a player called "You" (engine/words.py poss, the same rule). */
 function ttPoss(name, start = false) {
   const n = String(name);
@@ -304,7 +310,7 @@ function ttMarkLastMove(box, lm) {
 
 function ttRenderBoard({ model, el }) {
   const memo = { selected: null, filter: "", openLog: new Set(), teacherPick: {}, teacherLoad: "", teachingId: null,
-    teacherCopied: null };
+    teacherCopied: null, editing: false, editPick: null };
   const root = ttH("div", {
     class: "tt-root tt-board", tabindex: "0", role: "group", "data-lm-suppress-shortcuts": "true",
   });
@@ -648,6 +654,15 @@ function ttRenderBoard({ model, el }) {
       h: ttH, s: ttS, drawDie, drawSpinner, drawFaces,
       send: (id) => sendAct(id),
       tryAction,
+      /** The teacher's position editor is on (teacher panel, "Edit position"): clicks edit instead of playing. */
+      editing: !!(m.teacher && memo.editing && m.interactive),
+      /** The current position description (Game.position()), or null. */
+      position: ttParsePosition(m.teacher_data),
+      /** Set up a changed position (keys left out keep their value); Python validates it (Game.set_up). */
+      editPosition: (patch) => send("teacher", { op: "setup", text: JSON.stringify(patch) }),
+      /** The editor's own pick between two clicks (e.g. the piece to move), kept across redraws. */
+      editPick: () => memo.editPick,
+      setEditPick: (v) => { memo.editPick = v === undefined ? null : v; schedule(); },
       actionKey: ttActionKey,
       /** Does the last move's action have these fields ({to: "F7"}), or pass this test (fn(actionDict))? */
       lastMoveHas(match) {
@@ -718,6 +733,8 @@ function ttRenderBoard({ model, el }) {
     root.dataset.currentPlayer = m.current_player === null || m.current_player === undefined ? "" : String(m.current_player);
     root.dataset.over = m.is_over ? "1" : "0";
     root.dataset.interactive = m.interactive ? "1" : "0";
+    if (!m.teacher) memo.editing = false;
+    root.dataset.editing = m.teacher && memo.editing && m.interactive ? "1" : "0";
     root.dataset.botMoving = botMoving(m) ? "1" : "0";
     root.dataset.bots = String(Object.keys(m.bot_seats || {}).length);
     root.dataset.lastTurn = m.last_move ? String(m.last_move.turn) : "";

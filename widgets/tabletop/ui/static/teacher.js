@@ -101,8 +101,15 @@ function ttTeacherPanel(m, api) {
     if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(done, fallback);
     else fallback();
   };
+  const canEdit = d.position !== null && d.position !== undefined;
   sections.push(ttH("section", { class: "tt-teacher-position", "aria-label": "position as text" },
     ttH("h5", {}, "Position"),
+    canEdit ? ttH("button", { type: "button", class: ["tt-edit-position", memo.editing && "tt-editing", !live && "tt-inert"],
+      "aria-pressed": memo.editing ? "true" : "false", dataset: { focus: "edit-position" },
+      onClick: () => { memo.editing = !memo.editing; memo.editPick = null; api.schedule(); } },
+    memo.editing ? "Stop editing" : "Edit position (click the board)") : null,
+    canEdit && memo.editing ? ttH("p", { class: "tt-teacher-note tt-edit-help" },
+      ttTxt(((m.view_data || {}).editor || {}).help) || "Click the board to change the position.") : null,
     d.position === null || d.position === undefined
       ? ttH("p", { class: "tt-teacher-note" }, ttTxt(d.no_position) || "This game has no position text.")
       : [ttH("textarea", { class: "tt-position-text", readonly: true, rows: 3, "aria-label": "the position as text (read only)",
