@@ -669,6 +669,10 @@ class ZaxxonRules(Rules[ZState]):
             if c in zx:
                 return "zaxxon.zaxxon-area", f"{what}: Zaxxon stands there"
             flown[c] = f"{COLOURS[seat]} plane #{pi % 2 + 1}"
+            if not s.zx_active and b.zone[c] == "i" and c // b.cols <= b.radar_rows[0]:
+                return "zaxxon.zaxxon-alert", (f"{what}: Zaxxon's side of the RADAR barrier, reached only by "
+                                               "crossing it, and the first crossing alerts Zaxxon (set zaxxon "
+                                               "awake)")
             if s.phase == MOVE and s.spin == "RED" and self._live_area(s, c, "silo"):
                 return "zaxxon.red-silo-fire", (f"{what}: RED was spun, so a plane in (or entering) a missile silo "
                                                 "area with its silo is shot down")
