@@ -615,10 +615,7 @@ class ZaxxonRules(Rules[ZState]):
         b = self.board
         if s.phase == ZAXXON and not s.zx_active:
             return "zaxxon.zaxxon-spin", "a Z moves Zaxxon only once it has been alerted; Zaxxon is asleep"
-        w = s.zx
-        if w not in b.zaxxon_area or b.nbr[w][E] not in b.zaxxon_area:
-            return "zaxxon.zaxxon-moves", "Zaxxon never leaves the Zaxxon area"
-        if not s.zx_active and w != b.zaxxon_start:
+        if not s.zx_active and s.zx != b.zaxxon_start:
             return "zaxxon.zaxxon-alert", (f"Zaxxon moves only once it is alerted; asleep, it stays on the ZAXXON "
                                            f"space {b.name(b.zaxxon_start)}-{b.name(b.nbr[b.zaxxon_start][E])}")
         if s.variant.zaxxon_awake and not s.zx_active:
@@ -630,7 +627,6 @@ class ZaxxonRules(Rules[ZState]):
             if c in cells:
                 return "zaxxon.outer-fuel-tank", f"two fuel tanks on FUEL space {b.name(c)}; each takes one space"
             cells[c] = f"the {b.targets[ti].kind} on {b.name(c)}"
-        zx = self._zaxxon_cells(s)
         planes = s.planes
         flown: dict[int, str] = {}
         for pi, (c, high, grounded, _) in enumerate(planes):
@@ -666,8 +662,6 @@ class ZaxxonRules(Rules[ZState]):
                                                     "another plane")
             if c in cells:
                 return "zaxxon.blocked-spaces", f"{what}: {cells[c]} stands there"
-            if c in zx:
-                return "zaxxon.zaxxon-area", f"{what}: Zaxxon stands there"
             flown[c] = f"{COLOURS[seat]} plane #{pi % 2 + 1}"
             if not s.zx_active and b.zone[c] == "i" and c // b.cols <= b.radar_rows[0]:
                 return "zaxxon.zaxxon-alert", (f"{what}: Zaxxon's side of the RADAR barrier, reached only by "
