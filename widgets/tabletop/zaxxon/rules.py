@@ -382,6 +382,9 @@ class ZaxxonRules(Rules[ZState]):
     #                 (a fuel tank "removed" was moved to a FUEL space and shot there); the others stand at setup
     #      "zaxxon":  {"awake": bool, "spaces": [west space, east space]}
     #    Mission progress is derived from the targets (the rulebook counts what was shot, not who shot it).
+    #    Not refused: a plane on Zaxxon's side of the RADAR barrier while Zaxxon sleeps. Play cannot reach it (the
+    #    first crossing alerts Zaxxon), but the teaching scenarios "inner" and "radar" (scenarios.toml) start so,
+    #    and every position a game can be in must set up again (position() round-trips).
     SETUP_KEYS = ("turn", "planes", "targets", "zaxxon")
     TURN_KEYS = ("round", "phase", "dice", "spin", "to_move", "count")
     PLANE_KEYS = ("space", "altitude", "shot_zaxxon", "grounded")
@@ -663,10 +666,6 @@ class ZaxxonRules(Rules[ZState]):
             if c in cells:
                 return "zaxxon.blocked-spaces", f"{what}: {cells[c]} stands there"
             flown[c] = f"{COLOURS[seat]} plane #{pi % 2 + 1}"
-            if not s.zx_active and b.zone[c] == "i" and c // b.cols <= b.radar_rows[0]:
-                return "zaxxon.zaxxon-alert", (f"{what}: Zaxxon's side of the RADAR barrier, reached only by "
-                                               "crossing it, and the first crossing alerts Zaxxon (set zaxxon "
-                                               "awake)")
             if s.phase == MOVE and s.spin == "RED" and self._live_area(s, c, "silo"):
                 return "zaxxon.red-silo-fire", (f"{what}: RED was spun, so a plane in (or entering) a missile silo "
                                                 "area with its silo is shot down")
