@@ -161,6 +161,33 @@ def test_an_impossible_position_names_its_clause_and_changes_nothing(bad, rule, 
     assert again.state == g.state
 
 
+@pytest.mark.parametrize(("bad", "rule", "words"), [
+    (pos(turn={**MOVE, "dice": "35"}), "zaxxon.setup", "two whole numbers"),
+    (pos(turn={**MOVE, "dice": [3, 5, 6]}), "zaxxon.setup", "two whole numbers"),
+    (pos(turn={**MOVE, "spin": 5}), "zaxxon.spinner", "not spun yet"),
+    (pos(turn={**MOVE, "spin": "GREEN"}), "zaxxon.spinner", "not spun yet"),
+    (pos(turn={**MOVE, "to_move": "green"}), "zaxxon.setup", "to_move"),
+    (pos(turn={**MOVE, "count": "3"}), "zaxxon.setup", "whole number"),
+    (pos(turn={**MOVE, "round": True}), "zaxxon.setup", "round"),
+    (pos(planes={"blue": ["E5 high fast", "G1"]}), "zaxxon.setup", "SPACE high"),
+    (pos(planes={"blue": [{"altitude": "high"}, "G1"]}), "zaxxon.setup", "give its"),
+    (pos(planes={"blue": [{"space": "E5", "grounded": "yes"}, "G1"]}), "zaxxon.setup", "true or false"),
+    (pos(planes={"blue": [{"space": "E5", "shot_zaxxon": 1}, "G1"]}), "zaxxon.setup", "true or false"),
+    (pos(planes={"blue": "E1 G1"}), "zaxxon.setup", "exactly 2"),
+    ({**pos(), "targets": ["C6"]}, "zaxxon.setup", "an object"),
+    (pos(targets={"D8": "C12", "d8": "D12"}), "zaxxon.setup", "listed twice"),
+    (pos(targets={"D8": 12}), "zaxxon.setup", "text"),
+    (pos(zx={"awake": "yes"}), "zaxxon.setup", "true or false"),
+    (pos(zx={"spaces": "B15"}), "zaxxon.setup", "two spaces"),
+    (pos(zx={"awake": True, "facing": "N"}), "zaxxon.setup", "facing"),
+    ([1, 2], "zaxxon.setup", "object"),
+    ("{not json", "zaxxon.setup", "not JSON"),
+])
+def test_a_malformed_description_is_refused_naming_the_field(bad, rule, words) -> None:
+    g = zaxxon.new_game(seed=5)
+    refuse(g, bad, rule, words)
+
+
 @pytest.mark.parametrize(("variant", "bad", "rule", "good"), [
     ({"zaxxon_awake": True}, pos(zx={"awake": False, "spaces": ["B15", "B16"]}), "zaxxon.zaxxon-alert", pos()),
     ({"max_rounds": 10}, pos(turn={**MOVE, "round": 11}), "zaxxon.turn-cap", pos(turn={**MOVE, "round": 10})),
