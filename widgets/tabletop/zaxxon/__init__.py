@@ -7,7 +7,11 @@
 
 from __future__ import annotations
 
+import copy
+import json
 from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from ..engine import Game
@@ -31,7 +35,7 @@ Variant = ZaxxonVariant
 
 __all__ = ["BOTS", "Altitude", "Board", "EndTurn", "GreedyBot", "Move", "MoveZaxxon", "Roll", "Rules", "Shoot",
            "Spin", "Variant", "ZState", "ZaxxonRandomBot", "ZaxxonRules", "ZaxxonShoot", "ZaxxonVariant", "load",
-           "new_game"]
+           "new_game", "teaching_positions"]
 
 _RULES = ZaxxonRules()
 
@@ -46,6 +50,20 @@ def new_game(*, seed: int | None = None, variant: ZaxxonVariant | Mapping[str, A
 def load(data: Mapping[str, Any]) -> Game[ZState]:
     """Replay a save made with ``game.save()``."""
     return Game.load(_RULES, data)
+
+
+@cache
+def _positions() -> dict[str, dict[str, Any]]:
+    data = json.loads(Path(__file__).with_name("positions.json").read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+def teaching_positions() -> dict[str, dict[str, Any]]:
+    """Named positions for teachers (``positions.json``): ``{name: {"title", "about", "position"}}``, where
+    ``position`` is a description ``game.set_up`` accepts. Positions the rulebook does not describe say so in
+    their "about" text ("our reconstruction"). A fresh copy on every call."""
+    return copy.deepcopy(_positions())
 
 
 def __getattr__(name: str) -> Any:
