@@ -17,7 +17,7 @@ from tabletop.zaxxon.rules import (
     ZaxxonShoot,
 )
 
-from .helpers import cell, new, place, plane, remove_target, turn
+from .helpers import cell, force_place, new, place, plane, remove_target, turn
 
 
 def refused(g, action, rule: str, match: str = "") -> IllegalAction:
@@ -366,8 +366,8 @@ def test_not_the_opponents_targets_zaxxon_own_targets() -> None:
 
 def test_each_plane_shoots_zaxxon_once_zaxxon_shoot_zaxxon() -> None:
     g = new()
-    g.raw_state.zx = cell("B14")  # Zaxxon moved one space west
-    place(g, 0, 1, "B12")
+    g.raw_state.zx = cell("B14")  # Zaxxon moved one space west (asleep: a position set_up refuses, so forced)
+    force_place(g, 0, 1, "B12")
     turn(g, (4, 6))
     g.play(Shoot(1, "B14"))
     st = g.state
@@ -376,7 +376,7 @@ def test_each_plane_shoots_zaxxon_once_zaxxon_shoot_zaxxon() -> None:
     assert st["mission"][0]["zaxxon"] == (True, False)
     g.play(EndTurn())
     g.play(EndTurn())
-    place(g, 0, 1, "B12")
+    force_place(g, 0, 1, "B12")
     turn(g, (4, 6))
     refused(g, Shoot(1, "B15"), "zaxxon.shoot-zaxxon", "already shot Zaxxon")
 
@@ -527,7 +527,7 @@ def test_first_to_complete_the_mission_wins_zaxxon_win() -> None:
     s.mission[0] = [2, 1, 1, 1]
     s.tcell[2], s.tinner[2], s.tcell[6] = cell("C12"), 1, -1
     s.planes[0][3] = s.planes[1][3] = 1
-    place(g, 0, 1, "D12")
+    force_place(g, 0, 1, "D12")  # the state above is written directly: keep it as it is
     turn(g, (4, 6))
     g.play(Shoot(1, "C12"))
     assert g.winner == 0 and g.is_over and g.legal_actions() == []
