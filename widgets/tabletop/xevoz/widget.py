@@ -13,6 +13,10 @@ from .data import components
 
 STATIC = Path(__file__).with_name("static")
 
+#: the teacher panel's one-line hint while "Edit position" is on (the board's editor: static/board.js)
+EDITOR_HELP = ("Click a part of either figure to chop or restore it; click a figure on the mat, then a square, to move "
+               "it there.")
+
 SYMBOL_WORDS = {"sword": "sword", "star": "star", "bomb": "bomb", "drain": "DRAIN ATTACK"}
 
 
@@ -93,7 +97,8 @@ class Board(BoardWidget):
         return {"species": species_view(), "prompt": prompt(self.game),
                 "chance": {f"helix{seat + 1}": {"mode": "faces", "labels": self.face_labels(seat),
                                                 "title": f"{poss(players[seat], start=True)} helix"}
-                           for seat in (0, 1)}}
+                           for seat in (0, 1)},
+                "editor": {"help": EDITOR_HELP}}
 
     def face_labels(self, seat: int) -> dict[str, str]:
         """What each battle side of a seat's helix is called ("1a" -> "Razor Claw, side a"), so the roll chips in

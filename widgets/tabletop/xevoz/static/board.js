@@ -62,7 +62,7 @@ function xzButtons(ctx) {
       row.append(ctx.h("button", {
         class: ["xz-call", `xz-call-${colour}`, !a && "xz-call-notnow"], dataset: { call: colour, focus: `xz-call-${colour}` },
         "aria-label": `Call ${colour.toUpperCase()} attack` + (a ? "" : " (not now: press to see why)"),
-        disabled: !ctx.interactive, onClick: () => (a ? ctx.send(a.id) : xzTry(ctx, { type: "Call", colour })),
+        disabled: !ctx.interactive || ctx.editing, onClick: () => (a ? ctx.send(a.id) : xzTry(ctx, { type: "Call", colour })),
       }, `Call ${colour.toUpperCase()} attack`));
     }
   }
@@ -71,7 +71,7 @@ function xzButtons(ctx) {
       continue;
     } else if (["RollHelix", "Ready", "FreeDrain", "KeepDrain", "ChooseMat"].includes(a.type)) {
       row.append(ctx.h("button", { class: "xz-act", dataset: { type: a.type, focus: `xz-${a.id}` },
-        disabled: !ctx.interactive, onClick: () => ctx.send(a.id) }, a.text));
+        disabled: !ctx.interactive || ctx.editing, onClick: () => ctx.send(a.id) }, a.text));
     }
   }
   return row.childNodes.length ? row : null;
@@ -126,6 +126,34 @@ function xzMarkIcon(ctx, kind) {
 /** Words only a screen reader reads (the picture says it already). */
 function xzSr(ctx, text) {
   return ctx.h("span", { class: "xz-sr" }, text);
+}
+
+// == The teacher's position editor (issue 11): while ctx.editing, a click on a part chops or restores it, a click on a
+// figure then on a square moves the figure. Every edit is a patch of the position description (Game.position()) that
+// Python checks with Game.set_up: an impossible position is refused with its rule in the kit's banner.
+
+/** The side's edit patch: {sides: [{...}, {}]} with ``fields`` for seat ``seat`` (the other side kept as it is). */
+function xzSidePatch(seat, fields) {
+  return { sides: [seat === 0 ? fields : {}, seat === 1 ? fields : {}] };
+}
+
+/** Chop a part that is on the figure, restore one that is in the pile (a DRAIN ATTACK part too: set_up says why not). */
+function xzEditPart(ctx, seat, p) {
+  const pos = ctx.position;
+  if (!pos || !Array.isArray(pos.sides) || !pos.sides[seat]) return;
+  const chopped = Array.isArray(pos.sides[seat].chopped) ? pos.sides[seat].chopped.slice() : [];
+  const at = chopped.indexOf(p.id);
+  if (at >= 0) chopped.splice(at, 1); else chopped.push(p.id);
+  ctx.editPosition(xzSidePatch(seat, { chopped }));
+}
+
+/** Attributes that make an element an editor control: a button named "edit: <what it does>", Enter/Space press it. */
+function xzEditable(ctx, attrs, label, go) {
+  return Object.assign({}, attrs, {
+    class: [].concat(attrs.class || [], "xz-edit"), tabindex: 0, role: "button", "aria-label": `edit: ${label}`,
+    onClick: go, onKeydown: (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); go(); } },
+    dataset: Object.assign({}, attrs.dataset || {}, { edit: "1" }),
+  });
 }
 
 /** Make a board element clickable for the move it means (``intended``): a legal move (``entry``) is outlined,
@@ -233,6 +261,24 @@ function xzSquareWords(ctx, st, name, kind, occupant) {
   return words;
 }
 
+/** A square in the editor: a figure's square picks the figure up (again: puts it down); with a figure picked, any
+ *  other square moves it there (a square set_up refuses, e.g. not next to the other figure, says why). */
+function xzEditCell(ctx, st, base, name, words, occupant, picked) {
+  if (!ctx.position) return base;
+  const here = name in occupant ? occupant[name] : null;
+  if (here !== null && here === picked) {
+    return xzEditable(ctx, base, `put down ${ctx.whose(here)} figure: ${words}`, () => ctx.setEditPick(null));
+  }
+  if (here !== null) {
+    return xzEditable(ctx, base, `pick up ${ctx.whose(here)} figure to move it: ${words}`, () => ctx.setEditPick({ seat: here }));
+  }
+  if (picked === null) return Object.assign({}, base, { role: "img", "aria-label": words });
+  return xzEditable(ctx, base, `move ${ctx.whose(picked)} figure here: ${words}`, () => {
+    ctx.setEditPick(null);
+    ctx.editPosition(xzSidePatch(picked, { square: name }));
+  });
+}
+
 function xzMat(ctx, st) {
   const mat = st.mat;
   if (!mat) return ctx.h("p", { class: "xz-nomat" }, "No mat yet: Rulebook step 3 — choose the world — picks it.");
@@ -245,6 +291,8 @@ function xzMat(ctx, st) {
   for (let r = 0; r < n; r++) svg.append(ctx.s("text", { x: 6, y: pad + r * C + C / 2 + 4, "text-anchor": "middle", class: "xz-coord", "aria-hidden": "true" }, String(r + 1)));
   const occupant = {};
   st.sides.forEach((s, i) => { if (s.pos) occupant[s.pos] = i; });
+  const pick = ctx.editing ? ctx.editPick() : null;
+  const picked = pick && (pick.seat === 0 || pick.seat === 1) ? pick.seat : null;
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
       const name = `${String.fromCharCode(65 + c)}${r + 1}`;
@@ -253,8 +301,10 @@ function xzMat(ctx, st) {
       const kind = mat.start.includes(name) ? "start" : mat.warps[name] ? "warp" : mat.bonuses[name] ? "bonus" : "plain";
       const intended = placing ? { type: "Place", cell: name } : { type: "Move", cell: name };
       const words = xzSquareWords(ctx, st, name, kind, occupant);
-      const attrs = xzPressable(ctx, { class: ["xz-cell", `xz-cell-${kind}`], dataset: { cell: name } }, entry, words,
-        st.phase === "over" ? null : intended);
+      const base = { class: ["xz-cell", `xz-cell-${kind}`, picked !== null && occupant[name] === picked && "xz-edit-picked"],
+        dataset: { cell: name } };
+      const attrs = ctx.editing ? xzEditCell(ctx, st, base, name, words, occupant, picked)
+        : xzPressable(ctx, base, entry, words, st.phase === "over" ? null : intended);
       if (!attrs.role) Object.assign(attrs, { role: "img", "aria-label": words });
       const g = ctx.s("g", attrs);
       g.append(ctx.s("rect", { x, y, width: C, height: C, class: "xz-cell-bg" }));
@@ -313,7 +363,7 @@ function xzHelix(ctx, st, seat) {
     xzAttChip(ctx, "white", g.white, called === "white"), xzAttChip(ctx, "black", g.black, called === "black"),
     isRolled ? ctx.h("span", { class: "xz-mark" }, `ROLLED: battle side ${rolled[1]}`) : null,
     isBomb ? ctx.h("span", { class: "xz-mark" }, "BOMB RE-ROLL") : null,
-    flip ? ctx.h("button", { class: "xz-flip", disabled: !ctx.interactive, dataset: { focus: `xz-${flip.id}` },
+    flip ? ctx.h("button", { class: "xz-flip", disabled: !ctx.interactive || ctx.editing, dataset: { focus: `xz-${flip.id}` },
       "aria-label": `flip glyph ${g.slot}, ${g.part}`, onClick: () => ctx.send(flip.id) }, "flip") : null));
   }
   return box;
@@ -355,10 +405,14 @@ function xzTree(ctx, st, seat) {
     const type = kind === "heal" ? "Heal" : ["attach", "reattach", "rehome"].includes(kind) ? "AttachDrain" : "Chop";
     const intended = st.phase === "over" ? null : { type, part: p.id, figure: deciding && !mine ? side.figure : "" };
     const words = xzPartWords(ctx, st, seat, p);
-    const attrs = xzPressable(ctx, {
+    const base = {
       class: ["xz-node", !p.present && !p.drain && "xz-chopped", away && "xz-away", p.drain && "xz-drainpart", foreign && "xz-hosting"],
       dataset: { part: p.id, seat, present: p.present ? "1" : "0" },
-    }, entry, words, intended);
+    };
+    const restore = !p.present && !p.drain;
+    const attrs = ctx.editing
+      ? (ctx.position ? xzEditable(ctx, base, `${restore ? "restore" : "chop"} ${words}`, () => xzEditPart(ctx, seat, p)) : base)
+      : xzPressable(ctx, base, entry, words, intended);
     let shown = p.name;
     if (p.drain) {
       if (side.drain_on && side.drain_on !== "off") shown = `${p.name}: on ${ctx.whose(1 - seat)} ${side.drain_on_name}`;
@@ -401,7 +455,7 @@ function renderBoard(ctx) {
 function boardKey(event, ctx) {
   // K calls black, W white: sent even when it is not time to call, so the kit says why not
   const colour = { k: "black", w: "white" }[String(event.key).toLowerCase()];
-  if (!colour || !ctx.interactive || !ctx.state || !ctx.state.mat) return false;
+  if (!colour || !ctx.interactive || ctx.editing || !ctx.state || !ctx.state.mat) return false;
   const b = xzCallEntry(ctx, colour);
   if (b) ctx.send(b.id); else xzTry(ctx, { type: "Call", colour });
   return true;
