@@ -90,6 +90,14 @@ def test_edit_position_chops_restores_and_moves_then_play_resumes(lab: Any) -> N
     # the edits are set-ups in the game's script (undoable, saved)
     assert lab.kernel_json("sum('setup' in e for e in board.game.save()['script'])") == 3
 
+    # while editing, the kit's move list, Undo and the keys do not play: they say why, and nothing changes
+    version = lab.kernel_json("board.game.version")
+    page.click(f"{BOARD} button.tt-action >> nth=0")
+    page.wait_for_selector(f"{BOARD} .tt-error[data-rule='ui.editing']")
+    page.click(f"{BOARD} button.tt-undo")
+    page.keyboard.press("1")
+    assert lab.kernel_json("board.game.version") == version
+
     # editing off: clicks play normally again (the WHITE call, rigged)
     page.click(f"{BOARD} .tt-teacher button.tt-edit-position")
     page.wait_for_selector(f"{BOARD}[data-editing='0']")

@@ -351,6 +351,17 @@ function ttRenderBoard({ model, el }) {
 
   function send(type, extra) {
     sends += 1;
+    if ((type === "act" || type === "undo" || type === "bot") && editingNow()) {
+      // the teacher is editing the position: moves, undo and bot moves wait until editing stops (never silence)
+      const m = read();
+      const err = m.error;
+      localN += 1;
+      localNote = { rule: "ui.editing", title: "Editing the position",
+        reason: "you are editing the position: press Stop editing in the teacher panel to play again",
+        n: `local-${localN}`, mark: `${m.version}/${err ? err.n : 0}` };
+      schedule();
+      return;
+    }
     // one message at a time: a double click must not turn into a "stale board" refusal
     if (pendingAt && performance.now() - pendingAt < 3000) return;
     const version = Number(root.dataset.version);
@@ -506,6 +517,12 @@ function ttRenderBoard({ model, el }) {
     while (announcer.childNodes.length > 12) announcer.firstChild.remove();
   }
 
+  /** The teacher's position editor is on (clicks on the board edit; moves wait). */
+  function editingNow() {
+    const m = read();
+    return !!(m.teacher && memo.editing && m.interactive);
+  }
+
   /** Why a click on the board picture did nothing (a renderer may send nothing on a locked board): never silence. */
   function whyInert(m) {
     if (m.is_over) return { rule: "ui.game-over", reason: "the game is over; press Play again for a new game" };
@@ -568,7 +585,7 @@ function ttRenderBoard({ model, el }) {
 
   function actionsPanel(m) {
     const legal = m.legal || [];
-    const interactive = m.interactive && !m.is_over;
+    const interactive = m.interactive && !m.is_over && !editingNow();
     const words = memo.filter.trim().toLowerCase().split(/\s+/).filter(Boolean);
     const matching = words.length ? legal.filter((a) => words.every((w) => String(a.text).toLowerCase().includes(w))) : legal;
     visibleActions = matching.slice(0, TT_LIST_MAX);
