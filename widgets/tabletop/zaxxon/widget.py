@@ -172,6 +172,11 @@ def prompt(game: Any) -> str:
             "any other space says why not; A changes altitude, E ends the turn.")
 
 
+#: the teacher panel's one-line hint while "Edit position" is on (board.js: zxEditPlan)
+EDITOR_HELP = ("Click a plane, then the space to put it on (its altitude kept); click the picked plane again to "
+               "switch High/Low; click a target to destroy it, or the empty space of a destroyed one to restore it")
+
+
 class Board(BoardWidget):
     """A game of Zaxxon: ``Board(seed=1)`` for two players at one screen, ``Board(bots="greedy")`` against the
     greedy bot (it plays Player 2)."""
@@ -185,6 +190,7 @@ class Board(BoardWidget):
         v["prompt"] = prompt(self.game)
         v["chance"] = {"spinner": {"sectors": spinner_sectors(self.game.variant)}}
         v["reach"] = reach(self.game)
+        v["editor"] = {"help": EDITOR_HELP}
         return v
 
     def static_svg(self) -> str | None:

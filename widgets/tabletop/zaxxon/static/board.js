@@ -34,6 +34,7 @@ function zxAction(type, fields) {
 function zxSelectedPlane(ctx) {
   // one of the planes of the seat to move (selectable whether or not it can move: a click then says why not)
   const sel = ctx.selected;
+  if (ctx.editing) return null;  // editing the position: no plane is selected for a move
   if (typeof sel !== "number" || ctx.isOver || ctx.currentPlayer === null || ctx.currentPlayer === undefined) return null;
   return ctx.state.planes.some((q) => q.seat === ctx.currentPlayer && q.number === sel) ? sel : null;
 }
@@ -51,6 +52,7 @@ function zxHint(ctx, text) {
 }
 
 function zxClickHex(ctx, id) {
+  if (ctx.editing) { zxEditClick(ctx, id); return; }  // the position editor: never a move
   if (!zxMayAct(ctx)) return;
   const st = ctx.state;
   const memo = ctx.memo;
@@ -85,6 +87,103 @@ function zxClickHex(ctx, id) {
 }
 
 const ZX_TARGET_WORDS = { fuel: "fuel tank", silo: "missile silo", turret: "gun turret" };
+
+// -- the teacher's position editor (teacher panel "Edit position": ctx.editing) ------------------------------------
+// Click a plane, then a space: the plane is put there (its altitude kept); click the picked plane again: its
+// altitude switches High/Low; click a target: destroyed (removed from the board), click the empty space a removed
+// target started on: restored. Every edit is a set-up of the patched position (ctx.editPosition): Python checks it
+// with the rules (Game.set_up) and a refusal shows in the kit's banner with its rule; a click never plays a move.
+
+function zxPlaneName(p) {
+  return `${ZX_SEAT[p.seat]} plane #${p.number}`;
+}
+
+/** The plane picked by the first click of an edit (a plane of the state), or null. */
+function zxEditPicked(ctx) {
+  const pick = typeof ctx.editPick === "function" ? ctx.editPick() : null;
+  if (typeof pick !== "string") return null;
+  return ctx.state.planes.find((q) => `${q.seat}-${q.number}` === pick) || null;
+}
+
+/** The position's planes as {blue: [{space, altitude, ...}, ...], red: [...]} (a copy to change). */
+function zxEditPlanes(ctx) {
+  const out = {};
+  const from = (ctx.position && ctx.position.planes) || null;
+  for (const p of ctx.state.planes) {
+    const colour = ZX_SEAT[p.seat];
+    let d = from && from[colour] ? from[colour][p.number - 1] : null;
+    if (typeof d === "string") {  // "G13" / "G13 high"
+      const [space, alt] = d.trim().split(/\s+/);
+      d = { space, altitude: alt === "high" ? "high" : "low" };
+    }
+    d = d && typeof d === "object" ? Object.assign({}, d)
+      : Object.assign({ space: p.space, altitude: p.altitude }, p.grounded ? { grounded: true } : {},
+        p.done ? { shot_zaxxon: true } : {});
+    (out[colour] = out[colour] || [])[p.number - 1] = d;
+  }
+  return out;
+}
+
+/** The position's targets map {start space: "removed" | FUEL space} (a copy to change). */
+function zxEditTargets(ctx) {
+  if (ctx.position && ctx.position.targets && typeof ctx.position.targets === "object") return Object.assign({}, ctx.position.targets);
+  const out = {};
+  for (const t of ctx.state.targets) if (t.space !== t.start) out[t.start] = t.space ? t.space : "removed";
+  return out;
+}
+
+/** What a click on space `id` does while editing: {words, run} (run sends the edit or picks a plane). */
+function zxEditPlan(ctx, id) {
+  const st = ctx.state;
+  const pick = zxEditPicked(ctx);
+  const put = (p) => ({ words: `edit: put ${zxPlaneName(p)} here`, run: () => {
+    const planes = zxEditPlanes(ctx);
+    planes[ZX_SEAT[p.seat]][p.number - 1].space = id;
+    ctx.setEditPick(null);
+    ctx.editPosition({ planes });
+  } });
+  const plane = st.planes.find((q) => q.space === id);
+  if (plane) {
+    if (pick && pick === plane) {
+      const alt = plane.altitude === "high" ? "low" : "high";
+      return { words: `edit: switch ${zxPlaneName(plane)} to ${alt === "high" ? "High" : "Low"} Altitude`, run: () => {
+        const planes = zxEditPlanes(ctx);
+        planes[ZX_SEAT[plane.seat]][plane.number - 1].altitude = alt;
+        ctx.setEditPick(null);
+        ctx.editPosition({ planes });
+      } };
+    }
+    if (pick) return put(pick);
+    return { words: `edit: pick ${zxPlaneName(plane)} to put it on another space`,
+      run: () => ctx.setEditPick(`${plane.seat}-${plane.number}`) };
+  }
+  const target = st.targets.find((t) => t.space === id);
+  if (target) {
+    return { words: `edit: destroy the ${zxTargetWords(target).replace(/ on \w+$/, "")}`, run: () => {
+      const targets = zxEditTargets(ctx);
+      targets[target.start] = "removed";
+      ctx.editPosition({ targets });
+    } };
+  }
+  if (pick) return put(pick);
+  const gone = st.targets.find((t) => !t.space && t.start === id);
+  if (gone) {
+    return { words: `edit: restore the ${zxTargetWords(Object.assign({}, gone, { space: id })).replace(/ on \w+$/, "")} here`, run: () => {
+      const targets = zxEditTargets(ctx);
+      delete targets[gone.start];
+      ctx.editPosition({ targets });
+    } };
+  }
+  if (st.zaxxon.spaces.includes(id)) {
+    return { words: "edit: Zaxxon is placed in the position text", run: () => zxHint(ctx, "Zaxxon is placed through the position text (Load position); click a plane or a target to edit it.") };
+  }
+  return { words: "edit: pick a plane first", run: () => zxHint(ctx, "Click a plane first, then the space to put it on; or click a target to destroy or restore it.") };
+}
+
+function zxEditClick(ctx, id) {
+  ctx.memo.hint = null;
+  zxEditPlan(ctx, id).run();
+}
 
 function zxPlaneWords(p) {
   return `${ZX_SEAT[p.seat]} plane #${p.number}, ${p.altitude === "high" ? "High" : "Low"} Altitude, on ${p.space}` +
@@ -366,7 +465,7 @@ function renderBoard(ctx) {
       hx.a !== "." && `zx-area-${hx.a}`, moveTo[hx.id] && "zx-can-move", cost && !moveTo[hx.id] && "zx-reach",
       stops.has(hx.id) && "zx-stop", shotAt[hx.id] && "zx-can-shoot",
       fuelTo[hx.id] && "zx-can-fuel", memo.pendingShot === hx.id && "zx-pending"];
-    const does = moveTo[hx.id] ? `move here (${cost || 1} count)` : shotAt[hx.id] ? "shoot here"
+    const does = ctx.editing ? zxEditPlan(ctx, hx.id).words : moveTo[hx.id] ? `move here (${cost || 1} count)` : shotAt[hx.id] ? "shoot here"
       : fuelTo[hx.id] ? "put the fuel tank here" : costWords(hx.id);
     const pts = memo.points[hx.id];
     const poly = s("polygon", { points: pts, class: cls, dataset: { hex: hx.id, focus: `zx-hex-${hx.id}`, cost: cost || null },
@@ -404,10 +503,24 @@ function renderBoard(ctx) {
   svg.append(s("line", { x1, y1, x2, y2, class: "zx-radar", "aria-hidden": "true" }));
   svg.append(s("text", { x: x2 - 2, y: y1 + 3.6, class: "zx-radar-label", "aria-hidden": "true" }, "RADAR"));
   const c = memo.centers;
+  const picked = ctx.editing ? zxEditPicked(ctx) : null;
+  if (ctx.editing) {  // where each removed target stood: a faint outline (a click on the space restores it)
+    for (const t of state.targets) {
+      if (t.space || !c[t.start]) continue;
+      svg.append(s("g", { class: ["zx-target", `zx-target-${t.kind}`, "zx-target-gone"], dataset: { gone: t.id, space: t.start },
+        "aria-hidden": "true" }, zxTargetShape(ctx, t, c[t.start][0], c[t.start][1], null)));
+    }
+  }
   for (const t of state.targets) {
     if (!t.space) continue;
     const g = zxTarget(ctx, t, c[t.space][0], c[t.space][1], uid);
-    if (shotAt[t.space] || fuelTo[t.space]) {
+    if (ctx.editing) {
+      g.classList.add("zx-edit");
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.setAttribute("aria-label", `${zxTargetWords(t)}; ${zxEditPlan(ctx, t.space).words}`);
+      g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); zxClickHex(ctx, t.space); } });
+    } else if (shotAt[t.space] || fuelTo[t.space]) {
       g.classList.add("zx-can-shoot");
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");
@@ -422,7 +535,8 @@ function renderBoard(ctx) {
   const facing = state.zaxxon.facing === "N" ? "N" : "S";
   const zxg = s("g", { class: ["zx-zaxxon", state.zaxxon.active && "zx-active", shotAt[zw] && "zx-can-shoot"],
     dataset: { spaces: `${zw} ${ze}`, active: state.zaxxon.active ? "1" : "0", facing },
-    role: shotAt[zw] || shotAt[ze] ? "button" : "img", "aria-label": (shotAt[zw] || shotAt[ze] ? "shoot " : "") + zxZaxxonWords(state),
+    role: shotAt[zw] || shotAt[ze] || ctx.editing ? "button" : "img",
+    "aria-label": (shotAt[zw] || shotAt[ze] ? "shoot " : "") + zxZaxxonWords(state) + (ctx.editing ? `; ${zxEditPlan(ctx, zw).words}` : ""),
     onClick: () => zxClickHex(ctx, shotAt[ze] && !shotAt[zw] ? ze : zw) });
   zxg.append(s("rect", { x: c[zw][0] - 11, y: c[zw][1] - 9, width: c[ze][0] - c[zw][0] + 22, height: 18, rx: 5 }));
   zxg.append(s("text", { x: (c[zw][0] + c[ze][0]) / 2, y: c[zw][1] + 3.6, class: "zx-zaxxon-name" }, "ZAXXON"));
@@ -436,7 +550,15 @@ function renderBoard(ctx) {
   svg.append(zxg);
   for (const p of state.planes) {
     const g = zxPlane(ctx, p, c[p.space][0], c[p.space][1], p.seat === ctx.currentPlayer && p.number === sel);
-    if (p.seat === ctx.currentPlayer && zxMayAct(ctx)) {
+    if (ctx.editing) {  // every plane can be picked, moved and switched High/Low
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.classList.add("zx-edit");
+      if (picked === p) g.classList.add("zx-edit-picked");
+      g.setAttribute("aria-label", `${zxPlaneWords(p)}${picked === p ? ", picked" : ""}; ${zxEditPlan(ctx, p.space).words}`);
+      g.addEventListener("click", (ev) => { ev.stopPropagation(); zxClickHex(ctx, p.space); });
+      g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); zxClickHex(ctx, p.space); } });
+    } else if (p.seat === ctx.currentPlayer && zxMayAct(ctx)) {
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");
       if (ownPlanes.has(p.number)) g.classList.add("zx-mine");
@@ -455,20 +577,26 @@ function renderBoard(ctx) {
 
   // controls: phase buttons, altitude, end turn, Zaxxon's moves
   const buttons = [];
-  for (const e of ctx.legalWhere({ type: "Roll" })) buttons.push(zxButton(ctx, e, "Roll both dice (R)", "r"));
-  for (const e of ctx.legalWhere({ type: "Spin" })) buttons.push(zxButton(ctx, e, "Spin the spinner (S)", "s"));
+  if (ctx.editing) {
+    buttons.push(h("p", { class: "zx-edit-status", role: "status", dataset: { picked: picked ? `${picked.seat}-${picked.number}` : "" } },
+      picked ? `Editing: ${zxPlaneName(picked)} picked — click the space to put it on, or the plane again to switch its altitude ` +
+        "(Escape drops the pick)." : "Editing the position: click a plane, then the space to put it on; click a target to destroy or restore it."));
+    if (picked) buttons.push(h("button", { class: "zx-btn zx-edit-drop", dataset: { focus: "zx-edit-drop" }, onClick: () => ctx.setEditPick(null) }, "Drop the pick"));
+  }
+  for (const e of ctx.editing ? [] : ctx.legalWhere({ type: "Roll" })) buttons.push(zxButton(ctx, e, "Roll both dice (R)", "r"));
+  for (const e of ctx.editing ? [] : ctx.legalWhere({ type: "Spin" })) buttons.push(zxButton(ctx, e, "Spin the spinner (S)", "s"));
   if (sel) {
     const mine = state.planes.find((q) => q.seat === ctx.currentPlayer && q.number === sel);
     const high = mine.altitude !== "high";
     buttons.push(zxTryButton(ctx, zxAction("Altitude", { plane: sel, high }), `${high ? "Raise" : "Lower"} plane #${sel} (A)`, "a"));
   }
-  if (state.phase === "zaxxon") {
+  if (state.phase === "zaxxon" && !ctx.editing) {
     for (const d of ["W", "E", "SW", "SE", "NW", "NE"]) {
       buttons.push(zxTryButton(ctx, zxAction("MoveZaxxon", { direction: d }), `Move Zaxxon ${d}`));
     }
   }
-  for (const e of ctx.legalWhere({ type: "ZaxxonShoot" })) buttons.push(zxButton(ctx, e, e.text));
-  for (const e of ctx.legalWhere({ type: "EndTurn" })) buttons.push(zxButton(ctx, e, "End the turn (E)", "e"));
+  for (const e of ctx.editing ? [] : ctx.legalWhere({ type: "ZaxxonShoot" })) buttons.push(zxButton(ctx, e, e.text));
+  for (const e of ctx.editing ? [] : ctx.legalWhere({ type: "EndTurn" })) buttons.push(zxButton(ctx, e, "End the turn (E)", "e"));
   const nReach = Object.keys(costs).length;
   const info = h("div", { class: "zx-info" },
     h("p", { class: "zx-prompt", "aria-live": "polite" }, view.prompt),
@@ -484,10 +612,14 @@ function renderBoard(ctx) {
     h("div", { class: "zx-buttons" }, buttons),
     h("div", { class: "zx-missions" }, zxMission(ctx, 0), zxMission(ctx, 1)),
     zxLegend(ctx, uid));
-  ctx.el.append(h("div", { class: "zx-wrap" }, h("div", { class: "zx-map" }, where, svg), info));
+  ctx.el.append(h("div", { class: ["zx-wrap", ctx.editing && "zx-editing"] }, h("div", { class: "zx-map" }, where, svg), info));
 }
 
 function boardKey(event, ctx) {
+  if (ctx.editing) {  // editing the position: no move shortcuts; Escape drops the picked plane
+    if (event.key === "Escape" && typeof ctx.editPick === "function" && ctx.editPick() !== null) { ctx.setEditPick(null); return true; }
+    return false;
+  }
   const k = event.key.toLowerCase();
   const first = (q) => { const e = ctx.legalWhere(q); if (e.length) { ctx.send(e[0].id); return true; } return false; };
   if (k === "r") return first({ type: "Roll" });
