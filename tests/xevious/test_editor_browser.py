@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.fixtures import make_notebook
+from tests.browser.fixtures import axe_violations, make_notebook
 
 pytest.importorskip("playwright")
 
@@ -114,6 +114,12 @@ def test_position_editor_moves_pieces_sets_markers_and_refuses_by_the_rules(lab:
     assert lab.kernel_json("board.game.position()['to_play']") == 1
     assert board.get_attribute("data-current-player") == "1"
     lab.screenshot("xevious-editor")
+    board.locator("g.xv-mover-0").click()  # a piece picked up: the spaces are buttons to drop it on
+    page.wait_for_selector(f"{SEL} g.xv-mover-0.xv-picked")
+    found = axe_violations(page, ".jp-OutputArea-output")  # the edit buttons are named, nothing critical/serious
+    assert found == [], "\n".join(found)
+    page.keyboard.press("Escape")  # puts the piece back
+    page.wait_for_selector(f"{SEL} g.xv-mover-0:not(.xv-picked)")
     edits = lab.kernel_json("len(board.game.history)")
 
     # stop editing: the buttons go, a click on a space is a move again (refused as a move here), Roll plays
