@@ -64,6 +64,8 @@ ICONS: dict[str, list[dict[str, Any]]] = {
     "weapon": [{"d": "M12 2L21 12L12 22L3 12Z", "fill": "currentColor"}],
     "solvalou": [{"d": "M12 2L21 21L12 17L3 21Z", "fill": "currentColor"}],
     "shield": [{"d": "M12 1.5L21 4.8V12C21 17.4 17.1 21 12 22.8C6.9 21 3 17.4 3 12V4.8Z", "fill": "currentColor"}],
+    "plus": [{"d": "M12 4V20M4 12H20", "fill": "none", "stroke": "currentColor", "sw": 3.2}],
+    "minus": [{"d": "M4 12H20", "fill": "none", "stroke": "currentColor", "sw": 3.2}],
     "gump": [{"d": "M12 1L22 12L12 23L2 12Z", "fill": "#555", "stroke": "#000", "sw": 1.5}],
     "gone": [{"d": "M12 1L22 12L12 23L2 12Z", "fill": "none", "stroke": "#555", "sw": 1.5},
              {"d": "M7 7L17 17M17 7L7 17", "fill": "none", "stroke": "#555", "sw": 2}],
@@ -171,6 +173,10 @@ class Board(BoardWidget):
             "conditions_on": bool(getattr(v, "stage_conditions", True)),
             "extras": bool(getattr(v, "extras", True)),
             "cockpit": bool(getattr(v, "cockpit_card", False)),
+            # the teacher panel's "Edit position" hint (board.js draws the editor when ctx.editing is on)
+            "editor": {"help": "Click a Solvalou (or \"pick up Solvalou\" on its sheet), then the space to put it "
+                               "on; + / − on a sheet row add or remove a marker; \"to play\" gives a player the "
+                               "turn. The rules check every edit."},
             # every face has words (a chip never shows a card id, nor an empty name)
             "chance": {"blaster": {"mode": "faces", "labels": {"HIT!": "Blaster Card", "MISTAKE": "Blaster Card"}},
                        "card": {"mode": "faces", "labels": {c.title: "Super Xevious Card"

@@ -88,6 +88,42 @@ function xvSpaceAction(ctx, st, ai, si, sp) {
   return { type: "StopAt", step, space: sp.label };
 }
 
+// ---- the position editor (teacher panel "Edit position", issue 11): ctx.editing is on ----------------------------
+// Click a Solvalou (on the board, or "pick up" on its sheet), then a space: that player is set up there. + / - on a
+// sheet row set its markers; "to play" gives a player the turn. Each edit is a set-up (Game.set_up through
+// ctx.editPosition): Python checks it against the rules and a refusal (xevious.sheet-limit, xevious.respawn, ...)
+// shows in the kit's banner and changes nothing. While editing no click or key plays a move.
+
+// the seat picked up by the first click, or null
+function xvPicked(ctx) {
+  const p = typeof ctx.editPick === "function" ? ctx.editPick() : null;
+  return p && Number.isInteger(p.seat) ? p.seat : null;
+}
+
+function xvPick(ctx, seat) {
+  ctx.setEditPick(xvPicked(ctx) === seat ? null : { seat });  // a second click on the same piece puts it down
+}
+
+// a set-up of one player's fields (the other players' entries are empty: their fields keep their value)
+function xvEditPlayer(ctx, seat, fields) {
+  const n = ctx.state.pilots.length;
+  ctx.editPosition({ players: Array.from({ length: n }, (_, k) => (k === seat ? fields : {})) });
+}
+
+// the current count of one row of a sheet: from the position description, else from the state
+function xvCount(ctx, seat, key) {
+  const pos = ctx.position && Array.isArray(ctx.position.players) ? ctx.position.players[seat] : null;
+  const v = pos && Number.isInteger(pos[key]) ? pos[key] : ctx.state.pilots[seat][key];
+  return Number(v) || 0;
+}
+
+function xvEditSpace(ctx, ai, si) {
+  const seat = xvPicked(ctx);
+  if (seat === null) return;  // nothing picked up: a space alone is no edit
+  ctx.setEditPick(null);
+  xvEditPlayer(ctx, seat, { area: ai + 1, space: si + 1 });
+}
+
 function renderBoard(ctx) {
   const { h, s, state, view } = ctx;
   const st = view.stage;
@@ -109,6 +145,9 @@ function renderBoard(ctx) {
   const gumpsLeft = state.gumps || [];
   const botSeats = (ctx.model && typeof ctx.model.get === "function" && ctx.model.get("bot_seats")) || {};
   const botTurn = Object.prototype.hasOwnProperty.call(botSeats, String(ctx.currentPlayer));
+  const editing = !!ctx.editing;  // the teacher's position editor: clicks edit, never play
+  const picked = editing ? xvPicked(ctx) : null;
+  const dropName = picked === null ? "" : `press to put ${ctx.whose(picked)} Solvalou here`;
 
   st.areas.forEach((area, ai) => {
     const first = xvPos(ai, 0, nA);
@@ -122,19 +161,22 @@ function renderBoard(ctx) {
       const guard = st.guard.some((g) => xvSame(g, [ai, si])) && view.conditions_on;
       const gi = st.gumps.findIndex((g) => xvSame(g, [ai, si]));
       const daley = (state.daley || []).some((d) => xvSame(d, [ai, si]));
-      const go = () => (stop ? ctx.send(stop.id) : xvTry(ctx, xvSpaceAction(ctx, st, ai, si, sp)));
+      const go = editing ? () => xvEditSpace(ctx, ai, si)
+        : () => (stop ? ctx.send(stop.id) : xvTry(ctx, xvSpaceAction(ctx, st, ai, si, sp)));
       const here = state.pilots.map((p, i) => (!p.at_gate && p.area === ai && p.space === si ? ctx.seatName(i) : null)).filter(Boolean);
       const name = [`Area ${ai + 1}, space ${si + 1}: ${sp.label}`,
         guard ? "guarded by Andor Genesis" : "", gi >= 0 ? (gumpsLeft[gi] ? "a Gump Marker stands here" : "its Gump Marker is gone") : "",
         daley ? "Daley" : "", here.length ? `here: ${here.map((n) => `${ctx.poss(n)} Solvalou`).join(", ")}` : "",
-        stop ? "press to stop here" : ""].filter(Boolean).join(", ");
+        editing ? dropName : stop ? "press to stop here" : ""].filter(Boolean).join(", ");
+      const clickable = editing || !botTurn;
       const g = s("g", {
-        class: ["xv-space", `xv-${sp.kind}`, sp.stop && "xv-must", stop && "xv-target", onPath.has(key) && "xv-path"],
-        dataset: { area: ai + 1, space: si + 1, kind: sp.kind, focus: `xv-space-${ai}-${si}`, ttAction: stop ? stop.id : null },
-        tabindex: stop ? 0 : null, role: botTurn ? "img" : "button",
+        class: ["xv-space", `xv-${sp.kind}`, sp.stop && "xv-must", stop && !editing && "xv-target", onPath.has(key) && "xv-path",
+          picked !== null && "xv-drop"],
+        dataset: { area: ai + 1, space: si + 1, kind: sp.kind, focus: `xv-space-${ai}-${si}`, ttAction: stop && !editing ? stop.id : null },
+        tabindex: (editing ? picked !== null : stop) ? 0 : null, role: clickable ? "button" : "img",
         "aria-label": name,
-        onClick: botTurn ? null : go,
-        onKeydown: botTurn ? null : (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); go(); } },
+        onClick: clickable ? go : null,
+        onKeydown: clickable ? (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); go(); } } : null,
       });
       g.append(s("title", {}, name));
       g.append(s("rect", { x, y, width: XV_W, height: XV_H, rx: 8, class: "xv-cell" }));
@@ -186,9 +228,17 @@ function renderBoard(ctx) {
       const cx = x + XV_W - 12 - j * 20, cy = y + XV_H - 11;
       // the last mover (any seat: a bot's reply, the other player's move) is outlined; the kit flashes it
       const moved = lm && lm.seat === seat && lm.action_dict;
-      svg.append(s("g", { class: ["xv-mover", `xv-mover-${seat}`, moved && "tt-last-move-mark"], dataset: { seat, lastMove: moved ? 1 : null },
-        role: "img", "aria-label": `${ctx.whose(seat, true)} Solvalou, area ${ai + 1}, space ${si + 1}` },
-      s("circle", { cx, cy, r: 10 }), s("text", { x: cx, y: cy + 5 }, String(seat + 1))));
+      const where = `${ctx.whose(seat, true)} Solvalou, area ${ai + 1}, space ${si + 1}`;
+      // editing: the piece is a button that picks it up (then a click on a space puts it there)
+      const pick = () => xvPick(ctx, seat);
+      svg.append(s("g", { class: ["xv-mover", `xv-mover-${seat}`, moved && "tt-last-move-mark", picked === seat && "xv-picked"],
+        dataset: { seat, lastMove: moved ? 1 : null, focus: editing ? `xv-mover-${seat}` : null },
+        role: editing ? "button" : "img", tabindex: editing ? 0 : null, "aria-pressed": editing ? String(picked === seat) : null,
+        "aria-label": editing ? (picked === seat ? `${where}: picked up, press a space to put it there (press again to put it back)`
+          : `pick up ${where}, then press a space to put it there`) : where,
+        onClick: editing ? (ev) => { ev.stopPropagation(); pick(); } : null,
+        onKeydown: editing ? (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); pick(); } } : null },
+      s("circle", { cx, cy, r: picked === seat ? 13 : 10 }), s("text", { x: cx, y: cy + 5 }, String(seat + 1))));
     });
   }
 
@@ -201,7 +251,9 @@ function renderBoard(ctx) {
         : "Stage conditions are off in this variant."),
     svg,
     gate.length ? h("p", { class: "xv-gate-line" }, "Waiting at the stage gate: ", gate.map((i) => [ctx.seatTag(i), " "])) : null,
-    xvChoices(ctx),
+    editing ? h("p", { class: "xv-edit-note" }, "Editing the position: no move is played until you stop editing. ",
+      picked === null ? "Pick up a Solvalou (on the board or its sheet), then press a space."
+        : [ctx.seatTag(picked), " is picked up: press the space to put it on."]) : xvChoices(ctx),
     xvReveal(ctx),
     h("div", { class: "xv-sheets" }, state.pilots.map((p, i) => xvSheet(ctx, p, i))));
   ctx.el.append(panel);
@@ -214,14 +266,31 @@ function xvSheet(ctx, p, i) {
   const cap = state.row_cap || 5;  // variant row_cap (the rulebook's rows have 5 spaces)
   const cells = Array.from({ length: cap }, (_, k) => k);
   const who = ctx.seatName(i);
-  return h("div", { class: ["xv-sheet", `xv-sheet-${i}`, turn && "xv-sheet-turn"], dataset: { seat: i }, role: "group",
+  const editing = !!ctx.editing;
+  const picked = editing && xvPicked(ctx) === i;
+  // editing: a button of the sheet (never a move), with its name in words
+  const edit = (cls, label, text, onClick, extra) => h("button", Object.assign({ type: "button", class: ["xv-edit", cls],
+    "aria-label": label, title: label, dataset: { seat: i, focus: `${cls}-${i}` }, onClick }, extra || {}), text);
+  const step = (key, name, d) => {
+    const n = xvCount(ctx, i, key);
+    return edit(d > 0 ? "xv-edit-plus" : "xv-edit-minus",
+      d > 0 ? `add a ${name} Marker to ${ctx.poss(who)} sheet` : `remove a ${name} Marker from ${ctx.poss(who)} sheet`,
+      xvIcon(ctx, d > 0 ? "plus" : "minus", { size: 14 }), () => xvEditPlayer(ctx, i, { [key]: n + d }), { dataset: { seat: i, row: key, focus: `xv-edit-${key}-${d}-${i}` } });
+  };
+  return h("div", { class: ["xv-sheet", `xv-sheet-${i}`, turn && "xv-sheet-turn", picked && "xv-sheet-picked"], dataset: { seat: i }, role: "group",
     "aria-label": `${ctx.poss(who, true)} Attack Strength Sheet` },
-  h("div", { class: "xv-sheet-head" }, ctx.seatTag(i), turn ? [" ", xvIcon(ctx, "arrow", { rotate: 270, size: 14 }), " to play"] : ""),
+  h("div", { class: "xv-sheet-head" }, ctx.seatTag(i), turn ? [" ", xvIcon(ctx, "arrow", { rotate: 270, size: 14 }), " to play"] : "",
+    editing ? h("span", { class: "xv-edit-head" },
+      edit("xv-edit-pick", picked ? `put ${ctx.poss(who)} Solvalou back (do not move it)` : `pick up ${ctx.poss(who)} Solvalou, then press a space to put it there`,
+        picked ? "picked up: press a space" : "pick up Solvalou", () => xvPick(ctx, i), { "aria-pressed": picked ? "true" : "false" }),
+      turn ? null : edit("xv-edit-turn", `give ${who} the turn (to roll next)`, "to play",
+        () => ctx.editPosition({ to_play: i }))) : null),
   h("table", { class: "xv-rows", "aria-label": `${ctx.poss(who, true)} markers` }, rows.map(([name, key, mark]) => h("tr", { dataset: { row: key },
     "aria-label": `${ctx.poss(who, true)} ${name} row: ${p[key]} of ${cap} markers` },
     h("th", { scope: "row" }, name),
     cells.map((k) => h("td", { class: k < p[key] ? "xv-full" : "xv-empty" }, k < p[key] ? xvIcon(ctx, mark, { size: 16 }) : "")),
-    h("td", { class: "xv-count", title: `${p[key]} of ${cap} ${name} markers` }, `${p[key]}/${cap}`)))),
+    h("td", { class: "xv-count", title: `${p[key]} of ${cap} ${name} markers` }, `${p[key]}/${cap}`),
+    editing ? h("td", { class: "xv-edit-cell" }, step(key, name, -1), step(key, name, 1)) : null))),
   h("div", { class: "xv-badges" },
     ctx.view.cockpit ? h("span", { class: "xv-badge" }, p.cockpit ? "Cockpit Card face up (variant)" : "Cockpit Card used (variant)") : null,
     p.phantom ? h("span", { class: "xv-badge" }, "Phantom wingman") : null,
@@ -314,6 +383,10 @@ function xvReveal(ctx) {
 
 function boardKey(ev, ctx) {
   if (!ctx.interactive) return false;
+  if (ctx.editing) {  // editing the position: no key plays a move; Escape puts a picked-up Solvalou back
+    if (ev.key === "Escape" && xvPicked(ctx) !== null) ctx.setEditPick(null);
+    return false;
+  }
   const k = ev.key;
   const phase = ctx.state.phase;
   const heading = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" }[k];
