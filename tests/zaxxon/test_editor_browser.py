@@ -86,3 +86,25 @@ def test_edit_position_by_clicking_the_board(lab: Any) -> None:
     assert after["planes"]["blue"][0]["space"] == moves[0]
     assert after["turn"]["count"] == start["turn"]["count"] - 1
     assert after["targets"] == {"D8": "removed"}
+
+
+@pytest.mark.browser
+def test_load_a_named_teaching_position_from_the_menu(lab: Any) -> None:
+    """Issue 11: a teacher picks a named position from the panel's menu and presses Load: Python's game is now in
+    exactly that position (the one positions.json describes), with legal moves."""
+    page = lab.open_notebook(NB, wait_for=f"{BOARD} .tt-teacher select.tt-teaching-select")
+    names = lab.kernel_json("{k: v['title'] for k, v in __import__('tabletop.zaxxon', fromlist=['x'])"
+                            ".teaching_positions().items()}")
+    key, title = next((k, t) for k, t in names.items() if "RADAR" in t)
+    page.select_option(f"{BOARD} select.tt-teaching-select", label=title)
+    page.click(f"{BOARD} button.tt-teaching-load")
+    page.wait_for_function(f"document.querySelector(\"{BOARD}\").dataset.version > 0")
+    # the same description set up on a fresh game gives the position the board's game is in now
+    lab.run_in_kernel(f"""from tabletop import zaxxon as _z
+_e = _z.teaching_positions()[{key!r}]
+_g = _z.new_game(seed=1, variant=_e.get('variant'))
+_g.set_up(_e['position'])""")
+    assert lab.kernel_json("board.game.position() == _g.position()") is True
+    assert lab.kernel_json("board.game.position()['planes']['blue'][0]['space']") == "G14"
+    assert lab.kernel_json("len(board.game.legal_actions())") > 0
+    lab.assert_no_console_errors()
