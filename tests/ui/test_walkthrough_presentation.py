@@ -85,3 +85,22 @@ def test_every_game_opens_a_lesson_in_the_projector_view(game: str, number: str)
     mod = __import__(f"tabletop.{game}.widget", fromlist=["walkthrough"])
     assert mod.walkthrough(number, presentation=True).presentation is True
     assert mod.walkthrough(number).presentation is False
+
+
+@pytest.mark.parametrize("game, number", [("zaxxon", "06"), ("xevoz", "04"), ("xevious", "06")])
+def test_the_teacher_panel_is_available_at_a_walkthroughs_hand_over(game: str, number: str) -> None:
+    """Issue 11: ``walkthrough(number, teacher=True)`` shows the teacher panel at the hand-over only (the lesson
+    steps stay read-only); by default there is none."""
+    mod = __import__(f"tabletop.{game}.widget", fromlist=["walkthrough"])
+    walk = mod.walkthrough(number, teacher=True)
+    assert walk.board.teacher is False  # a lesson step: read-only, no panel
+    walk.goto(-1)
+    assert walk.board.teacher is True and walk.board.interactive is True
+    assert walk.board.teacher_data["chance"]  # the panel offers the next chance outcomes
+    walk.goto(0)
+    assert walk.board.teacher is False
+    plain = mod.walkthrough(number)
+    plain.goto(-1)
+    assert plain.board.teacher is False
+    with pytest.raises(TypeError, match="teacher must be True or False"):
+        mod.walkthrough(number, teacher="yes")

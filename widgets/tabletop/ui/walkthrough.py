@@ -95,16 +95,21 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
     ``board`` is a BoardWidget subclass (or an instance); ``new_game()`` returns a fresh Game (same every time:
     give it a seed). ``your_turn``: True (a default hand-over step), a Markdown string, a :class:`Step`, or
     False. ``bots`` ({seat: bot} or one bot for every seat but the first) play against the reader on the
-    hand-over step. ``presentation=True`` starts in the projector view (see :attr:`presentation`).
+    hand-over step. ``presentation=True`` starts in the projector view (see :attr:`presentation`);
+    ``teacher=True`` shows the board's teacher panel at the hand-over (rig, undo/redo, timeline, positions).
     """
 
     def __init__(self, steps: Sequence[Step] | Lesson, *, board: type[BoardWidget] | BoardWidget,
                  new_game: Callable[[], Game[Any]] | None = None, your_turn: bool | str | Step = True,
                  bots: Any = None, title: str = "", start: int = 0,
                  board_kwargs: Mapping[str, Any] | None = None, presentation: bool = False,
-                 **kwargs: Any) -> None:
+                 teacher: bool = False, **kwargs: Any) -> None:
         if not isinstance(presentation, bool):
             raise TypeError(f"presentation must be True or False, not {type(presentation).__name__}")
+        if not isinstance(teacher, bool):
+            raise TypeError(f"teacher must be True or False, not {type(teacher).__name__}")
+        #: the teacher panel on the board at the hand-over (never on the read-only lesson steps)
+        self.teacher = teacher
         self.lesson: Lesson | None = None
         if isinstance(steps, Lesson):
             self.lesson = steps
@@ -213,6 +218,7 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
             b.bots = self._hand_over_bots(game) if hand_over else None
             b.auto_bots = hand_over  # at the hand-over bot seats reply to every move by themselves
             b.interactive = hand_over
+            b.teacher = self.teacher and hand_over
             b.notice = "" if hand_over else (f"{lesson_step_label(k, n_lesson, False)}: the board follows the "
                                              "narration. Press Next (→) to go on.")
             b.game = game
