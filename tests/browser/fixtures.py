@@ -77,7 +77,60 @@ def _write_settings(settings: Path) -> None:
                                                                        "checkForUpdates": False}))
 
 
-class LabServer:
+def repo_env(**extra: str) -> dict[str, str]:
+    """The environment for a server this repo's tests start: the repo and its source root on PYTHONPATH."""
+    env = dict(os.environ, **extra)
+    paths = [str(REPO), str(REPO / "widgets")]
+    if env.get("PYTHONPATH"):
+        paths.append(env["PYTHONPATH"])
+    env["PYTHONPATH"] = os.pathsep.join(paths)
+    return env
+
+
+class ServerProcess:
+    """A local server in a subprocess, with its log: started, waited for until ``ready_url`` answers, stopped."""
+
+    name = "server"
+
+    def _start(self, cmd: list[str], *, env: dict[str, str], cwd: Path, log_path: Path, ready_url: str,
+               timeout: float) -> None:
+        self.log_path = log_path
+        self._log = open(log_path, "wb")  # noqa: SIM115 - closed in stop()
+        self.proc = subprocess.Popen(cmd, env=env, stdout=self._log, stderr=subprocess.STDOUT, cwd=cwd)
+        t0 = time.time()
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"{self.name} exited: {self.log_path.read_text()[-2000:]}")
+            try:
+                urllib.request.urlopen(ready_url, timeout=2)
+                break
+            except OSError:
+                if time.time() - t0 > timeout:
+                    self.stop()
+                    raise RuntimeError(f"{self.name} did not start within {timeout:.0f} s") from None
+                time.sleep(0.3)
+        self.startup_s = time.time() - t0
+
+    def _before_stop(self) -> None:
+        """What to do while the server still runs, before it is stopped."""
+
+    def stop(self) -> None:
+        if self._log.closed:
+            return
+        if self.proc.poll() is None:
+            self._before_stop()
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self._log.close()
+
+
+class LabServer(ServerProcess):
+    name = "JupyterLab"
+
     def __init__(self, tmp: Path) -> None:
         self.tmp = tmp
         self.root = tmp / "root"
@@ -88,34 +141,15 @@ class LabServer:
         workspaces.mkdir()
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(settings), JUPYTER_CONFIG_DIR=str(tmp / "config"),
-                   TABLETOP_REPO=str(REPO))
-        paths = [str(REPO), str(REPO / "widgets")]
-        if env.get("PYTHONPATH"):
-            paths.append(env["PYTHONPATH"])
-        env["PYTHONPATH"] = os.pathsep.join(paths)
-        self.log_path = tmp / "server.log"
-        self._log = open(self.log_path, "wb")  # noqa: SIM115 - closed in stop()
-        self.proc = subprocess.Popen(
+        env = repo_env(JUPYTERLAB_SETTINGS_DIR=str(settings), JUPYTER_CONFIG_DIR=str(tmp / "config"),
+                       TABLETOP_REPO=str(REPO))
+        self._start(
             [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={self.port}",
              "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
              "--ServerApp.disable_check_xsrf=True", "--ServerApp.allow_root=True",
              f"--ServerApp.root_dir={self.root}", f"--LabApp.workspaces_dir={workspaces}",
              "--LabApp.expose_app_in_browser=True"],
-            env=env, stdout=self._log, stderr=subprocess.STDOUT, cwd=self.root)
-        t0 = time.time()
-        while True:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"JupyterLab exited: {self.log_path.read_text()[-2000:]}")
-            try:
-                urllib.request.urlopen(f"{self.url}/api/status", timeout=2)
-                break
-            except OSError:
-                if time.time() - t0 > 90:
-                    self.stop()
-                    raise RuntimeError("JupyterLab did not start within 90 s") from None
-                time.sleep(0.3)
-        self.startup_s = time.time() - t0
+            env=env, cwd=self.root, log_path=tmp / "server.log", ready_url=f"{self.url}/api/status", timeout=90)
 
     def api(self, method: str, path: str) -> Any:
         req = urllib.request.Request(f"{self.url}{path}", method=method)
@@ -130,18 +164,8 @@ class LabServer:
         except OSError:
             pass
 
-    def stop(self) -> None:
-        if self._log.closed:
-            return
-        if self.proc.poll() is None:
-            self.shutdown_kernels()
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        self._log.close()
+    def _before_stop(self) -> None:
+        self.shutdown_kernels()
 
 
 # One server and one browser per test session (this module is a plugin, registered in tests/conftest.py, so

@@ -9,66 +9,33 @@ the ``test`` extra).
 from __future__ import annotations
 
 import importlib.util
-import os
-import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser.fixtures import IGNORED_CONSOLE, REPO, _free_port
+from tests.browser.fixtures import IGNORED_CONSOLE, REPO, ServerProcess, _free_port, repo_env
 
 LESSON = "zaxxon/06_radar_barrier.ipynb"
 WALK = ".tt-root.tt-walk"
 BOARD = ".tt-walkthrough .tt-board"
 
 
-class VoilaServer:
+class VoilaServer(ServerProcess):
     """``voila notebooks/`` on a free port (what ``make classroom`` runs), its own config dir and log."""
+
+    name = "Voilà"
 
     def __init__(self, tmp: Path) -> None:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "config"), JUPYTER_DATA_DIR=str(tmp / "data"))
+        env = repo_env(JUPYTER_CONFIG_DIR=str(tmp / "config"), JUPYTER_DATA_DIR=str(tmp / "data"))
         env.pop("JUPYTER_PATH", None)
-        paths = [str(REPO), str(REPO / "widgets")]
-        if env.get("PYTHONPATH"):
-            paths.append(env["PYTHONPATH"])
-        env["PYTHONPATH"] = os.pathsep.join(paths)
-        self.log_path = tmp / "voila.log"
-        self._log = open(self.log_path, "wb")  # noqa: SIM115 - closed in stop()
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "voila", str(REPO / "notebooks"), "--no-browser", f"--port={self.port}",
-             "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"],
-            env=env, stdout=self._log, stderr=subprocess.STDOUT, cwd=tmp)
-        t0 = time.time()
-        while True:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"Voilà exited: {self.log_path.read_text()[-2000:]}")
-            try:
-                urllib.request.urlopen(f"{self.url}/", timeout=2)
-                break
-            except OSError:
-                if time.time() - t0 > 60:
-                    self.stop()
-                    raise RuntimeError("Voilà did not start within 60 s") from None
-                time.sleep(0.3)
-
-    def stop(self) -> None:
-        if self._log.closed:
-            return
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        self._log.close()
+        self._start([sys.executable, "-m", "voila", str(REPO / "notebooks"), "--no-browser", f"--port={self.port}",
+                     "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"],
+                    env=env, cwd=tmp, log_path=tmp / "voila.log", ready_url=f"{self.url}/", timeout=60)
 
 
 @pytest.fixture(scope="module")

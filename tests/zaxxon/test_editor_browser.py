@@ -97,8 +97,7 @@ def test_load_a_named_teaching_position_from_the_menu(lab: Any) -> None:
                             ".teaching_positions().items()}")
     key, title = next((k, t) for k, t in names.items() if "RADAR" in t)
     page.select_option(f"{BOARD} select.tt-teaching-select", label=title)
-    page.click(f"{BOARD} button.tt-teaching-load")
-    page.wait_for_function(f"document.querySelector(\"{BOARD}\").dataset.version > 0")
+    click_and_wait(page, f"{BOARD} button.tt-teaching-load", BOARD)  # Python answered: a new game, set up
     # the same description set up on a fresh game gives the position the board's game is in now
     lab.run_in_kernel(f"""from tabletop import zaxxon as _z
 _e = _z.teaching_positions()[{key!r}]

@@ -490,14 +490,7 @@ class Game(Generic[S]):
                        f"cannot be played: {_reason(exc)}") from None
         for i, entry in enumerate(data["script"]):
             try:
-                if "rig" in entry:
-                    g._rig(entry["rig"])
-                elif "clear" in entry:
-                    g.clear_rigs(entry["clear"])
-                elif "setup" in entry:
-                    g.set_up(entry["setup"])
-                else:
-                    g.play(entry["action"])
+                g.replay_entry(entry)
             except Exception as exc:  # noqa: BLE001
                 raise SaveError(f"the save does not replay: 'script' entry {i}: {_reason(exc)}") from None
         if check:
@@ -506,6 +499,18 @@ class Game(Generic[S]):
             if _canon(g.rigged) != canon["rigged"]:
                 raise SaveError("the replayed game's pending rigs differ from the save's 'rigged'")
         return g
+
+    def replay_entry(self, entry: Mapping[str, Any]) -> None:
+        """Carry out one entry of a save's ``script`` on this game, as :meth:`load` does: ``{"action": ...}``,
+        ``{"rig": {...}}``, ``{"clear": kind}`` or ``{"setup": {...}}`` (refused like the call it stands for)."""
+        if "rig" in entry:
+            self._rig(entry["rig"])
+        elif "clear" in entry:
+            self.clear_rigs(entry["clear"])
+        elif "setup" in entry:
+            self.set_up(entry["setup"])
+        else:
+            self.play(entry["action"])
 
     # -- conveniences ----------------------------------------------------------------------------------------
     def find(self, text: str) -> Action:

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import Action
 from .chance import Chance, Draw
+from .errors import IllegalAction
 from .events import Event
 from .variants import NoVariant, Variant
 
@@ -124,8 +125,6 @@ class Rules(ABC, Generic[S]):
         raise ``IllegalAction(clause, reason)`` naming the rule an impossible position breaks (two planes on one
         space, six markers in a row...). Keys a description leaves out keep their value; unknown keys and wrong
         types are refused. ``Game.set_up`` runs this on a copy, so a refusal changes nothing. Default: no set-up."""
-        from .errors import IllegalAction
-
         raise IllegalAction(f"{self.name}.setup", f"{self.title} has no position set-up")
 
     def position(self, state: S) -> dict[str, Any]:

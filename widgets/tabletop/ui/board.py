@@ -36,7 +36,6 @@ UI_RULES: dict[str, str] = {
     "ui.message": "Malformed message",
     "ui.stale": "The board had changed",
     "ui.locked": "The board is read-only now",
-    "ui.not-legal": "Not a legal move now",
     "ui.bot": "A bot is moving",
     "ui.game-over": "The game is over",
     "ui.undo": "Nothing to undo here",
@@ -265,16 +264,7 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
         reply. A refusal raises ``IllegalAction`` and is also shown in the widget; nothing changes."""
         if isinstance(action, str) and not action.lstrip().startswith("{"):
             action = self._game.find(action)
-        turn = len(self._game.history) - 1
-        try:
-            events = self._game.play(action)
-        except IllegalAction as exc:
-            self._set_error(exc.rule, exc.reason)
-            raise
-        self._diverge(turn)
-        self._cancel_bots()
-        self._sync(clear_error=True)
-        self._changed("act")
+        events = self._change("act", self._game.play, action)
         if self.auto_bots:
             self.run_bots(paced=self._paced)
         return events
@@ -318,16 +308,22 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
         """Put the game into a position (``Game.set_up``: a description or its JSON text, e.g. what the teacher
         panel's "copy position" gives). A refusal raises ``IllegalAction`` (the rule the position breaks) and is
         shown in the widget; nothing changes. Like a move, it can be undone; bots do not reply."""
+        return self._change("setup", self._game.set_up, position)
+
+    def _change(self, kind: str, step: Callable[[Any], list[Any]], arg: Any) -> list[Any]:
+        """Carry out a move or a set-up on the game (``step(arg)``): a refusal is shown and re-raised, nothing
+        changes; else branches diverge here, pending bot replies stop, the widget syncs and observers hear
+        ``kind``."""
         turn = len(self._game.history) - 1
         try:
-            events = self._game.set_up(position)
+            events = step(arg)
         except IllegalAction as exc:
             self._set_error(exc.rule, exc.reason)
             raise
         self._diverge(turn)
         self._cancel_bots()
         self._sync(clear_error=True)
-        self._changed("setup")
+        self._changed(kind)
         return events
 
     def undo(self) -> None:
@@ -426,7 +422,7 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
             is_move = "action" in entry or "setup" in entry
             if is_move and moved:
                 break
-            _replay_entry(g, entry)
+            g.replay_entry(entry)
             moved = moved or is_move
             i += 1
 
@@ -895,14 +891,9 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
             same = self._legal_by_id.get(action.key)  # e.g. a key written with other spacing or key order
             if same is not None:
                 return self._play_clicked(same)
-            probe = g.fork()
-            try:
-                probe.play(action)
-            except IllegalAction as exc:
-                return self._refuse(exc.rule, exc.reason)
-            except RigError as exc:
-                return self._refuse("ui.not-legal", f"{action} cannot be played now: {exc}")
-            return self._refuse("ui.not-legal", f"{action} is not among the legal moves now")
+            why = g.explain(action)  # the refusal play would raise (the rules' clause, else <game>.actions)
+            if why is not None:
+                return self._refuse(why.rule, why.reason)
         return self._play_clicked(action)
 
     def _play_clicked(self, action: Action) -> bool:
@@ -1050,18 +1041,6 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self._game!r}>"
-
-
-def _replay_entry(game: Game[Any], entry: Mapping[str, Any]) -> None:
-    """Replay one script entry of a save (what ``Game.load`` does for each)."""
-    if "rig" in entry:
-        game.rig(**entry["rig"])
-    elif "clear" in entry:
-        game.clear_rigs(entry["clear"])
-    elif "setup" in entry:
-        game.set_up(entry["setup"])
-    else:
-        game.play(entry["action"])
 
 
 def _json_key(value: Any) -> str | None:

@@ -318,8 +318,9 @@ def _md_sheet(g: G) -> str:
 
 def _md_lives(g: G) -> str:
     r = g.players[1]
-    return (f"{says(r, 'rolls')} 2 and lands on an air-to-ground battle against 2, then {r} rolls 1: a loss. {r} has "
-            f"no Shield Marker, so {r} loses a Solvalou Marker — a life: {pilot(g, 1).l} left on the bottom row "
+    return (f"{says(r, 'rolls')} 2 and lands on an air-to-ground battle against 2, then {says(r, 'rolls')} 1: a loss. "
+            f"{says(r, 'has')} no Shield Marker, so {says(r, 'loses')} a Solvalou Marker — a life: {pilot(g, 1).l} "
+            f"left on the bottom row "
             f"(`xevious.solvalou-lives`, `xevious.damage-solvalou`).")
 
 
