@@ -1,25 +1,63 @@
-"""Events: what happened, which rule made it happen, and one sentence in rulebook language."""
+"""Events: what happened, which rule made it happen, and one sentence in rulebook language.
+
+An event keeps its clause id and data at once; its sentence may be given as a zero-argument callable that is
+called only when the text is first read (the log, the widget, a saved record), so a simulation that only counts
+rule firings never formats a sentence. A callable must read only values that do not change after the event is
+made (``tests/test_event_text.py`` reads texts late and early and compares them with the golden games).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
 
 _NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
+#: an event's sentence: the text itself, or a callable that makes it when first read
+Text = str | Callable[[], str]
 
-class Event(NamedTuple):
-    """One thing that happened in a game (immutable; a named tuple because simulations make millions).
 
-    ``rule`` is the clause id of the rule that made it happen; ``text`` is one sentence for the log;
-    ``player`` is the seat it concerns (``None`` for the table); ``data`` holds machine-readable details.
+class Event:
+    """One thing that happened in a game (treat as immutable; slotted because simulations make millions).
+
+    ``rule`` is the clause id of the rule that made it happen; ``text`` is one sentence for the log (formatted on
+    first read when it was given as a callable); ``player`` is the seat it concerns (``None`` for the table);
+    ``data`` holds machine-readable details.
     """
 
-    rule: str
-    text: str
-    player: int | None = None
-    data: Mapping[str, Any] = _NO_DATA
+    __slots__ = ("rule", "_text", "player", "data")
+
+    def __init__(self, rule: str, text: Text, player: int | None = None, data: Mapping[str, Any] = _NO_DATA) -> None:
+        self.rule = rule
+        self._text = text
+        self.player = player
+        self.data = data
+
+    @property
+    def text(self) -> str:
+        t = self._text
+        if t.__class__ is not str:
+            t = self._text = t()  # type: ignore[operator]
+        return t  # type: ignore[return-value]
+
+    # a 4-tuple as before: (rule, text, player, data)
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.rule, self.text, self.player, self.data))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.rule, self.player, self.text, dict(self.data)) == (other.rule, other.player, other.text,
+                                                                          dict(other.data))
+
+    __hash__ = None  # type: ignore[assignment]  # data is a mapping: events are not hashable (as before)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Event, (self.rule, self.text, self.player, dict(self.data)))
+
+    def __repr__(self) -> str:
+        return f"Event(rule={self.rule!r}, text={self.text!r}, player={self.player!r}, data={dict(self.data)!r})"
 
     def to_dict(self) -> dict[str, Any]:
         return {"rule": self.rule, "text": self.text, "player": self.player, "data": dict(self.data)}

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from .actions import Action
 from .chance import Chance, Draw
 from .errors import IllegalAction
-from .events import Event
+from .events import Event, Text
 from .variants import NoVariant, Variant
 
 S = TypeVar("S")
@@ -40,8 +40,10 @@ class Context:
         self._known = known_rules
         self.player = player
 
-    def emit(self, rule: str, text: str, player: int | None = -1, **data: Any) -> Event:
-        """Log one event. ``rule`` must be a clause id of the game's catalog."""
+    def emit(self, rule: str, text: Text, player: int | None = -1, **data: Any) -> Event:
+        """Log one event. ``rule`` must be a clause id of the game's catalog. ``text`` is the sentence, or a
+        zero-argument callable that makes it when it is first read (``lambda: f"..."`` over values that do not
+        change afterwards): simulations that only count rules never format it."""
         if self._known is not None and rule not in self._known:
             raise ValueError(f"event names unknown rule clause {rule!r} (add it to the game's catalog)")
         ev = Event(rule, text, self.player if player == -1 else player, data)
