@@ -39,7 +39,7 @@ class Event:
         t = self._text
         if t.__class__ is not str:
             t = self._text = t()  # type: ignore[operator]
-        return t  # type: ignore[return-value]
+        return t
 
     # a 4-tuple as before: (rule, text, player, data)
     def __iter__(self) -> Iterator[Any]:
