@@ -63,24 +63,28 @@ def test_run_fills_summary_and_charts_then_updates_them_in_place() -> None:
     lab.set(target=45)
     first = lab.run()
     assert first is not None and first.complete and first.labels == ["rulebook rules", "target=45"]
-    assert set(lab._figs) == {"win_rates", "lengths", "rules", "comparison"}
+    assert set(lab._figs) == {"lengths", "rules"}
     assert all(isinstance(o, w.Output) for o in lab.charts.children)
     assert "paired games" in lab.summary.value
-    area = lab._figs["win_rates"]
+    area = lab._figs["lengths"]
+    live = lab.chart.widget
 
     def shown(out: w.Output) -> dict:
         (only,) = out.outputs
         return only["data"]["application/vnd.plotly.v1+json"]
 
     old = shown(area)
-    assert old["data"][1]["name"] == "target=45"
-    assert isinstance(lab.figures["win_rates"], go.Figure)
+    assert old["data"][1]["name"].startswith("target=45")
+    assert [t.name for t in live.data[:2]] == first.labels
+    old_live = list(live.data[1].y)
+    assert isinstance(lab.figures["lengths"], go.Figure)
     lab.set(target=100)
     lab.n_box.value = 30
     second = lab.run()
-    assert second is not None and lab._figs["win_rates"] is area  # same area, new chart
+    assert second is not None and lab._figs["lengths"] is area and lab.chart.widget is live  # same areas, new data
     new = shown(area)
-    assert new["data"][1]["name"] == "target=100" and new["data"][1]["y"] != old["data"][1]["y"]
+    assert new["data"][1]["name"].startswith("target=100") and new["data"][1]["x"] != old["data"][1]["x"]
+    assert live.data[1].name == "target=100" and list(live.data[1].y) != old_live
     assert len(second.records) == 60
 
 

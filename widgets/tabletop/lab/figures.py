@@ -115,3 +115,107 @@ def all_figures(res: SimResults) -> dict[str, go.Figure]:
     if len(res.variants) > 1:
         out["comparison"] = comparison(res)
     return out
+
+
+# -- the live chart of the lab -------------------------------------------------------------------------------
+#: the traces of the live chart, in order (the chart always has these, so updates never add or remove traces)
+LIVE_TRACES = ("variant 1 win rates", "variant 2 win rates", "win-rate change", "length change")
+
+
+def _live_skeleton() -> go.Figure:
+    fig = make_subplots(rows=2, cols=2, column_widths=[0.65, 0.35], row_heights=[0.55, 0.45],
+                        specs=[[{"colspan": 2}, None], [{}, {}]], vertical_spacing=0.22,
+                        subplot_titles=("who wins (% of games, 95% intervals)",
+                                        "change in win rate (points, 95% intervals)",
+                                        "change in length (actions)"))
+    for vi in range(2):
+        fig.add_bar(row=1, col=1, name=f"variant {vi + 1}", x=[], y=[], marker=_style(vi), textposition="outside",
+                    error_y={"type": "data", "symmetric": False, "array": [], "arrayminus": []})
+    fig.add_scatter(row=2, col=1, x=[], y=[], mode="markers+text", textposition="top center", showlegend=False,
+                    name="win-rate change", marker={"size": 11, "color": COLOURS[1]},
+                    error_x={"type": "data", "symmetric": False, "array": [], "arrayminus": []})
+    fig.add_scatter(row=2, col=2, x=[], y=[], mode="markers+text", textposition="top center", showlegend=False,
+                    name="length change", marker={"size": 11, "color": COLOURS[2]},
+                    error_x={"type": "data", "symmetric": False, "array": [], "arrayminus": []})
+    for col in (1, 2):
+        fig.add_vline(x=0, line_dash="dot", row=2, col=col)  # type: ignore[arg-type]
+    _layout(fig, "Press Run: the chart fills in as games finish", height=560, barmode="group",
+            yaxis_range=[0, 105], yaxis_title="% of games")
+    fig.update_layout(legend={"orientation": "h", "y": 1.0, "x": 0, "yanchor": "bottom"})
+    return fig
+
+
+def _noise(d: Any) -> str:
+    return "more than noise" if d.significant else "noise?"
+
+
+def live_values(res: SimResults, a: int = 0, b: int = 1) -> dict[str, Any]:
+    """What the live chart shows for ``res``: per-trace updates (in ``LIVE_TRACES`` order) and the title.
+
+    Win rates are Wilson 95% intervals of each variant's games so far; the changes are paired differences
+    (variant ``b`` minus ``a`` on the seeds both played) with their 95% intervals."""
+    cats = [*res.seat_names, "no winner"]
+    traces: list[dict[str, Any]] = []
+    for vi in (a, b):
+        rates = [*res.win_rates(vi), res.no_winner(vi)]
+        ys = [100 * r.p if r.n else 0.0 for r in rates]
+        traces.append({"name": res.labels[vi], "x": cats, "y": ys, "text": [f"{y:.1f}%" for y in ys],
+                       "error_y": {"array": [100 * (r.high - r.p) if r.n else 0.0 for r in rates],
+                                   "arrayminus": [100 * (r.p - r.low) if r.n else 0.0 for r in rates]},
+                       "hovertemplate": "%{x}: %{y:.1f}% (" + res.labels[vi].replace("%", "%%")
+                                        + ")<extra></extra>"})
+    cmp = res.compare(a, b)
+    diffs = [*cmp.seats, cmp.draws]
+    xs = [100 * d.mean for d in diffs]
+    traces.append({"x": xs, "y": cats, "text": [f"{x:+.1f} ({_noise(d)})" for x, d in zip(xs, diffs, strict=True)],
+                   "marker": {"symbol": ["diamond" if d.significant else "circle-open" for d in diffs]},
+                   "error_x": {"array": [100 * (d.high - d.mean) for d in diffs],
+                               "arrayminus": [100 * (d.mean - d.low) for d in diffs]}})
+    ln = cmp.length
+    traces.append({"x": [ln.mean], "y": ["length"], "text": [f"{ln.mean:+.1f} ({_noise(ln)})"],
+                   "marker": {"symbol": ["diamond" if ln.significant else "circle-open"]},
+                   "error_x": {"array": [ln.high - ln.mean], "arrayminus": [ln.mean - ln.low]}})
+    played = min(len(res.games(a)), len(res.games(b)))
+    title = (f"{res.game}: {cmp.label_b} vs {cmp.label_a}: {played} of {res.n} games per variant "
+             f"({cmp.n} paired; filled = more than noise)")
+    return {"traces": traces, "title": title,
+            "spans": ([100 * d.low for d in diffs] + [100 * d.high for d in diffs], [ln.low, ln.high])}
+
+
+class LiveChart:
+    """The lab's live chart: one plotly ``FigureWidget`` updated in place (``batch_update``: one message per
+    update, no re-display) from cumulative results, so its intervals narrow as games arrive.
+
+    The axes of the two change panels only ever widen during a run (``reset()`` starts a new one): the first,
+    wide intervals set the scale, and later, narrower intervals are drawn narrower on it."""
+
+    def __init__(self) -> None:
+        self.widget = go.FigureWidget(_live_skeleton())
+        self.updates = 0
+        self._spans: list[tuple[float, float]] = []
+
+    def reset(self) -> None:
+        self._spans = []
+
+    def _range(self, i: int, values: list[float]) -> list[float]:
+        finite = [v for v in values if v == v and abs(v) != float("inf")] or [0.0]
+        lo, hi = min(0.0, *finite), max(0.0, *finite)
+        if i < len(self._spans):
+            lo, hi = min(lo, self._spans[i][0]), max(hi, self._spans[i][1])
+        else:
+            self._spans.append((lo, hi))
+        self._spans[i] = (lo, hi)
+        pad = max(hi - lo, 1.0) * 0.15
+        return [lo - pad, hi + pad]
+
+    def update(self, res: SimResults) -> None:
+        """Show ``res`` (the cumulative results so far) in place."""
+        vals = live_values(res)
+        fw = self.widget
+        with fw.batch_update():
+            for trace, new in zip(fw.data, vals["traces"], strict=True):
+                trace.update(new)
+            fw.layout.title.text = vals["title"]
+            fw.layout.xaxis2.range = self._range(0, vals["spans"][0])
+            fw.layout.xaxis3.range = self._range(1, vals["spans"][1])
+        self.updates += 1

@@ -16,7 +16,7 @@ import html
 import os
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from types import ModuleType
 from typing import Any
@@ -25,7 +25,7 @@ import ipywidgets as w
 
 from ..engine import OptionInfo, Variant
 from ..sim.core import Cancel, WidgetProgress, resolve_bots, resolve_game, simulate
-from ..sim.results import SimResults
+from ..sim.results import Comparison, SimResults
 
 #: environment variable that caps the games per variant (notebooks under nbmake set it small)
 N_ENV = "TABLETOP_LAB_N"
@@ -102,18 +102,74 @@ def figure_output(fig: Any) -> dict[str, Any]:
                      "text/plain": f"<plotly figure: {title}>"}}
 
 
+def stop_reason(res: SimResults) -> str:
+    """Why a run's results end where they do: "done", "early" (the answer was clear), "cancelled" (Stop), or
+    "running" (a snapshot of a run that goes on)."""
+    stopped = getattr(res, "stopped", "")
+    if isinstance(stopped, str) and stopped:
+        return stopped
+    return "done" if res.complete else "cancelled"
+
+
+#: where the lab's snapshots come from: ``source(game, *, variants, bots, n, seed, executor, cancel)`` yields
+#: cumulative :class:`SimResults` (each one holds every game finished so far; the last one ends the run)
+Source = Callable[..., Iterable[SimResults]]
+
+
+def _blocks(game: ModuleType, *, variants: list[Any], bots: list[str], n: int, seed: int,
+            executor: Executor | str | None, cancel: Cancel) -> Iterator[SimResults]:
+    """Cumulative snapshots from ``simulate`` on growing blocks of consecutive seeds (every variant on every
+    seed of a block, so each snapshot is paired)."""
+    pool: Executor | str | None = executor
+    own = None
+    if pool is None:
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = "serial" if n * len(variants) <= 64 or (os.cpu_count() or 1) == 1 else None
+        if pool is None:
+            own = pool = ProcessPoolExecutor(max_workers=os.cpu_count() or 1)
+    records: list[Any] = []
+    done, block, t0 = 0, 4, time.perf_counter()
+    try:
+        while done < n and not cancel.is_set():
+            k = min(block, n - done)
+            part = simulate(game, variants=variants, bots=bots, n=k, seed=seed + done, executor=pool,
+                            progress=False, cancel=cancel)
+            records = sorted([*records, *part.records], key=lambda r: (r.variant, r.seed))
+            done += k
+            block = min(block * 2, 256)
+            last = done >= n and part.complete
+            yield SimResults(game=part.game, module=part.module, variants=part.variants, bots=part.bots, n=n,
+                             seed=seed, records=records, version=part.version, complete=last,
+                             seconds=time.perf_counter() - t0, max_steps=part.max_steps, labels=part.labels)
+    finally:
+        if own is not None:
+            own.shutdown(wait=False, cancel_futures=True)
+
+
 class Lab:
-    """A variant lab for one game: the rulebook (variant 1) against the options you pick (variant 2)."""
+    """A variant lab for one game: the rulebook (variant 1) against the options you pick (variant 2).
+
+    Run plays in a background thread and hands cumulative results to a live view: one plotly ``FigureWidget``
+    (who wins, and the paired changes, with 95% intervals that narrow as games arrive), a progress line and the
+    verdict so far, written from the numbers by ``Comparison.conclusions()``. Stop keeps the finished games and
+    gives the verdict on them."""
 
     def __init__(self, game: str | ModuleType, *, n: int = 1000, bots: Sequence[str] | str | None = None,
-                 seed: int = 0, executor: Executor | str | None = None, **options: Any) -> None:
+                 seed: int = 0, executor: Executor | str | None = None, source: Source | None = None,
+                 **options: Any) -> None:
+        from .figures import LiveChart
+
         self.mod = resolve_game(game)
         self.rules = self.mod.Rules()
         self.vtype: type[Variant] = self.rules.variant_type
         self.infos = self.vtype.options()
         self.executor = executor
+        self.source: Source = source if source is not None else _blocks
         self.results: SimResults | None = None
         self.error: str = ""
+        self.first_verdict_s: float | None = None
+        self._t0 = time.perf_counter()
         self._thread: threading.Thread | None = None
         self._cancel = Cancel()
         seats = len(self.rules.default_players)
@@ -139,7 +195,14 @@ class Lab:
         self.run_button.on_click(lambda _b: self.start())
         self.cancel_button.on_click(lambda _b: self.cancel())
         self.reset_button.on_click(lambda _b: self.reset())
-        self.progress = WidgetProgress(show=False)
+        self.progress = WidgetProgress(show=False, label="games")
+        self.progress.widget.add_class("tt-lab-progress")
+        self.chart = LiveChart()
+        self.chart.widget.add_class("tt-lab-chart")
+        self.status = w.Label("Press Run to play both rule sets; the verdict appears as games finish.")
+        self.status.add_class("tt-lab-status")
+        self.verdict = w.HTML("")
+        self.verdict.add_class("tt-lab-verdict")
         self.message = w.HTML("")
         self.summary = w.HTML("")
         self.charts = w.VBox([])
@@ -152,7 +215,8 @@ class Lab:
             head, w.VBox(rows or [w.HTML("<i>This game has no rule options yet.</i>")]),
             w.HBox([self.n_box, self.seed_box]), w.HBox(self.bot_boxes),
             w.HBox([self.run_button, self.cancel_button, self.reset_button]),
-            self.progress.widget, self.message, self.summary, self.charts,
+            self.progress.widget, self.message, self.status, self.verdict, self.chart.widget,
+            self.charts, self.summary,
         ])
         if options:
             self.set(**options)
@@ -183,7 +247,8 @@ class Lab:
 
     # -- running ---------------------------------------------------------------------------------------------
     def run(self, n: int | None = None) -> SimResults | None:
-        """Simulate now (blocking) and update the charts; returns the results, or ``None`` if refused."""
+        """Simulate now (blocking) and update the live chart and verdict as games finish; returns the last
+        results (all games, or the games finished when stopped), or ``None`` if refused or nothing was played."""
         try:
             variant = self.variant()
         except (ValueError, TypeError) as exc:
@@ -191,29 +256,40 @@ class Lab:
             return None
         if n is not None:
             self.n_box.value = n
+        total_n = int(self.n_box.value)
         self.message.value = ""
+        self.error = ""
         self._cancel.clear()
-        self.progress.t0 = time.perf_counter()
+        self.chart.reset()
+        self.first_verdict_s = None
         self.run_button.disabled = True
         self.cancel_button.disabled = False
+        self._t0 = self.progress.t0 = time.perf_counter()
+        self.status.value = "Starting: the first games are being played"
+        last: SimResults | None = None
         try:
-            res = simulate(self.mod, variants=[None, variant], bots=[b.value for b in self.bot_boxes],
-                           n=int(self.n_box.value), seed=int(self.seed_box.value), executor=self.executor,
-                           progress=self.progress, cancel=self._cancel)
+            for snap in self.source(self.mod, variants=[None, variant], bots=[b.value for b in self.bot_boxes],
+                                    n=total_n, seed=int(self.seed_box.value), executor=self.executor,
+                                    cancel=self._cancel):
+                last = snap
+                self._show_live(snap)
         except Exception as exc:  # shown in place: the lab must never die silently
             self._show_error(f"{type(exc).__name__}: {exc}")
-            return None
         finally:
             self.run_button.disabled = False
             self.cancel_button.disabled = True
-        self.show(res)
-        return res
+        if last is not None:
+            self.show(last, reason="error" if self.error else None)
+        elif not self.error:
+            self.status.value = "Stopped before any game finished: nothing to show"
+        return last
 
     def start(self) -> None:
-        """Run in the background (the Run button): the Stop button and the progress bar stay live."""
+        """Run in the background (the Run button): the kernel keeps answering, so Stop works while it runs."""
         if self._thread is not None and self._thread.is_alive():
             return
-        self._thread = threading.Thread(target=self.run, daemon=True)
+        self.run_button.disabled = True  # at once, so a second click cannot start a second run
+        self._thread = threading.Thread(target=self.run, daemon=True, name="tabletop-lab-run")
         self._thread.start()
 
     def wait(self) -> SimResults | None:
@@ -222,22 +298,63 @@ class Lab:
         return self.results
 
     def cancel(self) -> None:
+        """Stop the run: the games already finished are kept, and the verdict is given on them."""
         self._cancel.set()
+        if not self.cancel_button.disabled:
+            self.status.value = "Stopping: waiting for the games being played to finish"
 
     def _show_error(self, text: str) -> None:
         self.error = text
         self.message.value = f'<div role="alert" style="color:#a00000"><b>Cannot run:</b> {html.escape(text)}</div>'
 
-    # -- charts ------------------------------------------------------------------------------------------------
-    def show(self, res: SimResults) -> None:
-        """Put ``res`` in the summary and the charts (each chart's area is updated in place)."""
+    # -- the live view and the final charts ------------------------------------------------------------------
+    def _played(self, res: SimResults) -> int:
+        return len(res.records)
+
+    def _show_live(self, res: SimResults) -> None:
+        """One snapshot while the run goes on: the live chart in place, the progress line, the verdict so far."""
+        self.results = res
+        done, total = self._played(res), res.n * len(res.variants)
+        self.progress(done, total)
+        self.chart.update(res)
+        cmp = res.compare(0, 1)
+        if cmp.n and self.first_verdict_s is None:
+            self.first_verdict_s = time.perf_counter() - self._t0
+        self.status.value = (f"Running: verdict so far, from {cmp.n} paired games of {res.n} "
+                             "(it changes as games arrive)")
+        self._set_verdict(cmp)
+
+    def _set_verdict(self, cmp: Comparison) -> None:
+        # the sentences come from the numbers (Comparison.conclusions); option values in them are user text
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in cmp.conclusions())
+        self.verdict.value = f"<ul style='margin:0.2em 0'>{items}</ul>"
+
+    def show(self, res: SimResults, reason: str | None = None) -> None:
+        """Show finished (or stopped) results: the live chart, the final verdict, the summary and the charts of
+        game lengths and rule firings. ``reason``: why the run ended, when the results do not say it ("error")."""
         from . import figures
 
         self.results = res
+        done, total = self._played(res), res.n * len(res.variants)
+        self.progress(done, total)
+        self.chart.update(res)
+        cmp = res.compare(0, 1) if len(res.variants) > 1 else None
+        how = reason or stop_reason(res)
+        if how == "done":
+            self.status.value = f"Finished: verdict from all {res.n} games per variant"
+        elif how == "early":
+            self.status.value = (f"Stopped early because the answer was clear: verdict from "
+                                 f"{cmp.n if cmp else 0} paired games of {res.n}")
+        else:
+            by = " by an error" if how == "error" else ""
+            self.status.value = (f"Stopped{by}: verdict from the {cmp.n if cmp else 0} paired games finished "
+                                 f"of {res.n} ({done} of {total} games played, all kept)")
+        if cmp is not None:
+            self._set_verdict(cmp)
         note = "" if res.complete else (f"<p><b>Stopped early:</b> {len(res.records)} games kept; the "
                                         "comparison uses the seeds played under both variants.</p>")
         self.summary.value = note + "<pre style='white-space:pre-wrap'>" + html.escape(res.summary()) + "</pre>"
-        figs = figures.all_figures(res)
+        figs = {"lengths": figures.lengths(res), "rules": figures.rule_firings(res)}
         for name, fig in figs.items():
             out = self._figs.get(name)
             if out is None:

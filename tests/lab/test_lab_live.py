@@ -1,0 +1,206 @@
+"""The lab's live view (no browser): one plotly FigureWidget updated in place from cumulative snapshots, the
+verdict so far written from the numbers, a progress line, and a Stop that keeps the finished games.
+
+The view does not care where snapshots come from: most tests feed it snapshots cut from one finished run (the
+games of the first k seeds), through the lab's ``source``; the last ones use the lab's own simulator."""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import plotly.graph_objects as go
+import pytest
+
+from tabletop.lab import Lab
+from tabletop.sim import SimResults, simulate
+from tests.lab import richpig
+from tests.sim import piggame
+
+KS = (10, 20, 60, 200)
+
+
+@pytest.fixture(autouse=True)
+def full_n(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABLETOP_LAB_N", "1000000")  # the lab plays the n it is given, even under pytest
+
+
+@pytest.fixture(scope="module")
+def full() -> SimResults:
+    return simulate(piggame, variants=[None, {"target": 40}], bots=["greedy", "cautious"], n=KS[-1], seed=3,
+                    executor="serial", progress=False)
+
+
+def cut(res: SimResults, k: int, stopped: str = "running") -> SimResults:
+    """The cumulative snapshot after the first ``k`` seeds of ``res`` (every variant played them)."""
+    recs = [r for r in res.records if r.seed < res.seed + k]
+    done = k >= res.n and stopped in ("running", "done")
+    extra: dict[str, Any] = {}
+    if any(f.name == "stopped" for f in dataclasses.fields(SimResults)):
+        extra["stopped"] = "done" if done else stopped
+    return dataclasses.replace(res, records=recs, complete=done, **extra)
+
+
+def conclusions_html(res: SimResults) -> list[str]:
+    return [html.escape(line) for line in res.compare(0, 1).conclusions()]
+
+
+def seen(lab: Lab) -> dict[str, Any]:
+    """What the live chart holds now (copied)."""
+    fw = lab.chart.widget
+    return {"id": id(fw), "model": fw.model_id, "traces": [id(t) for t in fw.data],
+            "rates": list(fw.data[0].y), "rate_err": list(fw.data[0].error_y.array),
+            "rate_width": [a + b for a, b in zip(fw.data[0].error_y.array, fw.data[0].error_y.arrayminus, strict=True)],
+            "diff": list(fw.data[2].x), "diff_up": list(fw.data[2].error_x.array),
+            "diff_down": list(fw.data[2].error_x.arrayminus), "len_up": list(fw.data[3].error_x.array),
+            "title": fw.layout.title.text, "verdict": lab.verdict.value, "status": lab.status.value,
+            "progress": lab.progress.text.value, "running": lab.run_button.disabled}
+
+
+def test_the_figure_is_updated_in_place_and_its_intervals_narrow(full: SimResults, monkeypatch) -> None:
+    states: list[dict[str, Any]] = []
+    lab: Lab
+
+    def source(game: Any, **kw: Any) -> Iterator[SimResults]:
+        assert kw["n"] == KS[-1] and kw["seed"] == 3 and kw["cancel"] is lab._cancel
+        for k in KS:
+            yield cut(full, k)
+            states.append(seen(lab))  # the lab has shown this snapshot before asking for the next
+
+    lab = Lab(piggame, n=KS[-1], seed=3, bots=["greedy", "cautious"], source=source)
+    lab.set(target=40)
+    fw = lab.chart.widget
+    assert isinstance(fw, go.FigureWidget) and fw in lab.widget.children
+    sent: list[str] = []
+    for kind in ("update", "restyle", "relayout", "addTraces", "deleteTraces"):
+        real = getattr(fw, f"_send_{kind}_msg")
+
+        def spy(*a: Any, _kind: str = kind, _real: Any = real, **k: Any) -> Any:
+            sent.append(_kind)
+            return _real(*a, **k)
+
+        monkeypatch.setattr(fw, f"_send_{kind}_msg", spy)
+    res = lab.run()
+    assert res is not None and len(res.records) == 2 * KS[-1], lab.message.value
+    assert len(states) == len(KS)
+    # the same widget and the same trace objects all along: nothing is re-displayed or rebuilt
+    assert {s["id"] for s in states} == {id(fw)} and {s["model"] for s in states} == {fw.model_id}
+    assert len({tuple(s["traces"]) for s in states}) == 1 and lab.chart.widget is fw and fw in lab.widget.children
+    # one batched message per snapshot (the final view repeats the last snapshot: nothing new to send), never a
+    # trace added or removed
+    assert sent == ["update"] * len(KS), sent
+    # the data changed with every snapshot, to the numbers of that snapshot
+    for k, s in zip(KS, states, strict=True):
+        snap = cut(full, k)
+        c = snap.compare(0, 1)
+        assert s["diff"] == pytest.approx([100 * d.mean for d in [*c.seats, c.draws]])
+        assert s["diff_up"] == pytest.approx([100 * (d.high - d.mean) for d in [*c.seats, c.draws]])
+        r0 = snap.win_rates(0)[0]
+        assert s["rates"][0] == pytest.approx(100 * r0.p) and s["rate_err"][0] == pytest.approx(100 * (r0.high - r0.p))
+        assert f"{k} of {KS[-1]} games per variant" in s["title"]
+        assert s["running"] and f"{c.n} paired games of {KS[-1]}" in s["status"]
+        assert s["progress"].startswith(f"{2 * k}/{2 * KS[-1]} games")
+    assert len({tuple(s["diff"]) for s in states}) == len(KS)
+    # the intervals narrow as games arrive (win rate, win-rate change and length change): the last is the
+    # narrowest and less than half as wide as the first (a Wilson interval can widen a little when p moves to 1/2)
+    for key in ("rate_width", "diff_up", "diff_down", "len_up"):
+        widths = [s[key][0] for s in states]
+        assert widths[-1] == min(widths) and widths[-1] < widths[0] / 2, (key, widths)
+    # the change axis keeps the first (widest) scale, so narrower intervals are drawn narrower
+    lo, hi = fw.layout.xaxis2.range
+    first = cut(full, KS[0]).compare(0, 1)
+    assert lo <= 100 * min(d.low for d in first.seats) and hi >= 100 * max(d.high for d in first.seats)
+
+
+def test_the_verdict_follows_the_numbers_of_each_snapshot(full: SimResults) -> None:
+    verdicts: list[str] = []
+    lab: Lab
+
+    def source(game: Any, **kw: Any) -> Iterator[SimResults]:
+        for k in KS:
+            yield cut(full, k)
+            verdicts.append(lab.verdict.value)
+
+    lab = Lab(piggame, n=KS[-1], seed=3, source=source)
+    lab.run()
+    for k, v in zip(KS, verdicts, strict=True):
+        assert v == "<ul style='margin:0.2em 0'>" + "".join(f"<li>{x}</li>" for x in conclusions_html(cut(full, k))) + "</ul>"
+    assert len(set(verdicts)) == len(KS)  # other numbers, other sentences
+    # target 40 makes games longer on every seed pair: the full run says so, and so does its verdict
+    assert "more than noise" in verdicts[-1]
+    assert lab.status.value == f"Finished: verdict from all {KS[-1]} games per variant"
+    assert "paired games" in lab.summary.value and set(lab._figs) == {"lengths", "rules"}
+
+
+def test_verdict_and_title_show_option_text_as_text() -> None:
+    lab = Lab(richpig, n=8, executor="serial")
+    lab.set(motto="<img src=x onerror=alert(1)>")
+    res = lab.run()
+    assert res is not None and "<img" in res.labels[1]
+    assert "<img" not in lab.verdict.value and "&lt;img src=x" in lab.verdict.value
+    assert "<img" in lab.chart.widget.layout.title.text  # plotly draws text, not HTML tags it does not know
+    assert "<img" not in lab.summary.value
+
+
+def test_stop_keeps_the_finished_games_and_says_so(full: SimResults) -> None:
+    shown = threading.Event()
+    lab: Lab
+
+    def source(game: Any, *, cancel: Any, **kw: Any) -> Iterator[SimResults]:
+        yield cut(full, 20)
+        shown.set()
+        t0 = time.monotonic()
+        while not cancel.is_set():  # a long run: more games only come after a Stop that never comes ...
+            assert time.monotonic() - t0 < 20, "Stop did not reach the run"
+            time.sleep(0.01)
+        yield cut(full, 20, stopped="cancelled")  # ... so the run ends with the 20 seeds it finished
+
+    lab = Lab(piggame, n=KS[-1], seed=3, source=source)
+    lab.run_button.click()
+    assert shown.wait(20)
+    assert lab.run_button.disabled and not lab.cancel_button.disabled  # no second run while one runs
+    lab.run_button.click()  # ignored
+    lab.cancel_button.click()
+    res = lab.wait()
+    assert res is not None and len(res.records) == 40 and not res.complete
+    assert lab.results is res
+    assert lab.status.value == "Stopped: verdict from the 20 paired games finished of 200 (40 of 400 games played, all kept)"
+    assert "<li>" + "</li><li>".join(conclusions_html(res)) + "</li>" in lab.verdict.value
+    assert "over 20 paired games" in lab.verdict.value
+    assert not lab.run_button.disabled and lab.cancel_button.disabled
+    assert lab.progress.text.value.startswith("40/400 games")
+
+
+def test_an_error_during_the_run_is_shown_and_the_buttons_come_back(full: SimResults) -> None:
+    def source(game: Any, **kw: Any) -> Iterator[SimResults]:
+        yield cut(full, 20)
+        raise RuntimeError("worker <lost>")
+
+    lab = Lab(piggame, n=KS[-1], seed=3, source=source)
+    res = lab.run()
+    assert res is not None and len(res.records) == 40  # what finished is still shown
+    assert 'role="alert"' in lab.message.value and "RuntimeError: worker &lt;lost&gt;" in lab.message.value
+    assert not lab.run_button.disabled and lab.cancel_button.disabled
+    assert lab.status.value.startswith("Stopped by an error: verdict from the 20 paired games finished of 200")
+
+
+def test_the_real_simulator_streams_into_the_lab_and_stop_keeps_its_games() -> None:
+    lab = Lab(piggame, n=200_000, bots="greedy", executor="serial")
+    lab.set(target=60)
+    lab.start()
+    t0 = time.monotonic()
+    while lab.chart.updates < 3:
+        assert time.monotonic() - t0 < 60, "no snapshots arrived"
+        time.sleep(0.01)
+    assert lab.first_verdict_s is not None and lab.run_button.disabled
+    lab.cancel()
+    res = lab.wait()
+    assert res is not None and not res.complete and 0 < len(res.records) < 400_000
+    n = res.compare(0, 1).n
+    assert n > 0 and lab.status.value.startswith(f"Stopped: verdict from the {n} paired games finished of 200000")
+    assert f"over {n} paired games" in lab.verdict.value
+    assert not lab.run_button.disabled
