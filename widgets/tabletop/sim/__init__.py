@@ -8,17 +8,23 @@ first-player advantage, game lengths, rule firings and paired variant comparison
 Conclusions come from the numbers: ``Comparison.conclusions()`` and ``verdict(diff, what, unit)`` write sentences
 that say "more than noise" only when a difference's 95% interval excludes zero.
 
+``stream(game, ...)`` takes the same arguments and yields cumulative ``SimResults`` snapshots while games finish
+(at most one every ``every`` seconds, then a final one whose ``stopped`` says "done", "early" or "cancelled");
+``simulate`` is its last snapshot.
+
 Command line: ``python -m tabletop.sim GAME ...`` or ``tabletop-simulate`` (``--help``).
 """
 
 from __future__ import annotations
 
 from .core import Cancel, TextProgress, WidgetProgress, play_chunk, play_one, simulate
+from .live import SimStream, stream
 from .results import Comparison, FirstPlayer, GameRecord, RuleEdge, SimResults, verdict
 from .stats import Diff, Rate, paired_diff, wilson
 
-__all__ = ["Cancel", "Comparison", "Diff", "FirstPlayer", "GameRecord", "Rate", "RuleEdge", "SimResults", "TextProgress",
-           "WidgetProgress", "load", "paired_diff", "play_chunk", "play_one", "simulate", "verdict", "wilson"]
+__all__ = ["Cancel", "Comparison", "Diff", "FirstPlayer", "GameRecord", "Rate", "RuleEdge", "SimResults", "SimStream",
+           "TextProgress",
+           "WidgetProgress", "load", "paired_diff", "play_chunk", "play_one", "simulate", "stream", "verdict", "wilson"]
 
 
 def load(path: str) -> SimResults:

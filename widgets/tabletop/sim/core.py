@@ -16,19 +16,12 @@ from __future__ import annotations
 
 import importlib
 import math
-import os
 import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import (
-    FIRST_COMPLETED,
     Executor,
-    Future,
-    ProcessPoolExecutor,
-    ThreadPoolExecutor,
-    as_completed,
-    wait,
 )
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -385,152 +378,34 @@ class _Tasks:
 # -- the entry point -------------------------------------------------------------------------------------------
 def simulate(game: str | ModuleType, *, variants: Sequence[Variant | dict[str, Any] | None] | None = (None,),
              bots: Sequence[str] | str | None = None, n: int = 100, seed: int = 0,
-             executor: Executor | str | None = None, workers: int | None = None, chunk: int | None = None,
+             executor: Executor | str | Any | None = None, workers: int | None = None, chunk: int | None = None,
              progress: bool | str | Progress | None = "auto",
              cancel: Cancel | threading.Event | None = None, max_steps: int = MAX_STEPS,
-             players: int | None = None) -> SimResults:
+             players: int | None = None, keep_records: bool = True) -> SimResults:
     """Play ``n`` bot games for each variant and return :class:`SimResults`.
 
     ``game``: a registered name ("zaxxon") or a game module. ``variants``: Variant objects, dicts of options or
     ``None`` (the rulebook). ``bots``: one bot name per seat, or one name for all seats (default "random").
     ``seed``: game ``i`` uses seed ``seed + i`` under every variant (common random numbers).
-    ``executor``: any ``concurrent.futures.Executor`` (e.g. Dask's ``client.get_executor()``); ``None`` makes a
-    process pool over the local cores (``workers``) and shuts it down afterwards (small runs play here);
-    ``"process"``/``"thread"`` make that pool; ``"serial"`` plays here.
+    ``executor``: any ``concurrent.futures.Executor`` (e.g. Dask's ``client.get_executor()``) or a Dask
+    ``distributed.Client``; ``None`` makes a process pool over the local cores (``workers``) and shuts it down
+    afterwards (small runs play here); ``"process"``/``"thread"`` make that pool; ``"serial"`` plays here.
     ``chunk``: games per task (default: automatic, small chunks of about a quarter of a second of play).
     Wrong arguments raise ``TypeError``/``ValueError`` (unknown names: :class:`UnknownName`, also a
     ``KeyError``) with a plain message before anything is played. ``progress``: ``"auto"`` (a widget in a
     notebook, a text bar on a terminal), ``True``, ``False`` or a callable ``(done, total)``.
     ``cancel``: set it to stop early; so does Ctrl-C. A stopped run waits for the few tasks that are running and
-    returns every game that finished (``results.complete`` is False) and paired statistics use only seeds finished under every variant.
+    returns every game that finished (``results.complete`` is False, ``results.stopped == "cancelled"``) and
+    paired statistics use only seeds finished under every variant.
+    ``keep_records``: see :func:`tabletop.sim.stream` (``simulate`` is the last snapshot of
+    that stream: one code path).
     """
-    from .. import __version__
+    from .live import prepare, run_to_end
 
-    n = check_int("n", n, low=1) or 0
-    seed = check_int("seed", seed) or 0
-    chunk = check_int("chunk", chunk, low=1, optional=True)
-    workers = check_int("workers", workers, low=1, optional=True)
-    max_steps = check_int("max_steps", max_steps, low=1) or MAX_STEPS
-    players = check_int("players", players, low=1, optional=True)
-    if isinstance(executor, str) and executor not in EXECUTORS:
-        raise UnknownName(f"no executor {executor!r}; executors: {', '.join(EXECUTORS)}, None (a local process "
-                          "pool, or serial for small runs) or any concurrent.futures.Executor")
-    if executor is not None and not isinstance(executor, str | Executor):
-        raise TypeError(f"executor must be one of {', '.join(EXECUTORS)}, None or a concurrent.futures.Executor, "
-                        f"not {executor!r}")
-    if isinstance(variants, dict | Variant | str):
-        raise TypeError("variants is a list of variants (each None, a dict of options or a Variant); "
-                        "wrap a single one in a list: variants=[None, {...}]")
-    mod = resolve_game(game)
-    if bots is not None and not isinstance(bots, str | Sequence):
-        resolve_bots(mod, bots, 0)  # refuses it with the bot names
-    rules = mod.Rules()
-    modname = mod.__name__
-    vdicts = [make_variant(rules, v) for v in (list(variants or ()) or [None])]
-    if players is None:
-        players = len(bots) if bots is not None and not isinstance(bots, str) else len(rules.default_players)
-    elif bots is not None and not isinstance(bots, str) and len(bots) != players:
-        raise ValueError(f"players={players} but {len(bots)} bot name(s) were given: give one per seat")
-    bot_names = resolve_bots(mod, bots, players)
-    lo, hi = getattr(rules, "min_players", None), getattr(rules, "max_players", None)
-    if isinstance(lo, int) and isinstance(hi, int) and not lo <= len(bot_names) <= hi:
-        span = str(lo) if lo == hi else f"{lo} to {hi}"
-        raise ValueError(f"{rules.title} is played by {span} players, not {len(bot_names)} (one bot per seat)")
-    cb = _auto_progress(progress)
-    total = n * len(vdicts)
-
-    own_pool: Executor | None = None
-    if executor is None:
-        workers = workers or os.cpu_count() or 1
-        if total <= 64 or workers == 1:
-            executor = "serial"
-        else:
-            executor = "process"
-    if executor == "process":
-        own_pool = executor = ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
-    elif executor == "thread":
-        own_pool = executor = ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1)
-    if executor == "serial":
-        workers = 1
-    workers = workers or os.cpu_count() or 1
-    cap = chunk or _chunk_size(n, len(vdicts), workers)
-    tasks = _Tasks(seed, n, len(vdicts), chunk or 1, cap, fixed=chunk is not None)
-
-    records: list[GameRecord] = []
-    done = 0
-    complete = True
-    t0 = time.perf_counter()
-
-    def stopped() -> bool:
-        return cancel is not None and cancel.is_set()
-
-    def collect(ch: Chunk) -> None:
-        nonlocal done
-        records.extend(ch.records)
-        done += len(ch.records)
-        tasks.learn(len(ch.records), ch.seconds)
-        if cb:
-            cb(done, total)
-
-    try:
-        if executor == "serial":
-            for vi, s, c in tasks:
-                if stopped():
-                    complete = False
-                    break
-                for k in range(s, s + c):
-                    if stopped():
-                        complete = False
-                        break
-                    records.append(play_one(modname, vdicts[vi], bot_names, k, vi, max_steps))
-                    done += 1
-                    if cb:
-                        cb(done, total)
-                if not complete:
-                    break
-        else:
-            assert isinstance(executor, Executor)
-            # a bounded window of small tasks in flight: memory does not grow with n, and cancelling waits
-            # only for the few tasks already running (their games are kept)
-            pending: set[Future[Chunk]] = set()
-            window = workers * 2
-            exhausted = False
-            try:
-                while not exhausted or pending:
-                    while not exhausted and len(pending) < window and not stopped():
-                        task = next(tasks, None)
-                        if task is None:
-                            exhausted = True
-                            break
-                        vi, s, c = task
-                        pending.add(executor.submit(play_chunk, modname, vdicts[vi], bot_names, s, c, vi,
-                                                    max_steps))
-                    if stopped():
-                        complete = False
-                        break
-                    finished, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
-                    for f in finished:
-                        collect(f.result())
-            except KeyboardInterrupt:
-                complete = False
-            if not complete:
-                # stop what has not started; keep every chunk that finished or finishes now
-                running = {f for f in pending if not f.cancel()}
-                try:
-                    for f in as_completed(running):
-                        if not f.cancelled() and f.exception() is None:
-                            collect(f.result())
-                except KeyboardInterrupt:  # a second Ctrl-C: stop waiting
-                    pass
-    except KeyboardInterrupt:
-        complete = False
-    finally:
-        if own_pool is not None:
-            own_pool.shutdown(wait=complete, cancel_futures=True)
-    records.sort(key=lambda r: (r.variant, r.seed))
-    return SimResults(game=game_label(mod), module=modname, variants=vdicts, bots=bot_names, n=n, seed=seed,
-                      records=records, version=__version__, complete=complete and len(records) == total,
-                      seconds=time.perf_counter() - t0, max_steps=max_steps, labels=variant_labels(rules, vdicts))
+    plan = prepare(game, variants=variants, bots=bots, n=n, seed=seed, executor=executor, workers=workers,
+                   chunk=chunk, cancel=cancel, max_steps=max_steps, players=players,
+                   keep_records=keep_records)
+    return run_to_end(plan, _auto_progress(progress))
 
 
 def variant_labels(rules: Rules[Any], vdicts: Sequence[dict[str, Any]]) -> list[str]:

@@ -18,6 +18,8 @@ from typing import Any
 from .stats import Diff, Rate, paired_diff, quantile, wilson
 
 RESULTS_FORMAT = "tabletop-sim"
+#: the values of :attr:`SimResults.stopped`
+STOPS = ("done", "early", "cancelled", "running")
 RESULTS_VERSION = 1
 CSV_COLUMNS = ("game", "version", "bots", "variant_index", "variant", "seed", "winner", "first", "steps",
                "finished", "rules", "seat_rules")
@@ -231,10 +233,22 @@ class SimResults:
     seconds: float = 0.0
     max_steps: int = 0
     labels: list[str] = field(default_factory=list)
+    #: why the run ended: "done" (every game), "early" (the sequential test settled every compared figure),
+    #: "cancelled" (stopped by hand); "running" on a snapshot of :func:`tabletop.sim.stream` before the last
+    stopped: str = ""
 
     def __post_init__(self) -> None:
         if not self.labels:
             self.labels = _labels(self.variants)
+        if not self.stopped:
+            self.stopped = "done" if self.complete else "cancelled"
+        if self.stopped not in STOPS:
+            raise ValueError(f"stopped must be one of {', '.join(STOPS)}, not {self.stopped!r}")
+
+    @property
+    def running(self) -> bool:
+        """True on a snapshot of a run that is still going (more snapshots follow)."""
+        return self.stopped == "running"
 
     # -- selection -----------------------------------------------------------------------------------------
     @property
@@ -335,7 +349,7 @@ class SimResults:
         """A plain-words report of every variant (and the comparison with the first, if there are two+)."""
         out = [f"{self.game}: {self.n} games per variant, seeds {self.seed}-{self.seed + self.n - 1}, "
                f"bots {', '.join(self.bots)}, tabletop {self.version}"
-               + ("" if self.complete else f" (STOPPED EARLY: {len(self.records)} games finished)")]
+               + self._status()]
         for vi, label in enumerate(self.labels):
             out.append(f"[{vi}] {label}:")
             for name, rate in zip(self.seat_names, self.win_rates(vi), strict=True):
@@ -354,16 +368,24 @@ class SimResults:
             out.append(self.compare(0, vi).summary())
         return "\n".join(out)
 
+    def _status(self) -> str:
+        if self.stopped == "running":
+            return f" (RUNNING: {len(self.records)} games finished so far)"
+        if self.complete:
+            return ""
+        return f" (STOPPED EARLY: {len(self.records)} games finished)"
+
     def __repr__(self) -> str:
+        tail = {"running": " (running)", "cancelled": " (stopped early)", "early": " (stopped by the sequential test)"}
         return (f"<SimResults {self.game}: {len(self.variants)} variant(s) x {self.n} games, "
-                f"{len(self.records)} played{'' if self.complete else ' (stopped early)'}>")
+                f"{len(self.records)} played{tail.get(self.stopped, '')}>")
 
     # -- files -----------------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         return {"format": RESULTS_FORMAT, "format_version": RESULTS_VERSION, "game": self.game,
                 "module": self.module, "version": self.version, "variants": self.variants,
                 "labels": self.labels, "bots": self.bots, "n": self.n, "seed": self.seed,
-                "complete": self.complete, "seconds": self.seconds, "max_steps": self.max_steps,
+                "complete": self.complete, "stopped": self.stopped, "seconds": self.seconds, "max_steps": self.max_steps,
                 "games": [asdict(r) for r in self.records]}
 
     @classmethod
@@ -381,6 +403,7 @@ class SimResults:
             return cls(game=d["game"], variants=list(d["variants"]), bots=list(d["bots"]), n=int(d["n"]),
                        seed=int(d["seed"]), records=recs, version=d.get("version", ""),
                        module=d.get("module", ""), complete=bool(d.get("complete", True)),
+                       stopped=str(d.get("stopped") or ""),
                        seconds=float(d.get("seconds", 0.0)), max_steps=int(d.get("max_steps", 0)),
                        labels=list(d.get("labels") or []))
         except (KeyError, TypeError, ValueError) as exc:

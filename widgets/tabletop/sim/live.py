@@ -1,0 +1,389 @@
+"""Live, anytime results: :func:`stream` yields cumulative :class:`SimResults` snapshots while games finish.
+
+One engine serves both entry points: :func:`stream` hands out its snapshots, :func:`tabletop.sim.simulate`
+keeps only the last one. Every snapshot is a complete, consistent :class:`SimResults` for the games finished
+so far (records sorted by variant and seed; paired statistics on the seeds finished under every variant), at
+most one every ``every`` seconds (the first as soon as one seed is finished under every variant) and a final one
+whose ``stopped`` says why the run ended: ``"done"`` (all ``n`` games), ``"early"`` (the sequential test of
+``early_stop`` settled every compared figure) or ``"cancelled"`` (a :class:`Cancel`, Ctrl-C, or closing the
+stream). Snapshots before the final one have ``stopped == "running"``.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Generator, Iterator, Sequence
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    as_completed,
+    wait,
+)
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from ..engine import Rules, Variant
+from .core import (
+    EXECUTORS,
+    MAX_STEPS,
+    Cancel,
+    Chunk,
+    Progress,
+    UnknownName,
+    _chunk_size,
+    _Tasks,
+    check_int,
+    game_label,
+    make_variant,
+    play_chunk,
+    play_one,
+    resolve_bots,
+    resolve_game,
+    variant_labels,
+)
+from .results import GameRecord, SimResults
+
+#: default seconds between two snapshots of :func:`stream`
+EVERY = 0.25
+
+
+@dataclass
+class Plan:
+    """A checked run: everything :func:`stream` and :func:`simulate` were given, validated and resolved."""
+
+    mod: ModuleType
+    rules: Rules[Any]
+    vdicts: list[dict[str, Any]]
+    labels: list[str]
+    bot_names: list[str]
+    n: int
+    seed: int
+    executor: Executor | str | None
+    client: Any
+    workers: int | None
+    chunk: int | None
+    cancel: Cancel | threading.Event | None
+    max_steps: int
+    keep_records: bool
+
+    @property
+    def modname(self) -> str:
+        return self.mod.__name__
+
+
+def _is_dask_client(x: object) -> bool:
+    return type(x).__module__.split(".")[0] == "distributed" and callable(getattr(x, "get_executor", None))
+
+
+def check_every(every: object) -> float:
+    """``every`` as seconds between snapshots: a number of at least 0 (0: a snapshot after every task)."""
+    if isinstance(every, bool) or not isinstance(every, int | float):
+        raise TypeError(f"every must be a number of seconds (0 or more), not {every!r} (a {type(every).__name__})")
+    if not every >= 0 or every == float("inf"):
+        raise ValueError(f"every must be a finite number of seconds, 0 or more, not {every!r}")
+    return float(every)
+
+
+def prepare(game: str | ModuleType, *, variants: Sequence[Variant | dict[str, Any] | None] | None = (None,),
+            bots: Sequence[str] | str | None = None, n: int = 100, seed: int = 0,
+            executor: Executor | str | Any | None = None, workers: int | None = None, chunk: int | None = None,
+            cancel: Cancel | threading.Event | None = None, max_steps: int = MAX_STEPS,
+            players: int | None = None, keep_records: bool = True) -> Plan:
+    """Check every argument (plain errors, before anything is played) and resolve names."""
+    n = check_int("n", n, low=1) or 0
+    seed = check_int("seed", seed) or 0
+    chunk = check_int("chunk", chunk, low=1, optional=True)
+    workers = check_int("workers", workers, low=1, optional=True)
+    max_steps = check_int("max_steps", max_steps, low=1) or MAX_STEPS
+    players = check_int("players", players, low=1, optional=True)
+    client = None
+    if _is_dask_client(executor):
+        client = executor
+    elif isinstance(executor, str) and executor not in EXECUTORS:
+        raise UnknownName(f"no executor {executor!r}; executors: {', '.join(EXECUTORS)}, None (a local process "
+                          "pool, or serial for small runs), any concurrent.futures.Executor or a Dask Client")
+    elif executor is not None and not isinstance(executor, str | Executor):
+        raise TypeError(f"executor must be one of {', '.join(EXECUTORS)}, None, a concurrent.futures.Executor "
+                        f"or a Dask distributed.Client, not {executor!r}")
+    if cancel is not None and not isinstance(cancel, Cancel | threading.Event):
+        raise TypeError(f"cancel must be a tabletop.sim.Cancel (or a threading.Event), not {cancel!r}")
+    if not isinstance(keep_records, bool):
+        raise TypeError(f"keep_records must be true or false (a bool), not {keep_records!r}")
+    if isinstance(variants, dict | Variant | str):
+        raise TypeError("variants is a list of variants (each None, a dict of options or a Variant); "
+                        "wrap a single one in a list: variants=[None, {...}]")
+    mod = resolve_game(game)
+    if bots is not None and not isinstance(bots, str | Sequence):
+        resolve_bots(mod, bots, 0)  # refuses it with the bot names
+    rules = mod.Rules()
+    vdicts = [make_variant(rules, v) for v in (list(variants or ()) or [None])]
+    if players is None:
+        players = len(bots) if bots is not None and not isinstance(bots, str) else len(rules.default_players)
+    elif bots is not None and not isinstance(bots, str) and len(bots) != players:
+        raise ValueError(f"players={players} but {len(bots)} bot name(s) were given: give one per seat")
+    bot_names = resolve_bots(mod, bots, players)
+    lo, hi = getattr(rules, "min_players", None), getattr(rules, "max_players", None)
+    if isinstance(lo, int) and isinstance(hi, int) and not lo <= len(bot_names) <= hi:
+        span = str(lo) if lo == hi else f"{lo} to {hi}"
+        raise ValueError(f"{rules.title} is played by {span} players, not {len(bot_names)} (one bot per seat)")
+    return Plan(mod=mod, rules=rules, vdicts=vdicts, labels=variant_labels(rules, vdicts), bot_names=bot_names,
+                n=n, seed=seed, executor=None if client is not None else executor, client=client,
+                workers=workers, chunk=chunk, cancel=cancel, max_steps=max_steps, keep_records=keep_records)
+
+
+class _State:
+    """What has finished so far: the records, and the seeds finished under every variant (folded in seed
+    order, so anything computed from them does not depend on which worker finished first)."""
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.records: list[GameRecord] = []
+        self.done = 0
+        self.waiting: dict[int, list[GameRecord | None]] = {}
+        self.next_pair = plan.seed  # the first seed not yet finished under every variant
+        self.t0 = time.perf_counter()
+
+    @property
+    def paired(self) -> int:
+        return self.next_pair - self.plan.seed
+
+    def add(self, rec: GameRecord) -> None:
+        self.done += 1
+        self.records.append(rec)
+        nv = len(self.plan.vdicts)
+        slot = self.waiting.get(rec.seed)
+        if slot is None:
+            slot = self.waiting[rec.seed] = [None] * nv
+        slot[rec.variant] = rec
+        while True:
+            row = self.waiting.get(self.next_pair)
+            if row is None or any(r is None for r in row):
+                break
+            del self.waiting[self.next_pair]
+            self.next_pair += 1
+
+    def snapshot(self, stopped: str) -> SimResults:
+        from .. import __version__
+
+        p = self.plan
+        recs = sorted(self.records, key=lambda r: (r.variant, r.seed))
+        total = p.n * len(p.vdicts)
+        complete = stopped == "done" and len(recs) == total
+        return SimResults(game=game_label(p.mod), module=p.modname, variants=p.vdicts, bots=p.bot_names, n=p.n,
+                          seed=p.seed, records=recs, version=__version__, complete=complete,
+                          seconds=time.perf_counter() - self.t0, max_steps=p.max_steps, labels=list(p.labels),
+                          stopped=stopped if stopped != "done" or complete else "cancelled")
+
+
+class SimStream(Iterator[SimResults]):
+    """The snapshots of one run (see :func:`stream`). Iterate it; ``close()`` (or leaving a ``with`` block, or
+    breaking out of a ``for`` loop and dropping it) stops the work promptly: tasks not started are cancelled, the
+    few running ones are waited for, an own pool is shut down, and :attr:`final` holds a last snapshot
+    (``stopped == "cancelled"``) of every game that finished. :attr:`latest` is the last snapshot handed out."""
+
+    def __init__(self, plan: Plan, every: float, progress: Progress | None = None) -> None:
+        self.plan = plan
+        self.every = every
+        self.progress = progress
+        self.latest: SimResults | None = None
+        self.final: SimResults | None = None
+        self._gen = self._run()
+
+    def __iter__(self) -> SimStream:
+        return self
+
+    def __next__(self) -> SimResults:
+        snap = next(self._gen)
+        self.latest = snap
+        return snap
+
+    def close(self) -> None:
+        """Stop now, keep what finished in :attr:`final` (a no-op once the stream has ended)."""
+        self._gen.close()
+
+    def __enter__(self) -> SimStream:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self._gen.close()
+        except Exception:  # pragma: no cover - interpreter shutdown
+            pass
+
+    def result(self) -> SimResults:
+        """Run to the end and return the final snapshot."""
+        for _ in self:
+            pass
+        assert self.final is not None
+        return self.final
+
+    # -- the engine ------------------------------------------------------------------------------------------
+    def _run(self) -> Generator[SimResults, None, None]:
+        p = self.plan
+        st = _State(p)
+        cb = self.progress
+        total = p.n * len(p.vdicts)
+        cancel = p.cancel
+        stopped = "done"
+        last = -1.0  # when the last snapshot was handed out (-1: none yet)
+        nv = len(p.vdicts)
+
+        def is_cancelled() -> bool:
+            return cancel is not None and cancel.is_set()
+
+        def due() -> bool:
+            if self.every == float("inf"):
+                return False
+            if last < 0:
+                return st.paired > 0 or (nv == 1 and st.done > 0)
+            return time.perf_counter() - last >= self.every
+
+        executor = p.executor
+        own_pool: Executor | None = None
+        workers = p.workers
+        if p.client is not None:
+            executor = p.client.get_executor()
+            workers = workers or max(1, len(p.client.scheduler_info().get("workers", {})))
+        if executor is None:
+            workers = workers or os.cpu_count() or 1
+            executor = "serial" if total <= 64 or workers == 1 else "process"
+        if executor == "process":
+            own_pool = executor = ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
+        elif executor == "thread":
+            own_pool = executor = ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1)
+        if executor == "serial":
+            workers = 1
+        workers = workers or os.cpu_count() or 1
+        cap = p.chunk or _chunk_size(p.n, nv, workers)
+        tasks = _Tasks(p.seed, p.n, nv, p.chunk or 1, cap, fixed=p.chunk is not None)
+        pending: set[Future[Chunk]] = set()
+        closed = False
+
+        def collect(ch: Chunk) -> None:
+            for r in ch.records:
+                st.add(r)
+            tasks.learn(len(ch.records), ch.seconds)
+            if cb:
+                cb(st.done, total)
+
+        def drain() -> None:
+            """Cancel what has not started; keep every chunk that finished or finishes now."""
+            running = {f for f in pending if not f.cancel()}
+            pending.clear()
+            try:
+                for f in as_completed(running):
+                    if not f.cancelled() and f.exception() is None:
+                        collect(f.result())
+            except KeyboardInterrupt:  # a second Ctrl-C: stop waiting
+                pass
+
+        try:
+            if executor == "serial":
+                for vi, s, c in tasks:
+                    if is_cancelled():
+                        stopped = "cancelled"
+                        break
+                    for k in range(s, s + c):
+                        if is_cancelled():
+                            stopped = "cancelled"
+                            break
+                        st.add(play_one(p.modname, p.vdicts[vi], p.bot_names, k, vi, p.max_steps))
+                        if cb:
+                            cb(st.done, total)
+                        if due():
+                            last = time.perf_counter()
+                            yield st.snapshot("running")
+                    if stopped != "done":
+                        break
+            else:
+                assert isinstance(executor, Executor)
+                # a bounded window of small tasks in flight: memory does not grow with n, and cancelling waits
+                # only for the few tasks already running (their games are kept)
+                window = workers * 2
+                exhausted = False
+                while not exhausted or pending:
+                    while not exhausted and len(pending) < window and not is_cancelled():
+                        task = next(tasks, None)
+                        if task is None:
+                            exhausted = True
+                            break
+                        vi, s, c = task
+                        pending.add(executor.submit(play_chunk, p.modname, p.vdicts[vi], p.bot_names, s, c, vi,
+                                                    p.max_steps))
+                    if is_cancelled():
+                        stopped = "cancelled"
+                        break
+                    finished, pending_left = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+                    pending.clear()
+                    pending.update(pending_left)
+                    for f in finished:
+                        collect(f.result())
+                    if finished and due():
+                        last = time.perf_counter()
+                        yield st.snapshot("running")
+                if stopped != "done":
+                    drain()
+        except KeyboardInterrupt:
+            stopped = "cancelled"
+            drain()
+        except GeneratorExit:
+            closed = True
+            drain()
+        finally:
+            if own_pool is not None:
+                own_pool.shutdown(wait=True, cancel_futures=True)
+            elif pending:
+                for f in pending:
+                    f.cancel()
+            if closed or stopped != "done":
+                stopped = "cancelled"
+            self.final = st.snapshot(stopped)
+        if not closed:
+            self.latest = self.final
+            yield self.final
+
+
+def stream(game: str | ModuleType, *, variants: Sequence[Variant | dict[str, Any] | None] | None = (None,),
+           bots: Sequence[str] | str | None = None, n: int = 100, seed: int = 0,
+           executor: Executor | str | Any | None = None, workers: int | None = None, chunk: int | None = None,
+           cancel: Cancel | threading.Event | None = None, max_steps: int = MAX_STEPS, players: int | None = None,
+           every: float = EVERY, keep_records: bool = True,
+           progress: Progress | None = None) -> SimStream:
+    """Play like :func:`tabletop.sim.simulate` and hand out cumulative results while games finish.
+
+    Returns a :class:`SimStream`, an iterator of :class:`SimResults` snapshots: each is complete and consistent
+    for the games finished so far (``len(records)`` never shrinks; paired statistics use the seeds finished under
+    every variant). The first comes as soon as one seed has finished under every variant (automatic chunks start
+    at one game), later ones at most one every ``every`` seconds (a number >= 0; 0: after every task), and a
+    final one always ends the stream: its ``stopped`` is ``"done"``, ``"early"`` or ``"cancelled"``; earlier
+    ones say ``"running"``. The final snapshot of a run that was not stopped equals ``simulate(...)`` with the
+    same arguments (same records, same statistics). Arguments are those of ``simulate`` and are all checked when
+    ``stream`` is called (plain errors, before anything is played); nothing runs until the first ``next()``.
+    ``executor`` may also be a Dask ``distributed.Client`` (its ``get_executor()`` runs the chunks).
+    Stopping: set ``cancel`` (the stream still yields the final snapshot of every finished game), or
+    ``close()`` the stream / leave its ``with`` block (its :attr:`SimStream.final` then holds that snapshot).
+    Either way tasks not started are cancelled, running ones (small chunks) are waited for, and a pool the stream
+    made is shut down: no worker process is left behind.
+    ``progress``: an optional callable ``(done, total)`` as for ``simulate``.
+    """
+    every = check_every(every)
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be None or a callable (done, total), not {progress!r}")
+    plan = prepare(game, variants=variants, bots=bots, n=n, seed=seed, executor=executor, workers=workers,
+                   chunk=chunk, cancel=cancel, max_steps=max_steps, players=players,
+                   keep_records=keep_records)
+    return SimStream(plan, every, progress)
+
+
+def run_to_end(plan: Plan, progress: Progress | None) -> SimResults:
+    """The engine for ``simulate``: no snapshots but the final one."""
+    return SimStream(plan, float("inf"), progress).result()
