@@ -161,6 +161,46 @@ def openspiel(seconds: float) -> dict[str, float] | None:
     return {"steps_per_s": nodes / dt, "decisions_per_s": decisions / dt, "games_per_s": n_games / dt}
 
 
+def first_verdict(game: str = "xevoz", bots: str = "greedy", repeats: int = 3, n: int | None = None,
+                  **options: Any) -> dict[str, Any]:
+    """Seconds from pressing Run in the variant lab to the first snapshot shown with a verdict (headless: the
+    ``Lab`` object driven in this process, its live chart and verdict updated as in a notebook, minus the
+    browser). ``n`` defaults to the games per variant of notebooks/variants/04 (read from the notebook); each
+    run is stopped once it has shown its first verdict. Options default to that notebook's lab
+    (``bonus_chop=False``)."""
+    import re
+
+    from tabletop.lab import Lab
+
+    if n is None:
+        nb = json.loads((ROOT / "notebooks" / "variants" / "04_xevoz_drain_attack.ipynb").read_text())
+        src = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+        found = re.search(r'TABLETOP_LAB_N", "(\d+)"', src)
+        if found is None:
+            raise ValueError("notebooks/variants/04 no longer says its N (TABLETOP_LAB_N default)")
+        n = int(found.group(1))
+    options = options or {"bonus_chop": False}
+    t0 = time.perf_counter()
+    lab = Lab(game, n=n, bots=bots, **options)
+    build = time.perf_counter() - t0
+    times, paired = [], []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        lab.run_button.click()
+        while lab.first_verdict_s is None:
+            if lab.error or time.perf_counter() - t0 > 120:
+                raise RuntimeError(f"no verdict from the lab: {lab.error or 'nothing within 120 s'}")
+            time.sleep(0.002)
+        times.append(time.perf_counter() - t0)
+        res = lab.results
+        paired.append(res.compare(0, 1).n if res is not None else 0)
+        lab.cancel_button.click()
+        lab.wait()
+    return {"game": game, "n": n, "bots": bots, "options": options, "seconds": sorted(times),
+            "median": sorted(times)[len(times) // 2], "max": max(times), "paired": paired,
+            "lab_build_seconds": build, "load": os.getloadavg()}
+
+
 def _capped(row: dict[str, Any], cap: int) -> str:
     if not row["capped"]:
         return ""
@@ -237,6 +277,14 @@ def main(argv: list[str] | None = None) -> int:
             print("\n".join("    " + ln for ln in text.splitlines()))
             row["profile"] = text
         report["games"][label] = row
+    if "xevoz" in games.available():
+        fv = first_verdict()
+        report["first_verdict"] = fv
+        print(f"\nvariant lab, time to first verdict (Run -> first chart + verdict, {fv['game']} lab, {fv['n']:,} games "
+              f"per variant, {fv['bots']} bots, {', '.join(f'{k}={v}' for k, v in fv['options'].items())}; headless): "
+              f"median {fv['median']:.2f} s, max {fv['max']:.2f} s over {len(fv['seconds'])} runs (first verdict on "
+              f"{min(fv['paired'])}-{max(fv['paired'])} paired games; building the lab {fv['lab_build_seconds']:.1f} s; "
+              f"load average {fv['load'][0]:.1f})")
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1, default=str))
     return 0

@@ -16,7 +16,7 @@ import html
 import os
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from types import ModuleType
 from typing import Any
@@ -24,7 +24,8 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine import OptionInfo, Variant
-from ..sim.core import Cancel, WidgetProgress, resolve_bots, resolve_game, simulate
+from ..sim.core import Cancel, WidgetProgress, resolve_bots, resolve_game
+from ..sim.live import stream
 from ..sim.results import Comparison, SimResults
 
 #: environment variable that caps the games per variant (notebooks under nbmake set it small)
@@ -116,37 +117,6 @@ def stop_reason(res: SimResults) -> str:
 Source = Callable[..., Iterable[SimResults]]
 
 
-def _blocks(game: ModuleType, *, variants: list[Any], bots: list[str], n: int, seed: int,
-            executor: Executor | str | None, cancel: Cancel) -> Iterator[SimResults]:
-    """Cumulative snapshots from ``simulate`` on growing blocks of consecutive seeds (every variant on every
-    seed of a block, so each snapshot is paired)."""
-    pool: Executor | str | None = executor
-    own = None
-    if pool is None:
-        from concurrent.futures import ProcessPoolExecutor
-
-        pool = "serial" if n * len(variants) <= 64 or (os.cpu_count() or 1) == 1 else None
-        if pool is None:
-            own = pool = ProcessPoolExecutor(max_workers=os.cpu_count() or 1)
-    records: list[Any] = []
-    done, block, t0 = 0, 4, time.perf_counter()
-    try:
-        while done < n and not cancel.is_set():
-            k = min(block, n - done)
-            part = simulate(game, variants=variants, bots=bots, n=k, seed=seed + done, executor=pool,
-                            progress=False, cancel=cancel)
-            records = sorted([*records, *part.records], key=lambda r: (r.variant, r.seed))
-            done += k
-            block = min(block * 2, 256)
-            last = done >= n and part.complete
-            yield SimResults(game=part.game, module=part.module, variants=part.variants, bots=part.bots, n=n,
-                             seed=seed, records=records, version=part.version, complete=last,
-                             seconds=time.perf_counter() - t0, max_steps=part.max_steps, labels=part.labels)
-    finally:
-        if own is not None:
-            own.shutdown(wait=False, cancel_futures=True)
-
-
 class Lab:
     """A variant lab for one game: the rulebook (variant 1) against the options you pick (variant 2).
 
@@ -165,7 +135,7 @@ class Lab:
         self.vtype: type[Variant] = self.rules.variant_type
         self.infos = self.vtype.options()
         self.executor = executor
-        self.source: Source = source if source is not None else _blocks
+        self.source: Source = source if source is not None else stream
         self.results: SimResults | None = None
         self.error: str = ""
         self.first_verdict_s: float | None = None
@@ -267,15 +237,20 @@ class Lab:
         self._t0 = self.progress.t0 = time.perf_counter()
         self.status.value = "Starting: the first games are being played"
         last: SimResults | None = None
+        snaps: Iterable[SimResults] = ()
         try:
-            for snap in self.source(self.mod, variants=[None, variant], bots=[b.value for b in self.bot_boxes],
-                                    n=total_n, seed=int(self.seed_box.value), executor=self.executor,
-                                    cancel=self._cancel):
+            snaps = self.source(self.mod, variants=[None, variant], bots=[b.value for b in self.bot_boxes],
+                                n=total_n, seed=int(self.seed_box.value), executor=self.executor,
+                                cancel=self._cancel)
+            for snap in snaps:
                 last = snap
                 self._show_live(snap)
         except Exception as exc:  # shown in place: the lab must never die silently
             self._show_error(f"{type(exc).__name__}: {exc}")
         finally:
+            close = getattr(snaps, "close", None)
+            if close is not None:
+                close()  # a stream left early (an error) stops its workers
             self.run_button.disabled = False
             self.cancel_button.disabled = True
         if last is not None:
@@ -289,6 +264,7 @@ class Lab:
         if self._thread is not None and self._thread.is_alive():
             return
         self.run_button.disabled = True  # at once, so a second click cannot start a second run
+        self.first_verdict_s = None
         self._thread = threading.Thread(target=self.run, daemon=True, name="tabletop-lab-run")
         self._thread.start()
 
