@@ -75,7 +75,7 @@ def test_run_fills_summary_and_charts_then_updates_them_in_place() -> None:
 
     old = shown(area)
     assert old["data"][1]["name"].startswith("target=45")
-    assert [t.name for t in live.data[:2]] == first.labels
+    assert [t.name for t in live.data[:2]] == first.labels  # (no HTML in these labels: shown unchanged)
     old_live = list(live.data[1].y)
     assert isinstance(lab.figures["lengths"], go.Figure)
     lab.set(target=100)

@@ -6,6 +6,7 @@ has its own bar pattern and its name in the legend and hover text, and bars carr
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import plotly.graph_objects as go
@@ -139,10 +140,18 @@ def _live_skeleton() -> go.Figure:
                     error_x={"type": "data", "symmetric": False, "array": [], "arrayminus": []})
     for col in (1, 2):
         fig.add_vline(x=0, line_dash="dot", row=2, col=col)  # type: ignore[arg-type]
-    _layout(fig, "Press Run: the chart fills in as games finish", height=560, barmode="group",
+    _layout(fig, "Press Run: the chart fills in as games finish", height=600, barmode="group",
             yaxis_range=[0, 105], yaxis_title="% of games")
-    fig.update_layout(legend={"orientation": "h", "y": 1.0, "x": 0, "yanchor": "bottom"})
+    fig.update_layout(legend={"orientation": "h", "y": 1.07, "x": 0, "yanchor": "bottom"},
+                      title={"y": 0.985, "yanchor": "top", "x": 0.02, "xanchor": "left"},
+                      margin={"l": 60, "r": 20, "t": 120, "b": 50})
     return fig
+
+
+def _text(label: str) -> str:
+    """User text (option values are in variant labels) for plotly's text, which reads a little HTML (<b>, <a>,
+    <br>): escaped, so plotly shows it as typed."""
+    return html.escape(label, quote=False)
 
 
 def _noise(d: Any) -> str:
@@ -159,7 +168,7 @@ def live_values(res: SimResults, a: int = 0, b: int = 1) -> dict[str, Any]:
     for vi in (a, b):
         rates = [*res.win_rates(vi), res.no_winner(vi)]
         ys = [100 * r.p if r.n else 0.0 for r in rates]
-        traces.append({"name": res.labels[vi], "x": cats, "y": ys, "text": [f"{y:.1f}%" for y in ys],
+        traces.append({"name": _text(res.labels[vi]), "x": cats, "y": ys, "text": [f"{y:.1f}%" for y in ys],
                        "error_y": {"array": [100 * (r.high - r.p) if r.n else 0.0 for r in rates],
                                    "arrayminus": [100 * (r.p - r.low) if r.n else 0.0 for r in rates]},
                        "hovertemplate": "%{x}: %{y:.1f}% (" + res.labels[vi].replace("%", "%%")
@@ -176,8 +185,8 @@ def live_values(res: SimResults, a: int = 0, b: int = 1) -> dict[str, Any]:
                    "marker": {"symbol": ["diamond" if ln.significant else "circle-open"]},
                    "error_x": {"array": [ln.high - ln.mean], "arrayminus": [ln.mean - ln.low]}})
     played = min(len(res.games(a)), len(res.games(b)))
-    title = (f"{res.game}: {cmp.label_b} vs {cmp.label_a}: {played} of {res.n} games per variant "
-             f"({cmp.n} paired; filled = more than noise)")
+    title = (f"{_text(res.game)}: {_text(cmp.label_b)} vs {_text(cmp.label_a)}<br><sup>{played} of {res.n} games per variant, "
+             f"{cmp.n} paired; a filled marker = more than noise</sup>")
     return {"traces": traces, "title": title,
             "spans": ([100 * d.low for d in diffs] + [100 * d.high for d in diffs], [ln.low, ln.high])}
 

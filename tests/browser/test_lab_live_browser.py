@@ -1,0 +1,96 @@
+"""The variant lab answers live in a real JupyterLab (Chromium): press Run, and the plotly FigureWidget fills in
+with a verdict in words within seconds, then both update in place as games arrive; Stop (pressed with the
+keyboard) ends the run, keeps the finished games and says so in the verdict.
+
+The notebook is the committed Xevoz lab (notebooks/variants/03) up to the cell that shows the lab, at its own
+game count (no small test N): the run must be long enough to be stopped by hand."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOK = ROOT / "notebooks" / "variants" / "03_xevoz_lab.ipynb"
+#: the bound asserted on Run -> first chart with a verdict (issue 13 asks for 3 s); the measured figure is printed.
+#: The browser tests run on a machine shared with other jobs, so the assertion leaves room for load.
+FIRST_VERDICT_LIMIT_S = 10.0
+
+CHART = ".tt-lab-chart"
+DRAWN = """() => {
+  const title = document.querySelector('.tt-lab-chart .gtitle');
+  const bars = document.querySelectorAll('.tt-lab-chart .barlayer .point path').length;
+  const verdict = document.querySelectorAll('.tt-lab-verdict li').length;
+  const m = title && title.textContent.match(/(\\d+) of (\\d+) games per variant/);
+  return (m && bars > 0 && verdict > 0) ? { ms: performance.now() - window.__runAt, played: Number(m[1]),
+    title: title.textContent, verdict: document.querySelector('.tt-lab-verdict').innerText } : false;
+}"""
+
+
+@pytest.fixture
+def lab_notebook(tmp_path: Path) -> Path:
+    """The committed lab notebook, cut after the cell that shows the lab (the later cells run it from code)."""
+    nb = json.loads(NOTEBOOK.read_text())
+    at = next(i for i, c in enumerate(nb["cells"]) if c["cell_type"] == "code" and "".join(c["source"]).rstrip().endswith("\nlab"))
+    nb["cells"] = nb["cells"][: at + 1]
+    nb["cells"].insert(0, {"cell_type": "code", "execution_count": None, "id": "fulln", "metadata": {},
+                           "outputs": [],
+                           # the kernel inherits the test run's environment, which would cap N (default_n)
+                           "source": "import os\nfor k in ('TABLETOP_LAB_N', 'PYTEST_CURRENT_TEST', 'NBMAKE'):\n"
+                                     "    os.environ.pop(k, None)"})
+    path = tmp_path / NOTEBOOK.name
+    path.write_text(json.dumps(nb))
+    return path
+
+
+@pytest.mark.browser
+def test_run_shows_a_live_chart_and_verdict_and_stop_keeps_the_games(lab, lab_notebook: Path) -> None:
+    page = lab.open_notebook(lab_notebook, wait_for=f"{CHART} .main-svg", timeout=120)
+    n = lab.kernel_json("lab.n_box.value")
+    assert n >= 1000, n  # the notebook's own N: a run long enough to stop by hand
+    # found by role and name, as a screen reader would (the name may start with the icon's glyph)
+    run = page.get_by_role("button", name=re.compile(r"^\W*Run$"))
+    stop = page.get_by_role("button", name=re.compile(r"^\W*Stop$"))
+    assert run.is_enabled() and stop.is_disabled()
+    assert page.locator(".tt-lab-verdict li").count() == 0
+
+    page.evaluate("() => { window.__runAt = performance.now(); }")
+    run.click()
+    first = page.wait_for_function(DRAWN, timeout=60_000, polling="raf").json_value()
+    seconds = first["ms"] / 1000
+    print(f"\nRun -> first chart with a verdict in the browser: {seconds:.2f} s "
+          f"(after {first['played']} of {n} games per variant)")
+    assert seconds < FIRST_VERDICT_LIMIT_S, first
+    assert re.search(r"paired games?", first["verdict"]), first
+    assert run.is_disabled() and stop.is_enabled()  # no second run while one runs
+    chart_id = page.eval_on_selector(CHART, "el => el.dataset.ttSeen = 'first'")  # mark the element itself
+
+    # the same chart element updates in place: more games, another title and another verdict
+    later = page.wait_for_function(
+        f"() => {{ const r = ({DRAWN})(); return r && r.played >= {first['played']} + 20 ? r : false; }}",
+        timeout=60_000).json_value()
+    assert later["title"] != first["title"] and later["verdict"] != first["verdict"]
+    assert page.eval_on_selector(CHART, "el => el.dataset.ttSeen") == "first"  # not re-displayed
+    assert page.locator(CHART).count() == 1 and chart_id == "first"
+    text = page.locator(".tt-lab-progress").inner_text()
+    assert re.search(r"\d+/\d+ games \([\d,]+/s\)", text), text
+
+    # Stop from the keyboard: the run ends, keeps its games and says so
+    stop.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => { const s = document.querySelector('.tt-lab-status'); return s && s.textContent.startsWith('Stopped:'); }",
+        timeout=60_000)
+    status = page.locator(".tt-lab-status").inner_text()
+    kept = lab.kernel_json("[lab.results.stopped, len(lab.results.records), lab.results.compare(0, 1).n, "
+                           "lab.status.value, lab.results.compare(0, 1).conclusions()]")
+    stopped, records, paired, py_status, lines = kept
+    assert stopped == "cancelled" and 0 < records < 2 * n and paired > 0
+    assert status == py_status and f"verdict from the {paired} paired games finished of {n}" in status
+    verdict = page.locator(".tt-lab-verdict").inner_text()
+    assert [ln.strip() for ln in verdict.strip().splitlines() if ln.strip()] == lines
+    assert run.is_enabled() and stop.is_disabled()
+    lab.screenshot("lab-live-stopped")
