@@ -20,9 +20,10 @@ from __future__ import annotations
 from .core import Cancel, TextProgress, WidgetProgress, play_chunk, play_one, simulate
 from .live import SimStream, stream
 from .results import Comparison, FirstPlayer, GameRecord, RuleEdge, SimResults, verdict
+from .sequential import EarlyStop
 from .stats import Diff, Rate, paired_diff, wilson
 
-__all__ = ["Cancel", "Comparison", "Diff", "FirstPlayer", "GameRecord", "Rate", "RuleEdge", "SimResults", "SimStream",
+__all__ = ["Cancel", "Comparison", "Diff", "EarlyStop", "FirstPlayer", "GameRecord", "Rate", "RuleEdge", "SimResults", "SimStream",
            "TextProgress",
            "WidgetProgress", "load", "paired_diff", "play_chunk", "play_one", "simulate", "stream", "verdict", "wilson"]
 

@@ -381,7 +381,7 @@ def simulate(game: str | ModuleType, *, variants: Sequence[Variant | dict[str, A
              executor: Executor | str | Any | None = None, workers: int | None = None, chunk: int | None = None,
              progress: bool | str | Progress | None = "auto",
              cancel: Cancel | threading.Event | None = None, max_steps: int = MAX_STEPS,
-             players: int | None = None, keep_records: bool = True) -> SimResults:
+             players: int | None = None, early_stop: Any = None, keep_records: bool = True) -> SimResults:
     """Play ``n`` bot games for each variant and return :class:`SimResults`.
 
     ``game``: a registered name ("zaxxon") or a game module. ``variants``: Variant objects, dicts of options or
@@ -397,14 +397,15 @@ def simulate(game: str | ModuleType, *, variants: Sequence[Variant | dict[str, A
     ``cancel``: set it to stop early; so does Ctrl-C. A stopped run waits for the few tasks that are running and
     returns every game that finished (``results.complete`` is False, ``results.stopped == "cancelled"``) and
     paired statistics use only seeds finished under every variant.
-    ``keep_records``: see :func:`tabletop.sim.stream` (``simulate`` is the last snapshot of
+    ``early_stop`` (stop once every compared figure is settled, anytime-valid) and ``keep_records``: see
+    :func:`tabletop.sim.stream` (``simulate`` is the last snapshot of
     that stream: one code path).
     """
     from .live import prepare, run_to_end
 
     plan = prepare(game, variants=variants, bots=bots, n=n, seed=seed, executor=executor, workers=workers,
                    chunk=chunk, cancel=cancel, max_steps=max_steps, players=players,
-                   keep_records=keep_records)
+                   early_stop=early_stop, keep_records=keep_records)
     return run_to_end(plan, _auto_progress(progress))
 
 

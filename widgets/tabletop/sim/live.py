@@ -48,6 +48,7 @@ from .core import (
     variant_labels,
 )
 from .results import GameRecord, SimResults
+from .sequential import EarlyStop, SequentialTest
 
 #: default seconds between two snapshots of :func:`stream`
 EVERY = 0.25
@@ -71,6 +72,7 @@ class Plan:
     cancel: Cancel | threading.Event | None
     max_steps: int
     keep_records: bool
+    early_stop: EarlyStop | None = None
 
     @property
     def modname(self) -> str:
@@ -94,7 +96,8 @@ def prepare(game: str | ModuleType, *, variants: Sequence[Variant | dict[str, An
             bots: Sequence[str] | str | None = None, n: int = 100, seed: int = 0,
             executor: Executor | str | Any | None = None, workers: int | None = None, chunk: int | None = None,
             cancel: Cancel | threading.Event | None = None, max_steps: int = MAX_STEPS,
-            players: int | None = None, keep_records: bool = True) -> Plan:
+            players: int | None = None, early_stop: EarlyStop | float | None = None,
+            keep_records: bool = True) -> Plan:
     """Check every argument (plain errors, before anything is played) and resolve names."""
     n = check_int("n", n, low=1) or 0
     seed = check_int("seed", seed) or 0
@@ -115,6 +118,7 @@ def prepare(game: str | ModuleType, *, variants: Sequence[Variant | dict[str, An
         raise TypeError(f"cancel must be a tabletop.sim.Cancel (or a threading.Event), not {cancel!r}")
     if not isinstance(keep_records, bool):
         raise TypeError(f"keep_records must be true or false (a bool), not {keep_records!r}")
+    rule = EarlyStop.of(early_stop)
     if isinstance(variants, dict | Variant | str):
         raise TypeError("variants is a list of variants (each None, a dict of options or a Variant); "
                         "wrap a single one in a list: variants=[None, {...}]")
@@ -123,6 +127,9 @@ def prepare(game: str | ModuleType, *, variants: Sequence[Variant | dict[str, An
         resolve_bots(mod, bots, 0)  # refuses it with the bot names
     rules = mod.Rules()
     vdicts = [make_variant(rules, v) for v in (list(variants or ()) or [None])]
+    if rule is not None and len(vdicts) < 2:
+        raise ValueError("early_stop stops when the comparison of variants is settled: give at least two variants "
+                         "(variants=[None, {...}])")
     if players is None:
         players = len(bots) if bots is not None and not isinstance(bots, str) else len(rules.default_players)
     elif bots is not None and not isinstance(bots, str) and len(bots) != players:
@@ -134,7 +141,8 @@ def prepare(game: str | ModuleType, *, variants: Sequence[Variant | dict[str, An
         raise ValueError(f"{rules.title} is played by {span} players, not {len(bot_names)} (one bot per seat)")
     return Plan(mod=mod, rules=rules, vdicts=vdicts, labels=variant_labels(rules, vdicts), bot_names=bot_names,
                 n=n, seed=seed, executor=None if client is not None else executor, client=client,
-                workers=workers, chunk=chunk, cancel=cancel, max_steps=max_steps, keep_records=keep_records)
+                workers=workers, chunk=chunk, cancel=cancel, max_steps=max_steps, keep_records=keep_records,
+                early_stop=rule)
 
 
 class _State:
@@ -148,6 +156,9 @@ class _State:
         self.waiting: dict[int, list[GameRecord | None]] = {}
         self.next_pair = plan.seed  # the first seed not yet finished under every variant
         self.t0 = time.perf_counter()
+        self.seq = (SequentialTest(plan.early_stop, len(plan.vdicts), _seat_names(plan.bot_names), plan.max_steps)
+                    if plan.early_stop is not None else None)
+        self.stop_at: int | None = None  # paired seeds when the sequential test settled
 
     @property
     def paired(self) -> int:
@@ -167,18 +178,34 @@ class _State:
                 break
             del self.waiting[self.next_pair]
             self.next_pair += 1
+            if self.seq is not None and self.stop_at is None:
+                self.seq.fold(row)
+                if self.seq.settled():
+                    self.stop_at = self.paired
 
     def snapshot(self, stopped: str) -> SimResults:
         from .. import __version__
 
         p = self.plan
-        recs = sorted(self.records, key=lambda r: (r.variant, r.seed))
-        total = p.n * len(p.vdicts)
-        complete = stopped == "done" and len(recs) == total
-        return SimResults(game=game_label(p.mod), module=p.modname, variants=p.vdicts, bots=p.bot_names, n=p.n,
+        n = p.n
+        if stopped == "early":
+            assert self.stop_at is not None
+            n = self.stop_at
+            end = p.seed + n
+            recs = sorted((r for r in self.records if r.seed < end), key=lambda r: (r.variant, r.seed))
+        else:
+            recs = sorted(self.records, key=lambda r: (r.variant, r.seed))
+        total = n * len(p.vdicts)
+        complete = stopped in ("done", "early") and len(recs) == total
+        return SimResults(game=game_label(p.mod), module=p.modname, variants=p.vdicts, bots=p.bot_names, n=n,
                           seed=p.seed, records=recs, version=__version__, complete=complete,
                           seconds=time.perf_counter() - self.t0, max_steps=p.max_steps, labels=list(p.labels),
-                          stopped=stopped if stopped != "done" or complete else "cancelled")
+                          stopped=stopped if stopped == "running" or complete else "cancelled", planned=p.n,
+                          sequential=self.seq.figures() if self.seq is not None else [])
+
+
+def _seat_names(bots: list[str]) -> list[str]:
+    return [f"seat {i + 1} ({b})" for i, b in enumerate(bots)]
 
 
 class SimStream(Iterator[SimResults]):
@@ -299,9 +326,13 @@ class SimStream(Iterator[SimResults]):
                         st.add(play_one(p.modname, p.vdicts[vi], p.bot_names, k, vi, p.max_steps))
                         if cb:
                             cb(st.done, total)
+                        if st.stop_at is not None:
+                            stopped = "early"
+                            break
                         if due():
+                            snap = st.snapshot("running")
                             last = time.perf_counter()
-                            yield st.snapshot("running")
+                            yield snap
                     if stopped != "done":
                         break
             else:
@@ -327,10 +358,14 @@ class SimStream(Iterator[SimResults]):
                     pending.update(pending_left)
                     for f in finished:
                         collect(f.result())
+                    if st.stop_at is not None:
+                        stopped = "early"
+                        break
                     if finished and due():
+                        snap = st.snapshot("running")
                         last = time.perf_counter()
-                        yield st.snapshot("running")
-                if stopped != "done":
+                        yield snap
+                if stopped == "cancelled":
                     drain()
         except KeyboardInterrupt:
             stopped = "cancelled"
@@ -344,7 +379,7 @@ class SimStream(Iterator[SimResults]):
             elif pending:
                 for f in pending:
                     f.cancel()
-            if closed or stopped != "done":
+            if closed:
                 stopped = "cancelled"
             self.final = st.snapshot(stopped)
         if not closed:
@@ -356,7 +391,7 @@ def stream(game: str | ModuleType, *, variants: Sequence[Variant | dict[str, Any
            bots: Sequence[str] | str | None = None, n: int = 100, seed: int = 0,
            executor: Executor | str | Any | None = None, workers: int | None = None, chunk: int | None = None,
            cancel: Cancel | threading.Event | None = None, max_steps: int = MAX_STEPS, players: int | None = None,
-           every: float = EVERY, keep_records: bool = True,
+           early_stop: EarlyStop | float | None = None, every: float = EVERY, keep_records: bool = True,
            progress: Progress | None = None) -> SimStream:
     """Play like :func:`tabletop.sim.simulate` and hand out cumulative results while games finish.
 
@@ -374,13 +409,23 @@ def stream(game: str | ModuleType, *, variants: Sequence[Variant | dict[str, Any
     Either way tasks not started are cancelled, running ones (small chunks) are waited for, and a pool the stream
     made is shut down: no worker process is left behind.
     ``progress``: an optional callable ``(done, total)`` as for ``simulate``.
+
+    ``early_stop``: ``None`` (play all ``n``), a confidence such as ``0.95``, or an :class:`EarlyStop` (confidence,
+    tolerance for "no practical difference", whether game length takes part, a minimum number of games). The run
+    then stops as soon as every compared figure (each seat's win rate and the share of games without a winner, in
+    each variant against the first; game length only if asked) is settled by an anytime-valid confidence sequence:
+    its interval excludes 0 (a difference) or lies within the tolerance (no practical difference). The method,
+    its formula and its source are in :mod:`tabletop.sim.sequential`. Every snapshot then carries the figures'
+    anytime-valid intervals and verdicts (``results.sequential``, a list of :class:`~tabletop.sim.sequential.Figure`);
+    an early-stopped final snapshot has ``stopped == "early"``, ``complete`` True, ``n`` the number of seeds used
+    (``planned`` the ``n`` asked for) and exactly the records of ``simulate(..., n=results.n)``.
     """
     every = check_every(every)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be None or a callable (done, total), not {progress!r}")
     plan = prepare(game, variants=variants, bots=bots, n=n, seed=seed, executor=executor, workers=workers,
                    chunk=chunk, cancel=cancel, max_steps=max_steps, players=players,
-                   keep_records=keep_records)
+                   early_stop=early_stop, keep_records=keep_records)
     return SimStream(plan, every, progress)
 
 

@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .sequential import Figure
 from .stats import Diff, Rate, paired_diff, quantile, wilson
 
 RESULTS_FORMAT = "tabletop-sim"
@@ -236,10 +237,16 @@ class SimResults:
     #: why the run ended: "done" (every game), "early" (the sequential test settled every compared figure),
     #: "cancelled" (stopped by hand); "running" on a snapshot of :func:`tabletop.sim.stream` before the last
     stopped: str = ""
+    #: the number of games per variant asked for (``n`` is the number played when a sequential test stopped early)
+    planned: int = 0
+    #: the anytime-valid verdicts of ``early_stop`` (empty without it): :class:`tabletop.sim.sequential.Figure`
+    sequential: list[Figure] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.labels:
             self.labels = _labels(self.variants)
+        if not self.planned:
+            self.planned = self.n
         if not self.stopped:
             self.stopped = "done" if self.complete else "cancelled"
         if self.stopped not in STOPS:
@@ -366,11 +373,18 @@ class SimResults:
             out.append(f"{self.unfinished} game(s) hit the step cap ({self.max_steps}) and count as no winner.")
         for vi in range(1, len(self.variants)):
             out.append(self.compare(0, vi).summary())
+        if self.sequential:
+            conf = self.sequential[0].confidence
+            out.append(f"Sequential test ({100 * conf:.0f}% for all verdicts together, valid at every look):")
+            out.extend(f"- [{f.b}] against [{f.a}]: {f.summary()}" for f in self.sequential)
         return "\n".join(out)
 
     def _status(self) -> str:
         if self.stopped == "running":
             return f" (RUNNING: {len(self.records)} games finished so far)"
+        if self.stopped == "early":
+            return (f" (STOPPED BY THE SEQUENTIAL TEST after {self.n} of {self.planned} games per variant: every "
+                    "compared figure settled)")
         if self.complete:
             return ""
         return f" (STOPPED EARLY: {len(self.records)} games finished)"
@@ -385,7 +399,8 @@ class SimResults:
         return {"format": RESULTS_FORMAT, "format_version": RESULTS_VERSION, "game": self.game,
                 "module": self.module, "version": self.version, "variants": self.variants,
                 "labels": self.labels, "bots": self.bots, "n": self.n, "seed": self.seed,
-                "complete": self.complete, "stopped": self.stopped, "seconds": self.seconds, "max_steps": self.max_steps,
+                "complete": self.complete, "stopped": self.stopped, "planned": self.planned,
+                "sequential": [asdict(f) for f in self.sequential], "seconds": self.seconds, "max_steps": self.max_steps,
                 "games": [asdict(r) for r in self.records]}
 
     @classmethod
@@ -403,7 +418,8 @@ class SimResults:
             return cls(game=d["game"], variants=list(d["variants"]), bots=list(d["bots"]), n=int(d["n"]),
                        seed=int(d["seed"]), records=recs, version=d.get("version", ""),
                        module=d.get("module", ""), complete=bool(d.get("complete", True)),
-                       stopped=str(d.get("stopped") or ""),
+                       stopped=str(d.get("stopped") or ""), planned=int(d.get("planned") or 0),
+                       sequential=[Figure(**f) for f in d.get("sequential") or []],
                        seconds=float(d.get("seconds", 0.0)), max_steps=int(d.get("max_steps", 0)),
                        labels=list(d.get("labels") or []))
         except (KeyError, TypeError, ValueError) as exc:
