@@ -207,3 +207,36 @@ def test_the_real_simulator_streams_into_the_lab_and_stop_keeps_its_games() -> N
     assert n > 0 and lab.status.value.startswith(f"Stopped: verdict from the {n} paired games finished of 200000")
     assert f"over {n} paired games" in lab.verdict.value
     assert not lab.run_button.disabled
+
+
+def test_stop_when_the_answer_is_clear_is_off_by_default_and_uses_the_simulators_early_stop(full) -> None:
+    asked: list[Any] = []
+
+    def source(game: Any, **kw: Any) -> Iterator[SimResults]:
+        asked.append(kw["early_stop"])
+        yield cut(full, 20)
+
+    lab = Lab(piggame, n=KS[-1], source=source)
+    assert lab.early_box.value is False and lab.early_box.description == "Stop when the answer is clear"
+    assert lab.early_box in lab.widget.children[2].children
+    lab.run()
+    lab.early_box.value = True
+    lab.run()
+    from tabletop.lab.ui import EARLY_STOP
+
+    assert asked == [None, EARLY_STOP] and EARLY_STOP.confidence == 0.95
+
+    # with the real simulator: the run ends as soon as every figure is settled, and says so
+    lab = Lab(piggame, n=20_000, bots="greedy", executor="serial", early_stop=True)
+    lab.set(target=40)
+    res = lab.run()
+    assert res is not None and res.stopped == "early" and res.planned == 20_000 and res.n < 20_000
+    n = res.compare(0, 1).n
+    assert n == res.n and lab.status.value == (f"Stopped early because the answer was clear: verdict from {n} "
+                                               "paired games of 20000")
+    assert res.sequential and all(f.settled for f in res.sequential)
+    for f in res.sequential:  # the stopping rule's own sentences, under the fixed-sample conclusions
+        assert f"<li>{html.escape(f.summary())}</li>" in lab.verdict.value
+    for line in conclusions_html(res):
+        assert f"<li>{line}</li>" in lab.verdict.value
+    assert f"{n} of 20000 games per variant" in lab.chart.widget.layout.title.text

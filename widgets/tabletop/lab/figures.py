@@ -185,7 +185,7 @@ def live_values(res: SimResults, a: int = 0, b: int = 1) -> dict[str, Any]:
                    "marker": {"symbol": ["diamond" if ln.significant else "circle-open"]},
                    "error_x": {"array": [ln.high - ln.mean], "arrayminus": [ln.mean - ln.low]}})
     played = min(len(res.games(a)), len(res.games(b)))
-    title = (f"{_text(res.game)}: {_text(cmp.label_b)} vs {_text(cmp.label_a)}<br><sup>{played} of {res.n} games per variant, "
+    title = (f"{_text(res.game)}: {_text(cmp.label_b)} vs {_text(cmp.label_a)}<br><sup>{played} of {res.planned} games per variant, "
              f"{cmp.n} paired; a filled marker = more than noise</sup>")
     return {"traces": traces, "title": title,
             "spans": ([100 * d.low for d in diffs] + [100 * d.high for d in diffs], [ln.low, ln.high])}

@@ -27,6 +27,7 @@ from ..engine import OptionInfo, Variant
 from ..sim.core import Cancel, WidgetProgress, resolve_bots, resolve_game
 from ..sim.live import stream
 from ..sim.results import Comparison, SimResults
+from ..sim.sequential import EarlyStop
 
 #: environment variable that caps the games per variant (notebooks under nbmake set it small)
 N_ENV = "TABLETOP_LAB_N"
@@ -112,6 +113,10 @@ def stop_reason(res: SimResults) -> str:
     return "done" if res.complete else "cancelled"
 
 
+#: the stopping rule of "Stop when the answer is clear": every seat's win rate and the no-winner share settled
+#: (a difference, or none larger than 2 points) by the simulator's anytime-valid test, 95% for all together
+EARLY_STOP = EarlyStop(confidence=0.95)
+
 #: where the lab's snapshots come from: ``source(game, *, variants, bots, n, seed, executor, cancel)`` yields
 #: cumulative :class:`SimResults` (each one holds every game finished so far; the last one ends the run)
 Source = Callable[..., Iterable[SimResults]]
@@ -126,8 +131,8 @@ class Lab:
     gives the verdict on them."""
 
     def __init__(self, game: str | ModuleType, *, n: int = 1000, bots: Sequence[str] | str | None = None,
-                 seed: int = 0, executor: Executor | str | None = None, source: Source | None = None,
-                 **options: Any) -> None:
+                 seed: int = 0, executor: Executor | str | None = None, early_stop: bool = False,
+                 source: Source | None = None, **options: Any) -> None:
         from .figures import LiveChart
 
         self.mod = resolve_game(game)
@@ -157,6 +162,11 @@ class Lab:
         self.seed_box = w.IntText(value=seed, description="first seed", style={"description_width": "initial"})
         self.bot_boxes = [w.Dropdown(options=bot_table, value=b, description=f"seat {i + 1}")
                           for i, b in enumerate(start_bots)]
+        self.early_box = w.Checkbox(value=early_stop, indent=False, description="Stop when the answer is clear",
+                                    tooltip="end the run as soon as every win-rate and no-winner difference is "
+                                            "settled by the simulator's anytime-valid test (95% for all verdicts "
+                                            "together); off: play every game asked for",
+                                    layout=w.Layout(width="auto"))
         self.run_button = w.Button(description="Run", button_style="primary", icon="play",
                                    tooltip="simulate the rulebook and your variant on the same seeds")
         self.cancel_button = w.Button(description="Stop", icon="stop", disabled=True,
@@ -183,7 +193,7 @@ class Lab:
                       "is the rule, not the dice.</p>")
         self.widget = w.VBox([
             head, w.VBox(rows or [w.HTML("<i>This game has no rule options yet.</i>")]),
-            w.HBox([self.n_box, self.seed_box]), w.HBox(self.bot_boxes),
+            w.HBox([self.n_box, self.seed_box, self.early_box]), w.HBox(self.bot_boxes),
             w.HBox([self.run_button, self.cancel_button, self.reset_button]),
             self.progress.widget, self.message, self.status, self.verdict, self.chart.widget,
             self.charts, self.summary,
@@ -241,7 +251,7 @@ class Lab:
         try:
             snaps = self.source(self.mod, variants=[None, variant], bots=[b.value for b in self.bot_boxes],
                                 n=total_n, seed=int(self.seed_box.value), executor=self.executor,
-                                cancel=self._cancel)
+                                cancel=self._cancel, early_stop=EARLY_STOP if self.early_box.value else None)
             for snap in snaps:
                 last = snap
                 self._show_live(snap)
@@ -290,20 +300,27 @@ class Lab:
     def _show_live(self, res: SimResults) -> None:
         """One snapshot while the run goes on: the live chart in place, the progress line, the verdict so far."""
         self.results = res
-        done, total = self._played(res), res.n * len(res.variants)
+        done, total = self._played(res), res.planned * len(res.variants)
         self.progress(done, total)
         self.chart.update(res)
         cmp = res.compare(0, 1)
         if cmp.n and self.first_verdict_s is None:
             self.first_verdict_s = time.perf_counter() - self._t0
-        self.status.value = (f"Running: verdict so far, from {cmp.n} paired games of {res.n} "
+        self.status.value = (f"Running: verdict so far, from {cmp.n} paired games of {res.planned} "
                              "(it changes as games arrive)")
-        self._set_verdict(cmp)
+        self._set_verdict(cmp, res)
 
-    def _set_verdict(self, cmp: Comparison) -> None:
-        # the sentences come from the numbers (Comparison.conclusions); option values in them are user text
+    def _set_verdict(self, cmp: Comparison, res: SimResults) -> None:
+        # the sentences come from the numbers (Comparison.conclusions, the stopping rule's own summaries); option
+        # values in them are user text, so everything is escaped
         items = "".join(f"<li>{html.escape(line)}</li>" for line in cmp.conclusions())
-        self.verdict.value = f"<ul style='margin:0.2em 0'>{items}</ul>"
+        text = f"<ul style='margin:0.2em 0'>{items}</ul>"
+        if res.sequential:
+            conf = res.sequential[0].confidence
+            rule = "".join(f"<li>{html.escape(f.summary())}</li>" for f in res.sequential)
+            text += (f"<p style='margin:0.2em 0'>The stopping rule ({100 * conf:.0f}% for all of these together, "
+                     f"valid however often it looks):</p><ul class='tt-lab-rule' style='margin:0.2em 0'>{rule}</ul>")
+        self.verdict.value = text
 
     def show(self, res: SimResults, reason: str | None = None) -> None:
         """Show finished (or stopped) results: the live chart, the final verdict, the summary and the charts of
@@ -311,22 +328,22 @@ class Lab:
         from . import figures
 
         self.results = res
-        done, total = self._played(res), res.n * len(res.variants)
+        done, total = self._played(res), res.planned * len(res.variants)
         self.progress(done, total)
         self.chart.update(res)
         cmp = res.compare(0, 1) if len(res.variants) > 1 else None
         how = reason or stop_reason(res)
         if how == "done":
-            self.status.value = f"Finished: verdict from all {res.n} games per variant"
+            self.status.value = f"Finished: verdict from all {res.planned} games per variant"
         elif how == "early":
             self.status.value = (f"Stopped early because the answer was clear: verdict from "
-                                 f"{cmp.n if cmp else 0} paired games of {res.n}")
+                                 f"{cmp.n if cmp else 0} paired games of {res.planned}")
         else:
             by = " by an error" if how == "error" else ""
             self.status.value = (f"Stopped{by}: verdict from the {cmp.n if cmp else 0} paired games finished "
-                                 f"of {res.n} ({done} of {total} games played, all kept)")
+                                 f"of {res.planned} ({done} of {total} games played, all kept)")
         if cmp is not None:
-            self._set_verdict(cmp)
+            self._set_verdict(cmp, res)
         note = "" if res.complete else (f"<p><b>Stopped early:</b> {len(res.records)} games kept; the "
                                         "comparison uses the seeds played under both variants.</p>")
         self.summary.value = note + "<pre style='white-space:pre-wrap'>" + html.escape(res.summary()) + "</pre>"
