@@ -56,6 +56,11 @@ def test_run_shows_a_live_chart_and_verdict_and_stop_keeps_the_games(lab, lab_no
     stop = page.get_by_role("button", name=re.compile(r"^\W*Stop$"))
     assert run.is_enabled() and stop.is_disabled()
     assert page.locator(".tt-lab-verdict li").count() == 0
+    # a rule change, made from the keyboard: no bonus chop (variant 2)
+    chop = page.get_by_role("checkbox", name="bonus_chop")
+    chop.focus()
+    page.keyboard.press("Space")
+    assert lab.kernel_json("lab.variant().changes()") == {"bonus_chop": False}
 
     page.evaluate("() => { window.__runAt = performance.now(); }")
     run.click()

@@ -1,5 +1,6 @@
-"""A real JupyterLab in Chromium runs a lab notebook: the plotly charts appear inside the lab, and the Run
-button in the page plays a new simulation and redraws them."""
+"""A real JupyterLab in Chromium runs a lab notebook: the plotly charts appear inside the lab (the live chart, a
+FigureWidget, and the charts of a finished run), and the Run button in the page plays a new simulation and
+redraws them."""
 
 from __future__ import annotations
 
@@ -31,7 +32,9 @@ def test_lab_notebook_shows_plotly_charts_and_reruns(lab, small_lab_notebook: Pa
         "() => document.querySelectorAll('.jupyter-widgets .js-plotly-plot .main-svg').length >= 4",
         timeout=60_000)
     titles = page.eval_on_selector_all(".jupyter-widgets .js-plotly-plot .gtitle", "els => els.map(e => e.textContent)")
-    assert any("who wins" in t for t in titles), titles
+    # a panel of the live chart (a FigureWidget, drawn by its own front end)
+    page.wait_for_function("() => [...document.querySelectorAll('.tt-lab-chart text')]"
+                           ".some(e => e.textContent.includes('who wins'))", timeout=60_000)
     assert any("how often each rule fired" in t for t in titles), titles
     assert page.locator(".jupyter-widgets pre", has_text="paired games").count() >= 1
     first = lab.kernel_json("[len(lab.results.records), lab.results.labels[1]]")
@@ -42,7 +45,8 @@ def test_lab_notebook_shows_plotly_charts_and_reruns(lab, small_lab_notebook: Pa
     page.get_by_role("button", name="Run").first.click()
     page.wait_for_function(
         "() => [...document.querySelectorAll('.jupyter-widgets .gtitle')]"
-        ".some(e => e.textContent.includes('rulebook rules (#2) vs rulebook rules'))", timeout=60_000)
+        ".some(e => e.textContent.includes('rulebook rules (#2) vs rulebook rules'))"
+        " && document.querySelector('.tt-lab-status').textContent.startsWith('Finished')", timeout=60_000)
     again = lab.kernel_json("[lab.results.seed, lab.results.labels, lab.results.complete]")
     assert again == [7, ["rulebook rules", "rulebook rules (#2)"], True]
     lab.screenshot("lab-rerun")
