@@ -17,6 +17,7 @@ import plotly.graph_objects as go
 import pytest
 
 from tabletop.lab import Lab
+from tabletop.lab.figures import LiveChart
 from tabletop.sim import SimResults, simulate
 from tests.lab import richpig
 from tests.sim import piggame
@@ -57,7 +58,7 @@ def seen(lab: Lab) -> dict[str, Any]:
             "rate_width": [a + b for a, b in zip(fw.data[0].error_y.array, fw.data[0].error_y.arrayminus, strict=True)],
             "diff": list(fw.data[2].x), "diff_up": list(fw.data[2].error_x.array),
             "diff_down": list(fw.data[2].error_x.arrayminus), "len_up": list(fw.data[3].error_x.array),
-            "title": fw.layout.title.text, "verdict": lab.verdict.value, "status": lab.status.value,
+            "title": fw.layout.title.text, "axis": list(fw.layout.xaxis2.range), "len_axis": list(fw.layout.xaxis3.range), "verdict": lab.verdict.value, "status": lab.status.value,
             "progress": lab.progress.text.value, "running": lab.run_button.disabled}
 
 
@@ -110,10 +111,22 @@ def test_the_figure_is_updated_in_place_and_its_intervals_narrow(full: SimResult
     for key in ("rate_width", "diff_up", "diff_down", "len_up"):
         widths = [s[key][0] for s in states]
         assert widths[-1] == min(widths) and widths[-1] < widths[0] / 2, (key, widths)
-    # the change axis keeps the first (widest) scale, so narrower intervals are drawn narrower
-    lo, hi = fw.layout.xaxis2.range
-    first = cut(full, KS[0]).compare(0, 1)
-    assert lo <= 100 * min(d.low for d in first.seats) and hi >= 100 * max(d.high for d in first.seats)
+    # the change axes hold every interval of every snapshot, and hold still while the intervals narrow (the
+    # narrowing shows) unless the intervals take up less than a fifth of them (then they zoom in)
+    for k, s in zip(KS, states, strict=True):
+        c = cut(full, k).compare(0, 1)
+        ds = [*c.seats, c.draws]
+        assert s["axis"][0] <= 100 * min(d.low for d in ds) and s["axis"][1] >= 100 * max(d.high for d in ds)
+        assert s["len_axis"][0] <= c.length.low and s["len_axis"][1] >= c.length.high
+    for prev, now in zip(states, states[1:]):
+        for key, lo_key, hi_key in (("axis", "diff_down", "diff_up"),):
+            if now[key] != prev[key]:  # it moved: either something did not fit, or all of it got small
+                lows = [x - d for x, d in zip(now["diff"], now[lo_key], strict=True)]
+                highs = [x + u for x, u in zip(now["diff"], now[hi_key], strict=True)]
+                width = max(0.0, *highs) - min(0.0, *lows)
+                fits = prev[key][0] <= min(0.0, *lows) and max(0.0, *highs) <= prev[key][1]
+                assert not fits or width < LiveChart.ZOOM * (prev[key][1] - prev[key][0]), (prev[key], now[key])
+    assert any(now["axis"] == prev["axis"] for prev, now in zip(states, states[1:]))
 
 
 def test_the_verdict_follows_the_numbers_of_each_snapshot(full: SimResults) -> None:

@@ -124,7 +124,7 @@ LIVE_TRACES = ("variant 1 win rates", "variant 2 win rates", "win-rate change", 
 
 
 def _live_skeleton() -> go.Figure:
-    fig = make_subplots(rows=2, cols=2, column_widths=[0.65, 0.35], row_heights=[0.55, 0.45],
+    fig = make_subplots(rows=2, cols=2, column_widths=[0.6, 0.4], row_heights=[0.55, 0.45],
                         specs=[[{"colspan": 2}, None], [{}, {}]], vertical_spacing=0.22,
                         subplot_titles=("who wins (% of games, 95% intervals)",
                                         "change in win rate (points, 95% intervals)",
@@ -136,15 +136,15 @@ def _live_skeleton() -> go.Figure:
                     name="win-rate change", marker={"size": 11, "color": COLOURS[1]},
                     error_x={"type": "data", "symmetric": False, "array": [], "arrayminus": []})
     fig.add_scatter(row=2, col=2, x=[], y=[], mode="markers+text", textposition="top center", showlegend=False,
-                    name="length change", marker={"size": 11, "color": COLOURS[2]},
+                    name="length change", marker={"size": 11, "color": COLOURS[2]}, cliponaxis=False,
                     error_x={"type": "data", "symmetric": False, "array": [], "arrayminus": []})
     for col in (1, 2):
         fig.add_vline(x=0, line_dash="dot", row=2, col=col)  # type: ignore[arg-type]
     _layout(fig, "Press Run: the chart fills in as games finish", height=600, barmode="group",
             yaxis_range=[0, 105], yaxis_title="% of games")
     fig.update_layout(legend={"orientation": "h", "y": 1.07, "x": 0, "yanchor": "bottom"},
-                      title={"y": 0.985, "yanchor": "top", "x": 0.02, "xanchor": "left"},
-                      margin={"l": 60, "r": 20, "t": 120, "b": 50})
+                      title={"y": 0.97, "yanchor": "top", "x": 0.02, "xanchor": "left"},
+                      margin={"l": 60, "r": 50, "t": 120, "b": 50})
     return fig
 
 
@@ -155,6 +155,8 @@ def _text(label: str) -> str:
 
 
 def _noise(d: Any) -> str:
+    if d.n and d.mean == d.low == d.high == 0:
+        return "same in every game"
     return "more than noise" if d.significant else "noise?"
 
 
@@ -195,27 +197,33 @@ class LiveChart:
     """The lab's live chart: one plotly ``FigureWidget`` updated in place (``batch_update``: one message per
     update, no re-display) from cumulative results, so its intervals narrow as games arrive.
 
-    The axes of the two change panels only ever widen during a run (``reset()`` starts a new one): the first,
-    wide intervals set the scale, and later, narrower intervals are drawn narrower on it."""
+    The axes of the two change panels hold still while intervals narrow, so the narrowing shows: an axis widens
+    at once when an interval does not fit, and zooms in (a step) only when everything on it takes up less than a
+    fifth of it. ``reset()`` starts a new run."""
+
+    #: zoom in when the values span less than this share of the axis
+    ZOOM = 0.2
 
     def __init__(self) -> None:
         self.widget = go.FigureWidget(_live_skeleton())
         self.updates = 0
-        self._spans: list[tuple[float, float]] = []
+        self._axes: dict[int, tuple[float, float]] = {}
 
     def reset(self) -> None:
-        self._spans = []
+        self._axes = {}
 
-    def _range(self, i: int, values: list[float]) -> list[float]:
+    def _range(self, i: int, values: list[float], bound: float | None = None) -> list[float]:
         finite = [v for v in values if v == v and abs(v) != float("inf")] or [0.0]
         lo, hi = min(0.0, *finite), max(0.0, *finite)
-        if i < len(self._spans):
-            lo, hi = min(lo, self._spans[i][0]), max(hi, self._spans[i][1])
-        else:
-            self._spans.append((lo, hi))
-        self._spans[i] = (lo, hi)
-        pad = max(hi - lo, 1.0) * 0.15
-        return [lo - pad, hi + pad]
+        if bound is not None:
+            lo, hi = max(lo, -bound), min(hi, bound)
+        pad = max(hi - lo, 1.0) * 0.3  # room for the value labels
+        want = (lo - pad, hi + pad)
+        old = self._axes.get(i)
+        if old is not None and old[0] <= lo and hi <= old[1] and (hi - lo) >= self.ZOOM * (old[1] - old[0]):
+            want = old  # everything fits and is not lost in a corner: hold still
+        self._axes[i] = want
+        return list(want)
 
     def update(self, res: SimResults) -> None:
         """Show ``res`` (the cumulative results so far) in place."""
@@ -225,6 +233,9 @@ class LiveChart:
             for trace, new in zip(fw.data, vals["traces"], strict=True):
                 trace.update(new)
             fw.layout.title.text = vals["title"]
-            fw.layout.xaxis2.range = self._range(0, vals["spans"][0])
+            fw.layout.xaxis2.range = self._range(0, vals["spans"][0], bound=100)  # a share moves 100 points at most
             fw.layout.xaxis3.range = self._range(1, vals["spans"][1])
+            # room above the top category for its label
+            fw.layout.yaxis2.range = [-0.5, len(vals["traces"][2]["y"]) - 0.3]
+            fw.layout.yaxis3.range = [-0.5, 0.7]
         self.updates += 1
