@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+from itertools import pairwise
 import threading
 import time
 from collections.abc import Iterator
@@ -118,7 +119,7 @@ def test_the_figure_is_updated_in_place_and_its_intervals_narrow(full: SimResult
         ds = [*c.seats, c.draws]
         assert s["axis"][0] <= 100 * min(d.low for d in ds) and s["axis"][1] >= 100 * max(d.high for d in ds)
         assert s["len_axis"][0] <= c.length.low and s["len_axis"][1] >= c.length.high
-    for prev, now in zip(states, states[1:]):
+    for prev, now in pairwise(states):
         for key, lo_key, hi_key in (("axis", "diff_down", "diff_up"),):
             if now[key] != prev[key]:  # it moved: either something did not fit, or all of it got small
                 lows = [x - d for x, d in zip(now["diff"], now[lo_key], strict=True)]
@@ -126,7 +127,7 @@ def test_the_figure_is_updated_in_place_and_its_intervals_narrow(full: SimResult
                 width = max(0.0, *highs) - min(0.0, *lows)
                 fits = prev[key][0] <= min(0.0, *lows) and max(0.0, *highs) <= prev[key][1]
                 assert not fits or width < LiveChart.ZOOM * (prev[key][1] - prev[key][0]), (prev[key], now[key])
-    assert any(now["axis"] == prev["axis"] for prev, now in zip(states, states[1:]))
+    assert any(now["axis"] == prev["axis"] for prev, now in pairwise(states))
 
 
 def test_the_verdict_follows_the_numbers_of_each_snapshot(full: SimResults) -> None:
