@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import dataclasses
 import html
-from itertools import pairwise
 import threading
 import time
 from collections.abc import Iterator
+from itertools import pairwise
 from typing import Any
 
 import plotly.graph_objects as go
