@@ -201,6 +201,10 @@ def first_verdict(game: str = "xevoz", bots: str = "greedy", repeats: int = 3, n
             "lab_build_seconds": build, "load": os.getloadavg()}
 
 
+def _span(xs: list[int]) -> str:
+    return f"{min(xs)}" if min(xs) == max(xs) else f"{min(xs)}-{max(xs)}"
+
+
 def _capped(row: dict[str, Any], cap: int) -> str:
     if not row["capped"]:
         return ""
@@ -283,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nvariant lab, time to first verdict (Run -> first chart + verdict, {fv['game']} lab, {fv['n']:,} games "
               f"per variant, {fv['bots']} bots, {', '.join(f'{k}={v}' for k, v in fv['options'].items())}; headless): "
               f"median {fv['median']:.2f} s, max {fv['max']:.2f} s over {len(fv['seconds'])} runs (first verdict on "
-              f"{min(fv['paired'])}-{max(fv['paired'])} paired games; building the lab {fv['lab_build_seconds']:.1f} s; "
+              f"{_span(fv['paired'])} paired game(s); building the lab {fv['lab_build_seconds']:.1f} s; "
               f"load average {fv['load'][0]:.1f})")
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1, default=str))
