@@ -2,9 +2,16 @@
 
     from tabletop.lab import Lab
     lab = Lab("zaxxon")          # controls for every rule option; the rulebook is the baseline
-    lab                          # show it; change options, press "Run", watch the charts update
+    lab                          # show it; change options, press "Run", watch the chart and verdict update
     lab.set(radar_barrier=False) # or set options from code
     res = lab.run()              # run from code (waits) and get the SimResults
+
+Run plays in a background thread (the kernel keeps answering, so Stop works) and shows the cumulative snapshots of
+``tabletop.sim.stream`` as they come: one plotly ``FigureWidget`` updated in place (who wins, and the paired
+changes, with 95% intervals that narrow), a progress line and the verdict so far, written from the numbers by
+``Comparison.conclusions()``. Stop keeps every finished game and gives the verdict on them. "Stop when the
+answer is clear" (off by default: a run plays the games asked for) passes the simulator's ``early_stop``.
+``lab.run()`` from code plays in the calling thread (the chart updates as it goes; Stop needs the button's run).
 
 Nothing here is specific to a game: controls come from each option's metadata (its default, the rule clause
 it changes, its documentation, its choices or bounds).
@@ -117,8 +124,9 @@ def stop_reason(res: SimResults) -> str:
 #: (a difference, or none larger than 2 points) by the simulator's anytime-valid test, 95% for all together
 EARLY_STOP = EarlyStop(confidence=0.95)
 
-#: where the lab's snapshots come from: ``source(game, *, variants, bots, n, seed, executor, cancel)`` yields
-#: cumulative :class:`SimResults` (each one holds every game finished so far; the last one ends the run)
+#: where the lab's snapshots come from: ``source(game, *, variants, bots, n, seed, executor, cancel, early_stop)``
+#: yields cumulative :class:`SimResults` (each holds every game finished so far; the last one ends the run);
+#: ``tabletop.sim.stream`` by default (a test may feed its own snapshots)
 Source = Callable[..., Iterable[SimResults]]
 
 
