@@ -196,3 +196,31 @@ def test_memory_does_not_grow_with_n_when_records_are_not_kept() -> None:
 
     small, large = peak(2_000), peak(20_000)
     assert large < 2 * small + 200_000
+
+
+def test_close_from_another_thread_while_the_loop_runs() -> None:
+    """A lab runs the loop in a background thread; its Stop button may call close() from the UI thread."""
+    import threading
+
+    s = stream(piggame, variants=VARIANTS, n=200_000, bots="cautious", workers=2, every=0.05)
+    got: list[SimResults] = []
+    errors: list[BaseException] = []
+
+    def loop() -> None:
+        try:
+            for snap in s:
+                got.append(snap)
+        except BaseException as exc:  # pragma: no cover - the failure being tested for
+            errors.append(exc)
+
+    th = threading.Thread(target=loop)
+    th.start()
+    while not got:
+        time.sleep(0.01)
+    s.close()
+    th.join(10)
+    assert not th.is_alive() and not errors
+    assert s.final is not None and (got[-1] is s.final or got[-1].running)
+    assert all(snap.running for snap in got[:-1])
+    assert s.final is not None and s.final.stopped == "cancelled" and len(s.final.records) < 400_000
+    assert multiprocessing.active_children() == []

@@ -232,19 +232,30 @@ class SimStream(Iterator[SimResults]):
         self.progress = progress
         self.latest: SimResults | None = None
         self.final: SimResults | None = None
+        self._stop = threading.Event()
+        self._lock = threading.Lock()  # held while the generator runs (next or close)
         self._gen = self._run()
 
     def __iter__(self) -> SimStream:
         return self
 
     def __next__(self) -> SimResults:
-        snap = next(self._gen)
+        with self._lock:
+            snap = next(self._gen)
         self.latest = snap
         return snap
 
     def close(self) -> None:
-        """Stop now, keep what finished in :attr:`final` (a no-op once the stream has ended)."""
-        self._gen.close()
+        """Stop now, keep what finished in :attr:`final` (a no-op once the stream has ended). From another
+        thread while the stream's own thread is inside ``next()``, this works like a :class:`Cancel`: that thread
+        receives the final ``"cancelled"`` snapshot and the stream ends."""
+        self._stop.set()
+        if self._lock.acquire(blocking=False):
+            try:
+                self._gen.close()
+            finally:
+                self._lock.release()
+        # else another thread is inside next(): it sees the stop at its next check and ends the stream
 
     def __enter__(self) -> SimStream:
         return self
@@ -277,7 +288,7 @@ class SimStream(Iterator[SimResults]):
         nv = len(p.vdicts)
 
         def is_cancelled() -> bool:
-            return cancel is not None and cancel.is_set()
+            return self._stop.is_set() or (cancel is not None and cancel.is_set())
 
         def due() -> bool:
             if self.every == float("inf"):
