@@ -187,3 +187,25 @@ def test_early_stop_needs_two_variants_and_respects_min_games() -> None:
     res = simulate(piggame, **LARGE, n=3000, executor="serial", progress=False,
                    early_stop=EarlyStop(min_games=2500))
     assert res.stopped == "early" and res.n == 2500
+
+
+def test_the_command_line_stops_early(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tabletop.sim import SimResults
+    from tabletop.sim.cli import main
+
+    out = tmp_path / "early.json"
+    rc = main([piggame.__name__, "--n", "5000", "--variant", "target=5", "--bots", "greedy", "--serial",
+               "--early-stop", "0.95", "--out", str(out)])
+    assert rc == 0
+    res = SimResults.load(out)
+    assert res.stopped == "early" and res.planned == 5000 and res.n < 2000 and len(res.sequential) == 3
+    assert "STOPPED BY THE SEQUENTIAL TEST" in capsys.readouterr().out
+    for args, words in [(["--early-stop", "95"], "early_stop confidence must be a share from 0.5"),
+                        (["--early-stop", "x"], "argument --early-stop: 'x' is not a number"),
+                        (["--early-stop", "0.9", "--tolerance", "3"], "early_stop tolerance must be a share"),
+                        (["--tolerance", "0.1"], "--tolerance needs --early-stop"),
+                        (["--no-baseline", "--variant", "target=30", "--early-stop", "0.9"],
+                         "early_stop stops when the comparison of variants is settled")]:
+        assert main([piggame.__name__, "--n", "5", "--quiet", *args]) == 2
+        err = capsys.readouterr().err
+        assert words in err and len(err.strip().splitlines()) == 1

@@ -2,6 +2,7 @@
 
     tabletop-simulate zaxxon --n 5000 --variant radar_barrier=false --out radar.json --out radar.csv
     tabletop-simulate xevoz --options            # list the rule options of a game
+    tabletop-simulate zaxxon --n 20000 --variant radar_barrier=false --early-stop 0.95 --tolerance 0.02
 
 Every ``--variant`` is one variant (options separated by commas or given as JSON); the rulebook rules are
 always variant 1 unless ``--no-baseline``. Ctrl-C stops early and still writes the games played so far.
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from .core import Cancel, TextProgress, resolve_game, simulate
+from .sequential import EarlyStop
 
 PROG = "tabletop-simulate"
 OUT_SUFFIXES = (".json", ".csv")
@@ -42,6 +44,13 @@ def _positive_int(text: str) -> int:
     if v < 1:
         raise argparse.ArgumentTypeError(f"must be a positive whole number, not {v}")
     return v
+
+
+def _number(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
 
 
 def _int(text: str) -> int:
@@ -132,6 +141,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--serial", action="store_true", help="play in this process (no pool)")
     p.add_argument("--dask", metavar="ADDRESS", default=None,
                    help="run on a Dask cluster (scheduler address, or 'local' for a local cluster)")
+    p.add_argument("--early-stop", type=_number, default=None, metavar="CONFIDENCE",
+                   help="stop once every compared figure is settled at this confidence (e.g. 0.95), with an "
+                        "anytime-valid confidence sequence; --n is then the most games per variant")
+    p.add_argument("--tolerance", type=_number, default=None, metavar="SHARE",
+                   help="with --early-stop: a win-rate difference below this share (default 0.02 = 2 points) is "
+                        "no practical difference")
     p.add_argument("--max-steps", type=_positive_int, default=20_000, help="cap on actions per game")
     p.add_argument("--out", action="append", default=[], metavar="FILE", help="write results (.json or .csv)")
     p.add_argument("--quiet", action="store_true", help="no progress bar and no summary")
@@ -183,6 +198,12 @@ def _main(argv: Sequence[str] | None) -> int:
             raise UsageError("no variant to play (--no-baseline needs at least one --variant)")
         if args.serial and args.dask:
             raise UsageError("--serial and --dask cannot be used together")
+        if args.tolerance is not None and args.early_stop is None:
+            raise UsageError("--tolerance needs --early-stop")
+        early: EarlyStop | None = None
+        if args.early_stop is not None:
+            early = EarlyStop(confidence=args.early_stop,
+                              **({"tolerance": args.tolerance} if args.tolerance is not None else {}))
         bots: str | list[str] | None = None
         if args.bots:
             bots = [b.strip() for b in args.bots.split(",")] if "," in args.bots else args.bots.strip()
@@ -195,7 +216,7 @@ def _main(argv: Sequence[str] | None) -> int:
         # arguments are checked by a dry call before a cluster starts (simulate checks before it plays)
         simulate(args.game, variants=variants, bots=bots, n=1, seed=args.seed, executor="serial",
                  workers=args.workers, chunk=args.chunk, players=args.players, progress=False,
-                 max_steps=1, cancel=_already_set())
+                 max_steps=1, cancel=_already_set(), early_stop=early)
         if args.dask:
             from distributed import Client, LocalCluster
 
@@ -208,7 +229,7 @@ def _main(argv: Sequence[str] | None) -> int:
         res = simulate(args.game, variants=variants, bots=bots, n=args.n, seed=args.seed, executor=executor,
                        workers=args.workers, chunk=args.chunk, players=args.players,
                        progress=False if args.quiet else TextProgress(), cancel=cancel,
-                       max_steps=args.max_steps)
+                       max_steps=args.max_steps, early_stop=early)
     except (KeyError, ValueError, TypeError, ImportError) as exc:
         raise UsageError(_one_line(exc)) from None
     except (OSError, TimeoutError) as exc:

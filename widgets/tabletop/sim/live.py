@@ -49,6 +49,7 @@ from .core import (
 )
 from .results import GameRecord, SimResults
 from .sequential import EarlyStop, SequentialTest
+from .tally import Tally
 
 #: default seconds between two snapshots of :func:`stream`
 EVERY = 0.25
@@ -159,6 +160,7 @@ class _State:
         self.seq = (SequentialTest(plan.early_stop, len(plan.vdicts), _seat_names(plan.bot_names), plan.max_steps)
                     if plan.early_stop is not None else None)
         self.stop_at: int | None = None  # paired seeds when the sequential test settled
+        self.tally = None if plan.keep_records else Tally(len(plan.vdicts), len(plan.bot_names))
 
     @property
     def paired(self) -> int:
@@ -166,7 +168,8 @@ class _State:
 
     def add(self, rec: GameRecord) -> None:
         self.done += 1
-        self.records.append(rec)
+        if self.tally is None:
+            self.records.append(rec)
         nv = len(self.plan.vdicts)
         slot = self.waiting.get(rec.seed)
         if slot is None:
@@ -178,7 +181,11 @@ class _State:
                 break
             del self.waiting[self.next_pair]
             self.next_pair += 1
-            if self.seq is not None and self.stop_at is None:
+            if self.stop_at is not None:
+                continue
+            if self.tally is not None:
+                self.tally.fold(row)
+            if self.seq is not None:
                 self.seq.fold(row)
                 if self.seq.settled():
                     self.stop_at = self.paired
@@ -196,12 +203,17 @@ class _State:
         else:
             recs = sorted(self.records, key=lambda r: (r.variant, r.seed))
         total = n * len(p.vdicts)
-        complete = stopped in ("done", "early") and len(recs) == total
+        tally = None
+        played = len(recs)
+        if self.tally is not None:
+            tally = self.tally.copy()
+            played = sum(v.games for v in tally.variants)
+        complete = stopped in ("done", "early") and played == total
         return SimResults(game=game_label(p.mod), module=p.modname, variants=p.vdicts, bots=p.bot_names, n=n,
                           seed=p.seed, records=recs, version=__version__, complete=complete,
                           seconds=time.perf_counter() - self.t0, max_steps=p.max_steps, labels=list(p.labels),
                           stopped=stopped if stopped == "running" or complete else "cancelled", planned=p.n,
-                          sequential=self.seq.figures() if self.seq is not None else [])
+                          sequential=self.seq.figures() if self.seq is not None else [], tally=tally)
 
 
 def _seat_names(bots: list[str]) -> list[str]:
@@ -220,19 +232,30 @@ class SimStream(Iterator[SimResults]):
         self.progress = progress
         self.latest: SimResults | None = None
         self.final: SimResults | None = None
+        self._stop = threading.Event()
+        self._lock = threading.Lock()  # held while the generator runs (next or close)
         self._gen = self._run()
 
     def __iter__(self) -> SimStream:
         return self
 
     def __next__(self) -> SimResults:
-        snap = next(self._gen)
+        with self._lock:
+            snap = next(self._gen)
         self.latest = snap
         return snap
 
     def close(self) -> None:
-        """Stop now, keep what finished in :attr:`final` (a no-op once the stream has ended)."""
-        self._gen.close()
+        """Stop now, keep what finished in :attr:`final` (a no-op once the stream has ended). From another
+        thread while the stream's own thread is inside ``next()``, this works like a :class:`Cancel`: that thread
+        receives the final ``"cancelled"`` snapshot and the stream ends."""
+        self._stop.set()
+        if self._lock.acquire(blocking=False):
+            try:
+                self._gen.close()
+            finally:
+                self._lock.release()
+        # else another thread is inside next(): it sees the stop at its next check and ends the stream
 
     def __enter__(self) -> SimStream:
         return self
@@ -265,7 +288,7 @@ class SimStream(Iterator[SimResults]):
         nv = len(p.vdicts)
 
         def is_cancelled() -> bool:
-            return cancel is not None and cancel.is_set()
+            return self._stop.is_set() or (cancel is not None and cancel.is_set())
 
         def due() -> bool:
             if self.every == float("inf"):
@@ -409,6 +432,12 @@ def stream(game: str | ModuleType, *, variants: Sequence[Variant | dict[str, Any
     Either way tasks not started are cancelled, running ones (small chunks) are waited for, and a pool the stream
     made is shut down: no worker process is left behind.
     ``progress``: an optional callable ``(done, total)`` as for ``simulate``.
+
+    ``keep_records``: ``True`` (default) keeps every game's record; ``False`` keeps running totals instead
+    (``results.tally``; ``results.records`` stays empty), so memory does not grow with ``n``: every statistic
+    (win rates, lengths, rule firings and edges, comparisons, summary, JSON files) still works, while what needs
+    single games (``games()``, CSV files) says so. The totals hold whole seeds in seed order: a snapshot (or a
+    cancelled run) counts the seeds finished under every variant, which may be a few games fewer than finished.
 
     ``early_stop``: ``None`` (play all ``n``), a confidence such as ``0.95``, or an :class:`EarlyStop` (confidence,
     tolerance for "no practical difference", whether game length takes part, a minimum number of games). The run

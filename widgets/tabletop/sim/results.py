@@ -17,6 +17,7 @@ from typing import Any
 
 from .sequential import Figure
 from .stats import Diff, Rate, paired_diff, quantile, wilson
+from .tally import Tally
 
 RESULTS_FORMAT = "tabletop-sim"
 #: the values of :attr:`SimResults.stopped`
@@ -241,6 +242,9 @@ class SimResults:
     planned: int = 0
     #: the anytime-valid verdicts of ``early_stop`` (empty without it): :class:`tabletop.sim.sequential.Figure`
     sequential: list[Figure] = field(default_factory=list)
+    #: running aggregates instead of ``records`` (``keep_records=False``): every statistic below still works;
+    #: what needs single games (``games``, ``to_csv``) says so
+    tally: Tally | None = None
 
     def __post_init__(self) -> None:
         if not self.labels:
@@ -266,36 +270,73 @@ class SimResults:
     def seat_names(self) -> list[str]:
         return [f"seat {i + 1} ({b})" for i, b in enumerate(self.bots)]
 
+    def _no_records(self, what: str) -> ValueError:
+        return ValueError(f"{what} needs the single games, but this run kept only running totals "
+                          "(keep_records=False); run with keep_records=True to have them")
+
     def games(self, variant: int = 0) -> list[GameRecord]:
+        if self.tally is not None:
+            raise self._no_records("games()")
         return [r for r in self.records if r.variant == variant]
 
+    def played(self, variant: int = 0) -> int:
+        """How many games were played under ``variant`` (with records or running totals)."""
+        if self.tally is not None:
+            return self.tally.variants[variant].games
+        return sum(r.variant == variant for r in self.records)
+
+    @property
+    def played_total(self) -> int:
+        """How many games were played in all (``len(records)`` when records are kept)."""
+        if self.tally is not None:
+            return sum(v.games for v in self.tally.variants)
+        return len(self.records)
+
     def seeds(self, variant: int = 0) -> list[int]:
+        if self.tally is not None:  # running totals hold whole seeds, in seed order from the first
+            return list(range(self.seed, self.seed + self.tally.variants[variant].games))
         return [r.seed for r in self.games(variant)]
 
     @property
     def unfinished(self) -> int:
+        if self.tally is not None:
+            return sum(v.unfinished for v in self.tally.variants)
         return sum(not r.finished for r in self.records)
 
     # -- statistics ----------------------------------------------------------------------------------------
     def win_rates(self, variant: int = 0) -> list[Rate]:
         """Each seat's share of all games played under ``variant``, with Wilson 95% intervals."""
+        if self.tally is not None:
+            t = self.tally.variants[variant]
+            return [wilson(k, t.games) for k in t.wins]
         gs = self.games(variant)
         c = Counter(r.winner for r in gs)
         return [wilson(c.get(s, 0), len(gs)) for s in range(self.seats)]
 
     def no_winner(self, variant: int = 0) -> Rate:
         """Games that ended without a winner (a draw or the step cap)."""
+        if self.tally is not None:
+            t = self.tally.variants[variant]
+            return wilson(t.no_winner, t.games)
         gs = self.games(variant)
         return wilson(sum(r.winner is None for r in gs), len(gs))
 
     def first_player(self, variant: int = 0) -> FirstPlayer:
+        if self.tally is not None:
+            t = self.tally.variants[variant]
+            return FirstPlayer(wilson(t.first_won, t.decided_with_first), 1 / max(self.seats, 1))
         decided = [r for r in self.games(variant) if r.winner is not None and r.first is not None]
         return FirstPlayer(wilson(sum(r.winner == r.first for r in decided), len(decided)), 1 / max(self.seats, 1))
 
     def lengths(self, variant: int = 0) -> list[int]:
+        """Every game's length, sorted (from running totals: rebuilt from the count per length)."""
+        if self.tally is not None:
+            return [k for k, c in sorted(self.tally.variants[variant].lengths.items()) for _ in range(c)]
         return sorted(r.steps for r in self.games(variant))
 
     def length_summary(self, variant: int = 0) -> dict[str, float]:
+        if self.tally is not None:
+            return _counted_summary(self.tally.variants[variant].lengths)
         xs = self.lengths(variant)
         if not xs:
             return {"games": 0, "mean": math.nan, "median": math.nan, "p10": math.nan, "p90": math.nan,
@@ -305,6 +346,8 @@ class SimResults:
 
     def rule_counts(self, variant: int = 0) -> dict[str, int]:
         """How often each rule clause fired in all games of ``variant`` (from the events), most first."""
+        if self.tally is not None:
+            return dict(self.tally.variants[variant].rule_counts.most_common())
         c: Counter[str] = Counter()
         for r in self.games(variant):
             c.update(r.rules)
@@ -312,6 +355,9 @@ class SimResults:
 
     def rule_games(self, variant: int = 0) -> dict[str, Rate]:
         """In what share of games each rule clause fired at least once (Wilson 95% intervals)."""
+        if self.tally is not None:
+            t = self.tally.variants[variant]
+            return {k: wilson(v, t.games) for k, v in t.rule_games.most_common()}
         gs = self.games(variant)
         c: Counter[str] = Counter()
         for r in gs:
@@ -321,6 +367,10 @@ class SimResults:
     def rule_edge(self, rule: str, variant: int = 0) -> RuleEdge:
         """Among decided games where ``rule`` fired more often for one seat than for every other, how often
         that seat won (a plain answer to "does this rule decide games?"; an association, not a proof)."""
+        if self.tally is not None:
+            t = self.tally.variants[variant]
+            return RuleEdge(rule, wilson(t.edge_k[rule], t.edge_n[rule]), 1 / max(self.seats, 1),
+                            t.rule_fired[rule], t.games)
         gs = self.games(variant)
         k = n = fired = 0
         for r in gs:
@@ -341,6 +391,9 @@ class SimResults:
         for v in (a, b):
             if not 0 <= v < len(self.variants):
                 raise IndexError(f"no variant {v}; this run has {len(self.variants)}")
+        if self.tally is not None:
+            seats, draws, length = self.tally.diffs(a, b)
+            return Comparison(a, b, self.labels[a], self.labels[b], seats, length, draws, self.seat_names)
         ga = {r.seed: r for r in self.games(a)}
         gb = {r.seed: r for r in self.games(b)}
         common = sorted(set(ga) & set(gb))
@@ -381,18 +434,18 @@ class SimResults:
 
     def _status(self) -> str:
         if self.stopped == "running":
-            return f" (RUNNING: {len(self.records)} games finished so far)"
+            return f" (RUNNING: {self.played_total} games finished so far)"
         if self.stopped == "early":
             return (f" (STOPPED BY THE SEQUENTIAL TEST after {self.n} of {self.planned} games per variant: every "
                     "compared figure settled)")
         if self.complete:
             return ""
-        return f" (STOPPED EARLY: {len(self.records)} games finished)"
+        return f" (STOPPED EARLY: {self.played_total} games finished)"
 
     def __repr__(self) -> str:
         tail = {"running": " (running)", "cancelled": " (stopped early)", "early": " (stopped by the sequential test)"}
         return (f"<SimResults {self.game}: {len(self.variants)} variant(s) x {self.n} games, "
-                f"{len(self.records)} played{tail.get(self.stopped, '')}>")
+                f"{self.played_total} played{tail.get(self.stopped, '')}>")
 
     # -- files -----------------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -401,7 +454,8 @@ class SimResults:
                 "labels": self.labels, "bots": self.bots, "n": self.n, "seed": self.seed,
                 "complete": self.complete, "stopped": self.stopped, "planned": self.planned,
                 "sequential": [asdict(f) for f in self.sequential], "seconds": self.seconds, "max_steps": self.max_steps,
-                "games": [asdict(r) for r in self.records]}
+                "games": [asdict(r) for r in self.records],
+                **({"tally": self.tally.to_dict()} if self.tally is not None else {})}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> SimResults:
@@ -420,6 +474,7 @@ class SimResults:
                        module=d.get("module", ""), complete=bool(d.get("complete", True)),
                        stopped=str(d.get("stopped") or ""), planned=int(d.get("planned") or 0),
                        sequential=[Figure(**f) for f in d.get("sequential") or []],
+                       tally=Tally.from_dict(d["tally"]) if d.get("tally") else None,
                        seconds=float(d.get("seconds", 0.0)), max_steps=int(d.get("max_steps", 0)),
                        labels=list(d.get("labels") or []))
         except (KeyError, TypeError, ValueError) as exc:
@@ -427,6 +482,8 @@ class SimResults:
 
     def to_csv(self) -> str:
         """One row per game; every row carries the game, package version, bots and the variant's options."""
+        if self.tally is not None:
+            raise self._no_records("a CSV file (one row per game)")
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         w.writerow(CSV_COLUMNS)
@@ -481,6 +538,32 @@ class SimResults:
         except json.JSONDecodeError as exc:
             raise ValueError(f"{p.name} is not JSON: {exc}") from exc
         return cls.from_dict(data)
+
+
+def _counted_summary(counts: Counter[int]) -> dict[str, float]:
+    """``length_summary`` from a count per length (the same numbers as from the sorted lengths)."""
+    total = sum(counts.values())
+    if not total:
+        return {"games": 0, "mean": math.nan, "median": math.nan, "p10": math.nan, "p90": math.nan,
+                "min": math.nan, "max": math.nan}
+    keys = sorted(counts)
+
+    def at(i: int) -> int:  # the i-th smallest length
+        seen = 0
+        for k in keys:
+            seen += counts[k]
+            if i < seen:
+                return k
+        return keys[-1]
+
+    def q(p: float) -> float:
+        pos = (total - 1) * p
+        lo = math.floor(pos)
+        a, b = at(lo), at(min(lo + 1, total - 1))
+        return a + (b - a) * (pos - lo)
+
+    return {"games": total, "mean": sum(k * c for k, c in counts.items()) / total, "median": q(0.5),
+            "p10": q(0.1), "p90": q(0.9), "min": keys[0], "max": keys[-1]}
 
 
 def _labels(variants: list[dict[str, Any]]) -> list[str]:
