@@ -201,13 +201,20 @@ class Lab:
                       "is the rule, not the dice.</p>")
         self.widget = w.VBox([
             head, w.VBox(rows or [w.HTML("<i>This game has no rule options yet.</i>")]),
-            w.HBox([self.n_box, self.seed_box, self.early_box]), w.HBox(self.bot_boxes),
-            w.HBox([self.run_button, self.cancel_button, self.reset_button]),
+            self._row([self.n_box, self.seed_box, self.early_box], "tt-lab-settings"), w.HBox(self.bot_boxes),
+            self._row([self.run_button, self.cancel_button, self.reset_button], "tt-lab-buttons"),
             self.progress.widget, self.message, self.status, self.verdict, self.chart.widget,
             self.charts, self.summary,
         ])
+        self.widget.add_class("tt-lab")
         if options:
             self.set(**options)
+
+    @staticmethod
+    def _row(children: list[w.Widget], name: str) -> w.HBox:
+        row = w.HBox(children)
+        row.add_class(name)
+        return row
 
     # -- options -----------------------------------------------------------------------------------------------
     def set(self, **options: Any) -> None:
