@@ -181,6 +181,7 @@ def test_stop_keeps_the_finished_games_and_says_so(full: SimResults) -> None:
     assert shown.wait(20)
     assert lab.run_button.disabled and not lab.cancel_button.disabled  # no second run while one runs
     lab.run_button.click()  # ignored
+    assert lab.run() is None and "a run is already going" in lab.message.value  # nor from code
     lab.cancel_button.click()
     res = lab.wait()
     assert res is not None and len(res.records) == 40 and not res.complete

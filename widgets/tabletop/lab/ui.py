@@ -154,6 +154,7 @@ class Lab:
         self.first_verdict_s: float | None = None
         self._t0 = time.perf_counter()
         self._thread: threading.Thread | None = None
+        self._running = threading.Lock()
         self._cancel = Cancel()
         seats = len(self.rules.default_players)
         bot_table = list(getattr(self.mod, "BOTS", {}))
@@ -249,6 +250,15 @@ class Lab:
         except (ValueError, TypeError) as exc:
             self._show_error(str(exc))
             return None
+        if not self._running.acquire(blocking=False):
+            self._alert("a run is already going: wait for it, or press Stop first")
+            return None
+        try:
+            return self._run(variant, n)
+        finally:
+            self._running.release()
+
+    def _run(self, variant: Variant, n: int | None) -> SimResults | None:
         if n is not None:
             self.n_box.value = n
         total_n = int(self.n_box.value)
@@ -262,6 +272,7 @@ class Lab:
         self._t0 = self.progress.t0 = time.perf_counter()
         self.status.value = "Starting: the first games are being played"
         last: SimResults | None = None
+        failed = False
         snaps: Iterable[SimResults] = ()
         try:
             snaps = self.source(self.mod, variants=[None, variant], bots=[b.value for b in self.bot_boxes],
@@ -271,6 +282,7 @@ class Lab:
                 last = snap
                 self._show_live(snap)
         except Exception as exc:  # shown in place: the lab must never die silently
+            failed = True
             self._show_error(f"{type(exc).__name__}: {exc}")
         finally:
             close = getattr(snaps, "close", None)
@@ -279,8 +291,8 @@ class Lab:
             self.run_button.disabled = False
             self.cancel_button.disabled = True
         if last is not None:
-            self.show(last, reason="error" if self.error else None)
-        elif not self.error:
+            self.show(last, reason="error" if failed else None)
+        elif not failed:
             self.status.value = "Stopped before any game finished: nothing to show"
         return last
 
@@ -306,6 +318,9 @@ class Lab:
 
     def _show_error(self, text: str) -> None:
         self.error = text
+        self._alert(text)
+
+    def _alert(self, text: str) -> None:
         self.message.value = f'<div role="alert" style="color:#a00000"><b>Cannot run:</b> {html.escape(text)}</div>'
 
     # -- the live view and the final charts ------------------------------------------------------------------
