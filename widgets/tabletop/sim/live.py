@@ -152,7 +152,9 @@ class _State:
 
     def __init__(self, plan: Plan) -> None:
         self.plan = plan
-        self.records: list[GameRecord] = []
+        # one list per variant, kept sorted by seed (games mostly arrive in seed order; a pool may reorder them)
+        self.records: list[list[GameRecord]] = [[] for _ in plan.vdicts]
+        self._unsorted: set[int] = set()
         self.done = 0
         self.waiting: dict[int, list[GameRecord | None]] = {}
         self.next_pair = plan.seed  # the first seed not yet finished under every variant
@@ -169,7 +171,10 @@ class _State:
     def add(self, rec: GameRecord) -> None:
         self.done += 1
         if self.tally is None:
-            self.records.append(rec)
+            own = self.records[rec.variant]
+            if own and own[-1].seed > rec.seed:
+                self._unsorted.add(rec.variant)
+            own.append(rec)
         nv = len(self.plan.vdicts)
         slot = self.waiting.get(rec.seed)
         if slot is None:
@@ -190,6 +195,13 @@ class _State:
                 if self.seq.settled():
                     self.stop_at = self.paired
 
+    def _sorted(self) -> list[GameRecord]:
+        """Every record, sorted by (variant, seed): a new list (the snapshot's own)."""
+        for v in self._unsorted:
+            self.records[v].sort(key=lambda r: r.seed)
+        self._unsorted.clear()
+        return [r for own in self.records for r in own]
+
     def snapshot(self, stopped: str) -> SimResults:
         from .. import __version__
 
@@ -199,9 +211,9 @@ class _State:
             assert self.stop_at is not None
             n = self.stop_at
             end = p.seed + n
-            recs = sorted((r for r in self.records if r.seed < end), key=lambda r: (r.variant, r.seed))
+            recs = [r for r in self._sorted() if r.seed < end]
         else:
-            recs = sorted(self.records, key=lambda r: (r.variant, r.seed))
+            recs = self._sorted()
         total = n * len(p.vdicts)
         tally = None
         played = len(recs)
