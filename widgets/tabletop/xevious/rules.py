@@ -48,6 +48,110 @@ def obj(name: str) -> str:
     return "you" if name.strip().lower() == "you" else name
 
 
+def _cut(m: Move, k: int) -> Move:
+    """Move ``m`` cut short by a standing guard on its square ``k``."""
+    return (m[0][:k + 1], "guard", tuple(s for s in m[2] if s <= k), tuple(x for x in m[3] if x[0] <= k))
+
+
+def _uncover(m: Move, daley: frozenset[tuple[int, int]], green: tuple[tuple[bool, ...], ...]) -> Move:
+    """Move ``m`` without the early stops on Flag / Pin / Sol / Phantom spaces a Daley Piece covers."""
+    path = m[0]
+    stops = tuple(s for s in m[2] if path[s - 1] not in daley or green[path[s - 1][0]][path[s - 1][1]])
+    return m if stops == m[2] else (path, m[1], stops, m[3])
+
+
+# ================================================================================================ event sentences
+# Made only when an event's text is read (``partial(fn, values...)``: no closure cells on the hot path); each takes
+# the values as they were at the emit.
+def _said(name: str, verb: str, tail: str = "", *args: object) -> str:
+    """``name`` and ``verb`` agreeing with it ("Blue rolls", "You roll"), then ``tail`` filled with ``args``."""
+    return says(name, verb) + (tail.format(*args) if args else tail)
+
+
+def _fill(pattern: str, *args: object) -> str:
+    return pattern.format(*args)
+
+
+def _t_fly(name: str, n: int) -> str:
+    return f"{says(name, 'turns')} the Cockpit Card face down and {verb_for(name, 'flies')} {n}."
+
+
+def _t_blast(name: str, left: int) -> str:
+    return (f"{says(name, 'discards')} an Extra Weapon Marker and {verb_for(name, 'destroys')} one enemy outright "
+            f"({left} left).")
+
+
+def _t_face_down(name: str, foe: str) -> str:
+    return f"{says(name, 'puts')} a Battle Card down face down; {says(foe, 'turns')} the enemy's card now."
+
+
+def _t_forced(name: str, k: int, n: int, reason: str) -> str:
+    return f"{name} must stop after {k} of {n} spaces ({reason})."
+
+
+def _t_leaves(name: str, stage: int) -> str:
+    return f"{says(name, 'leaves')} Stage {stage} and {verb_for(name, 'waits')} at the stage gate for the others."
+
+
+def _t_daley_covers(kind: str) -> str:
+    return f"A Daley Piece covers this {kind.capitalize()}: it gives nothing more this stage."
+
+
+def _t_daley_now(kind: str) -> str:
+    return f"A Daley Piece now covers this {kind.capitalize()} for the rest of the stage."
+
+
+def _t_fog(name: str, awards: Awards) -> str:
+    return (f"Fog over Stage 3: {says(name, 'stops')} on the green space passed, but its markers ({awards}) go only "
+            "to a roll that ends here exactly.")
+
+
+def _t_barra(name: str) -> str:
+    return f"A hidden Garu Barra battery opens fire on {obj(name)} (Stage 6)."
+
+
+def _t_shield(name: str) -> str:
+    return f"The shield saves {poss(name)} Solvalou and Extra Weapon Markers."
+
+
+def _t_damage(name: str, tail: str, lives: int) -> str:
+    return f"{says(name, 'takes')} damage without a shield: {verb_for(name, 'loses')}" + tail.format(lives)
+
+
+def _t_ahead(name: str) -> str:
+    return f"Everybody else is ahead: {says(name, 'moves')} on to the next area."
+
+
+def _t_takes(name: str, w: int, s: int, l: int, source: str) -> str:  # noqa: E741 - the Solvalou row
+    return f"{says(name, 'takes')} {_markers(w, s, l) or 'nothing'} from {source}."
+
+
+def _t_full(name: str, w: int, s: int, l: int, cap: int) -> str:  # noqa: E741 - the Solvalou row
+    return f"{poss(name, start=True)} sheet is full: {_markers(w, s, l)} Marker(s) not taken (at most {cap} of each)."
+
+
+def _t_ground(name: str, d: int, weapon: bool, what: str, n: int, won: bool) -> str:
+    return (f"{says(name, 'rolls')} {d}{' + 1' if weapon else ''} against {what or f'the air-to-ground battle {n}'} "
+            f"({n}): {'more, a win' if won else 'not more, a loss'}.")
+
+
+def _t_victory(name: str) -> str:
+    return f"{says(name, 'destroys')} the last Gump Marker and {verb_for(name, 'wins')}!"
+
+
+def _t_reveal(name: str, mine: str, theirs: str, won: bool) -> str:
+    return (f"Reveal: {poss(name)} arrow points {mine} {ARROWS[mine]}, the enemy's points {theirs} {ARROWS[theirs]}: "
+            + ("head-on, towards each other." if won else "not towards each other."))
+
+
+def _t_fight_ends(name: str, away: int) -> str:
+    return f"The fight ends at the first loss: {says(name, 'takes')} damage from one enemy only ({away} fly away)."
+
+
+def _t_cockpit_up(name: str) -> str:
+    return f"{poss(name, start=True)} Cockpit Card is face up again."
+
+
 def _sheet_text(name: str, colour: str) -> str:
     return f"{says(name, 'takes')} the {colour} Solvalou Mover and the {colour} Attack Strength Sheet."
 
@@ -348,6 +452,14 @@ class Track:
         #: the ``StopAt`` choices of a pending move, per (path, stops): made once, listed many times
         self.stop_actions: dict[tuple[tuple[tuple[int, int], ...], tuple[int, ...]], tuple[StopAt, ...]] = {}
 
+    def stop_choices(self, path: tuple[tuple[int, int], ...], stops: tuple[int, ...]) -> tuple[StopAt, ...]:
+        """The ``StopAt`` of each step in ``stops`` along ``path``, with the words of its space (kept)."""
+        labels, n_areas = self.labels, self.n_areas
+        acts = self.stop_actions[(path, stops)] = tuple(
+            StopAt(k + 1, labels[a][i] if a < n_areas else "stage gate") for k, (a, i) in enumerate(path)
+            if k + 1 in stops)
+        return acts
+
     def plan(self, a: int, i: int, n: int) -> Move:
         """A move of ``n`` from space ``i`` of area ``a`` when no guard stands on the track: the squares (the
         stage gate ``(n_areas, 0)`` only ever last), why it ends ('roll', 'entrance', 'stop', 'gate', 'end'), the
@@ -418,6 +530,9 @@ class XeviousRules(Rules[XeviousState]):
         self.tracks: tuple[Track, ...] = tuple(Track(st) for st in self.stages)
         self.cards = data.cards()
         self._decks = {cockpit: data.deck(cockpit=cockpit) for cockpit in (False, True)}
+        #: per stage number: 0 no guard can stand on its track, 1 the Andor Genesis (with the stage conditions),
+        #: 2 the Gump Markers (Stage 7)
+        self._guarded = (0, *(2 if st.number == 7 else 1 if st.guard else 0 for st in self.stages))
         self._standing: dict[tuple[bool, ...], frozenset[tuple[int, int]]] = {}  # Gump Markers up -> squares
 
     # ==================== helpers: the stage on the table and its guards ============================================
@@ -436,12 +551,13 @@ class XeviousRules(Rules[XeviousState]):
 
     def _gumps_standing(self, state: XeviousState) -> frozenset[tuple[int, int]]:
         """The squares of the Gump Markers still standing (Stage 7; the last ``len(state.gumps)`` of the track)."""
-        up = state.gumps
-        squares = self._standing.get(up)
-        if squares is None:
-            gp = self.tracks[6].gumps
-            off = len(gp) - len(up)
-            squares = self._standing[up] = frozenset(gp[off + k] for k, standing in enumerate(up) if standing)
+        squares = self._standing.get(state.gumps)
+        return squares if squares is not None else self._standing_now(state.gumps)
+
+    def _standing_now(self, up: tuple[bool, ...]) -> frozenset[tuple[int, int]]:
+        gp = self.tracks[6].gumps
+        off = len(gp) - len(up)
+        squares = self._standing[up] = frozenset(gp[off + k] for k, standing in enumerate(up) if standing)
         return squares
 
     def _guards_for(self, state: XeviousState, pilot: Pilot) -> frozenset[tuple[int, int]]:
@@ -497,7 +613,7 @@ class XeviousRules(Rules[XeviousState]):
                 continue
             got = {}
             for p in g:
-                got[p] = ctx.roll()
+                got[p] = ctx.draw("die")
                 rolls[p] = rolls[p] + (got[p],)
             ranked = sorted(set(got.values()), reverse=True)
             groups = [[p for p in g if got[p] == r] for r in ranked] + groups
@@ -528,8 +644,8 @@ class XeviousRules(Rules[XeviousState]):
             p = state.order[state.turn]
             pilots = state.pilots
             me = pilots[p]
-            if (state.stage == 7 or (state.cond and self.tracks[state.stage - 1].guard)) and \
-                    self._guard_at(state, me, (me.area, me.idx)):
+            guarded = self._guarded[state.stage]
+            if (guarded == 2 or (guarded and state.cond)) and self._guard_at(state, me, (me.area, me.idx)):
                 out: list[Action] = [ATTACK]
             elif me.retry and (me.area, me.idx) not in state.daley:
                 out = [ROLL, TRY_AGAIN, *FLY] if me.cockpit else [ROLL, TRY_AGAIN]
@@ -548,13 +664,9 @@ class XeviousRules(Rules[XeviousState]):
             tr = self.tracks[state.stage - 1]
             path = state.path
             stops: tuple[int, ...] = state.pend["stops"]  # type: ignore[index]
-            key = (path, stops)
-            acts = tr.stop_actions.get(key)
+            acts = tr.stop_actions.get((path, stops))
             if acts is None:
-                labels, n_areas = tr.labels, tr.n_areas
-                acts = tr.stop_actions[key] = tuple(
-                    StopAt(k + 1, labels[a][i] if a < n_areas else "stage gate")
-                    for k, (a, i) in enumerate(path) if k + 1 in stops)
+                acts = tr.stop_choices(path, stops)
             return list(acts)
         if ph == "retry":
             return [TRY_AGAIN, PASS]
@@ -572,7 +684,7 @@ class XeviousRules(Rules[XeviousState]):
         return []  # pragma: no cover
 
     def apply(self, state: XeviousState, action: Action, ctx: Context) -> None:
-        v = self._v(ctx)
+        v: XeviousVariant = ctx.variant  # type: ignore[assignment]  # the kit makes it from variant_type
         if state.winner is not None or state.capped:
             raise IllegalAction("xevious.victory", "the game is over")
         ph = state.phase
@@ -580,11 +692,12 @@ class XeviousRules(Rules[XeviousState]):
         p = state.order[state.turn]
         if ph == "turn":  # MOVEMENT 1 (roll), MOVEMENT 4 (catch up), Locations 5.2 (try again), guards
             if t is Roll:
-                if state.stage == 7 or (state.cond and self.tracks[state.stage - 1].guard):
+                guarded = self._guarded[state.stage]
+                if guarded == 2 or (guarded and state.cond):
                     self._refuse_if_blocked(state, p)
-                n = ctx.roll()
+                n: int = ctx.draw("die")
                 name = ctx.players[p]
-                ctx.emit("xevious.move-roll", lambda: f"{says(name, 'rolls')} {n}.", die=n)
+                ctx.emit("xevious.move-roll", partial(_said, name, "rolls", " {}.", n), die=n)
                 state.last = {"kind": "die", "value": n, "player": p}
                 self._start_move(state, p, n, ctx, v)
             elif t is Fly:
@@ -600,10 +713,8 @@ class XeviousRules(Rules[XeviousState]):
                                         f"{action.n}")
                 self._refuse_if_blocked(state, p)
                 state.pilots[p].cockpit = False
-                fly, flier = action.n, ctx.players[p]
-                ctx.emit("xevious.cockpit-card", lambda: f"{says(flier, 'turns')} the Cockpit Card face down and "
-                         f"{verb_for(flier, 'flies')} {fly}.", n=fly)
-                self._start_move(state, p, fly, ctx, v)
+                ctx.emit("xevious.cockpit-card", partial(_t_fly, ctx.players[p], action.n), n=action.n)
+                self._start_move(state, p, action.n, ctx, v)
             elif t is CatchUp:
                 self._catch_up(state, p, ctx)
             elif t is TryAgain:
@@ -676,11 +787,10 @@ class XeviousRules(Rules[XeviousState]):
                 me.w -= 1
                 pend["used"] = True
                 pend["left"] = left = pend["left"] - 1
-                blaster = ctx.players[p]
-                ctx.emit("xevious.weapon-destroy", lambda: f"{says(blaster, 'discards')} an Extra Weapon Marker and "
-                         f"{verb_for(blaster, 'destroys')} one enemy outright ({left} left).", left=left)
+                name = ctx.players[p]
+                ctx.emit("xevious.weapon-destroy", partial(_t_blast, name, left), left=left)
                 if left == 0:
-                    ctx.emit("xevious.squad-battle", lambda: f"{says(blaster, 'destroys')} the whole squadron.")
+                    ctx.emit("xevious.squad-battle", partial(_said, name, "destroys", " the whole squadron."))
                     state.pend = None
                     state.phase = "turn"
                     self._after(state, ctx, v)
@@ -698,9 +808,7 @@ class XeviousRules(Rules[XeviousState]):
                 self._reveal(state, p, action.heading, eh, ctx, v)
             else:
                 state.phase = "enemy"
-                pilot, foe = ctx.players[p], ctx.players[enemy]
-                ctx.emit("xevious.air-battle", lambda: f"{says(pilot, 'puts')} a Battle Card down face down; "
-                         f"{says(foe, 'turns')} the enemy's card now.", player=p)
+                ctx.emit("xevious.air-battle", partial(_t_face_down, ctx.players[p], ctx.players[enemy]), player=p)
             return
         if ph == "enemy":  # Locations 2: "another player" turns the enemy's Battle Card; then both are revealed
             pend = state.pend
@@ -758,15 +866,11 @@ class XeviousRules(Rules[XeviousState]):
                     if pos in guards:
                         # a guard stops the move on its square: checked after the entrance and must-stop spaces
                         if k < last or m[1] in ("roll", "end"):
-                            m = (path[:k + 1], "guard", tuple(s for s in m[2] if s <= k),
-                                 tuple(x for x in m[3] if x[0] <= k))
+                            m = _cut(m, k)
                         break
         daley = state.daley
         if daley and m[2]:
-            path, green = m[0], tr.green
-            stops = tuple(s for s in m[2] if path[s - 1] not in daley or green[path[s - 1][0]][path[s - 1][1]])
-            if stops != m[2]:
-                m = (path, m[1], stops, m[3])
+            m = _uncover(m, daley, tr.green)
         return m
 
     def _walk(self, state: XeviousState, p: int, n: int) -> tuple[list[tuple[int, int]], str]:
@@ -776,30 +880,46 @@ class XeviousRules(Rules[XeviousState]):
 
     def _start_move(self, state: XeviousState, p: int, n: int, ctx: Context, v: XeviousVariant) -> None:
         tr = self.tracks[state.stage - 1]
-        path, why, stops, crossed = self._plan(state, state.pilots[p], tr, n)
+        me = state.pilots[p]
+        guarded = self._guarded[state.stage]
+        if state.daley or guarded == 2 or (guarded and state.cond):
+            m = self._plan(state, me, tr, n)
+        else:  # the common case, inline: the plan as it is
+            m = tr.moves[me.area][me.idx][n] or tr.plan(me.area, me.idx, n)
+        path, why, stops, crossed = m
         if not path:
-            name = ctx.players[p]
-            ctx.emit("xevious.move-forward", lambda: f"{says(name, 'is')} at the end of the track and cannot move "
-                     "(never backwards).")
+            ctx.emit("xevious.move-forward", partial(_said, ctx.players[p], "is", " at the end of the track and "
+                                                     "cannot move (never backwards)."))
             self._land(state, p, ctx, v)
-            self._after(state, ctx, v)
+            if state.winner is None and state.phase == "turn":
+                self._end_turn(state, ctx, v)
             return
         # MOVEMENT 1 sentence 3 and Locations 5: the spaces passed where you may stop whatever you rolled: green
         # spaces and Flag / Pin / Sol / Phantom spaces (not under a Daley Piece: variant daley_pieces); the gate is
         # only ever the last square of a path
-        forced = FORCED_STOPS.get(why)
-        if forced is not None:
-            rule, reason = forced
-            if why == "guard" and state.stage == 7:
-                rule = "xevious.condition-gump"
-            name, k = ctx.players[p], len(path)
-            ctx.emit(rule, lambda: f"{name} must stop after {k} of {n} spaces ({reason}).")
+        if why != "roll":
+            forced = FORCED_STOPS.get(why)
+            if forced is not None:
+                rule, reason = forced
+                if why == "guard" and state.stage == 7:
+                    rule = "xevious.condition-gump"
+                ctx.emit(rule, partial(_t_forced, ctx.players[p], len(path), n, reason))
         if stops:
             state.path = path
             state.pend = {"stops": (*stops, len(path)), "n": n}
             state.phase = "stop"
             return
-        self._finish_move(state, p, len(path), ctx, v, path, crossed)
+        # the whole move (``_finish_move`` without a choice, inline)
+        state.path = ()
+        state.pend = None
+        state.phase = "turn"
+        me.retry = False
+        for _, aw in crossed:
+            self._take(state, p, aw, ctx, "xevious.exit-markers", "the exit")
+        me.area, me.idx = path[-1]
+        self._land(state, p, ctx, v)
+        if state.winner is None and state.phase == "turn":
+            self._end_turn(state, ctx, v)
 
     def _finish_move(self, state: XeviousState, p: int, step: int, ctx: Context, v: XeviousVariant,
                      path: tuple[tuple[int, int], ...] | None = None,
@@ -810,8 +930,12 @@ class XeviousRules(Rules[XeviousState]):
         if path is None:  # a chosen stop on the pending path
             src = state.path
             exits, n_areas = tr.exit, tr.n_areas
-            crossed = tuple((k, aw) for k, (a, i) in enumerate(src[:step])
-                            if a < n_areas and (aw := exits[a][i]) is not None)
+            crossed = ()
+            for k in range(step):
+                a, i = src[k]
+                aw = exits[a][i] if a < n_areas else None
+                if aw is not None:
+                    crossed += ((k, aw),)
             early = step < len(src)
             a, i = src[step - 1]
         else:  # the whole path
@@ -827,8 +951,8 @@ class XeviousRules(Rules[XeviousState]):
         me.area, me.idx = a, i
         if early:
             rule = "xevious.green-stop" if tr.green[a][i] else "xevious.blaster-stop"
-            name, label = ctx.players[p], tr.labels[a][i]
-            ctx.emit(rule, lambda: f"{says(name, 'stops')} on the {label} passed on the way.", step=step)
+            ctx.emit(rule, partial(_said, ctx.players[p], "stops", " on the {} passed on the way.", tr.labels[a][i]),
+                     step=step)
         self._land(state, p, ctx, v, early=early)
         self._after(state, ctx, v)
 
@@ -839,9 +963,7 @@ class XeviousRules(Rules[XeviousState]):
         st = tr.stage
         a, i = pos = (me.area, me.idx)
         if a >= tr.n_areas:
-            name, number = ctx.players[p], state.stage
-            ctx.emit("xevious.stage-gate", lambda: f"{says(name, 'leaves')} Stage {number} and "
-                     f"{verb_for(name, 'waits')} at the stage gate for the others.")
+            ctx.emit("xevious.stage-gate", partial(_t_leaves, ctx.players[p], state.stage))
             return
         sp = tr.areas[a][i]
         if state.stage == 7:
@@ -859,38 +981,31 @@ class XeviousRules(Rules[XeviousState]):
         elif k == "squad":
             n = sp.n + (1 if v.stage_conditions and st.condition == "zoshi-squadrons" else 0)
             if n != sp.n:
-                was = sp.n
-                ctx.emit("xevious.condition-zoshi", lambda: f"Stage 5's Zoshi fly in larger squadrons: {n} enemies "
-                         f"instead of {was}.", enemies=n)
+                ctx.emit("xevious.condition-zoshi", partial(_fill, "Stage 5's Zoshi fly in larger squadrons: {} "
+                                                            "enemies instead of {}.", n, sp.n), enemies=n)
             self._battle_air(state, p, n, ctx, v)
         elif k == "card":
             self._draw_card(state, p, ctx, v)
         elif tr.blaster[a][i]:
             if pos in state.daley:
-                ctx.emit("xevious.daley-piece", lambda: f"A Daley Piece covers this {k.capitalize()}: it gives "
-                         "nothing more this stage.")
+                ctx.emit("xevious.daley-piece", partial(_t_daley_covers, k))
             else:
                 self._blaster(state, p, ctx, v)
         elif k == "green":
             if sp.awards and early and v.stage_conditions and st.condition == "garu-zakato-fog":
-                name, awards = ctx.players[p], sp.awards
-                ctx.emit("xevious.condition-fog", lambda: f"Fog over Stage 3: {says(name, 'stops')} on the green "
-                         f"space passed, but its markers ({awards}) go only to a roll that ends here exactly.")
+                ctx.emit("xevious.condition-fog", partial(_t_fog, ctx.players[p], sp.awards))
             elif sp.awards:
                 self._take(state, p, sp.awards, ctx, "xevious.green-stop", "the green space")
             else:
-                name = ctx.players[p]
-                ctx.emit("xevious.green-stop", lambda: f"{says(name, 'rests')} on a green space.")
+                ctx.emit("xevious.green-stop", partial(_said, ctx.players[p], "rests", " on a green space."))
         elif k == "plain" and v.stage_conditions and st.condition == "garu-barra":
-            name = ctx.players[p]
-            ctx.emit("xevious.condition-garu-barra", lambda: f"A hidden Garu Barra battery opens fire on "
-                     f"{obj(name)} (Stage 6).")
+            ctx.emit("xevious.condition-garu-barra", partial(_t_barra, ctx.players[p]))
             self._battle_ground(state, p, st.barrage, False, ctx, v, what="the Garu Barra battery")
         elif k == "exit":
             pass  # its markers were taken on the way
         else:
-            name, label = ctx.players[p], tr.labels[a][i]
-            ctx.emit("xevious.move-roll", lambda: f"{says(name, 'lands')} on the {label}: nothing happens.")
+            ctx.emit("xevious.move-roll", partial(_said, ctx.players[p], "lands", " on the {}: nothing happens.",
+                                                  tr.labels[a][i]))
 
     # ==================== MOVEMENT 2: losing a battle damages your ship =============================================
     # clauses: xevious.damage-shield, damage-solvalou, shield, solvalou-lives
@@ -898,27 +1013,25 @@ class XeviousRules(Rules[XeviousState]):
         me = state.pilots[p]
         name = ctx.players[p]
         if me.s > 0:
-            me.s = shields = me.s - 1
-            ctx.emit("xevious.damage-shield", lambda: f"{says(name, 'takes')} damage: one Shield Marker is discarded "
-                     f"({shields} left).", player=p)
-            ctx.emit("xevious.shield", lambda: f"The shield saves {poss(name)} Solvalou and Extra Weapon Markers.",
-                     player=p)
+            me.s -= 1
+            ctx.emit("xevious.damage-shield", partial(_said, name, "takes", " damage: one Shield Marker is "
+                                                      "discarded ({} left).", me.s), player=p)
+            ctx.emit("xevious.shield", partial(_t_shield, name), player=p)
             return
         me.l = lives = me.l - 1
         if me.w > 0:
             me.w -= 1
-            ctx.emit("xevious.damage-solvalou", lambda: f"{says(name, 'takes')} damage without a shield: "
-                     f"{verb_for(name, 'loses')} a Solvalou Marker and an Extra Weapon Marker ({lives} Solvalou "
-                     "left).", solvalou=lives, player=p)
+            ctx.emit("xevious.damage-solvalou", partial(_t_damage, name, " a Solvalou Marker and an Extra Weapon "
+                                                        "Marker ({} Solvalou left).", lives), solvalou=lives, player=p)
         else:
-            ctx.emit("xevious.damage-solvalou", lambda: f"{says(name, 'takes')} damage without a shield: "
-                     f"{verb_for(name, 'loses')} a Solvalou Marker (no Extra Weapon Marker to lose; {lives} Solvalou "
-                     "left).", solvalou=lives, player=p)
+            ctx.emit("xevious.damage-solvalou", partial(_t_damage, name, " a Solvalou Marker (no Extra Weapon "
+                                                        "Marker to lose; {} Solvalou left).", lives),
+                     solvalou=lives, player=p)
         if lives == 0:
             self._respawn(state, p, ctx, v)
         else:
-            ctx.emit("xevious.solvalou-lives", lambda: f"{says(name, 'has')} {lives} "
-                     f"{'life' if lives == 1 else 'lives'} left.", player=p)
+            ctx.emit("xevious.solvalou-lives", partial(_said, name, "has", " {} {} left.", lives,
+                                                       "life" if lives == 1 else "lives"), player=p)
 
     # ==================== MOVEMENT 3: out of Solvalou Markers =======================================================
     # clauses: xevious.respawn, respawn-stage1
@@ -982,12 +1095,12 @@ class XeviousRules(Rules[XeviousState]):
         areas = self.tracks[state.stage - 1].areas
         ex = areas[me.area][-1]
         name = ctx.players[p]
-        ctx.emit("xevious.catch-up", lambda: f"Everybody else is ahead: {says(name, 'moves')} on to the next area.")
+        ctx.emit("xevious.catch-up", partial(_t_ahead, name))
         if ex.awards:
             if me.idx == len(areas[me.area]) - 1:  # on the exit already: its markers were taken on arrival
-                awards = ex.awards
-                ctx.emit("xevious.catch-up-exit-markers", lambda: f"{says(name, 'stands')} on the exit and took its "
-                         f"markers ({awards}) on arriving there: they are not taken a second time.")
+                ctx.emit("xevious.catch-up-exit-markers", partial(_said, name, "stands", " on the exit and took its "
+                                                              "markers ({}) on arriving there: they are not taken a "
+                                                              "second time.", ex.awards))
             else:
                 self._take(state, p, ex.awards, ctx, "xevious.catch-up-exit-markers",
                            "the exit of the area left behind")
@@ -995,7 +1108,8 @@ class XeviousRules(Rules[XeviousState]):
         area = me.area + 1
         me.area, me.idx = area, 0
         if area < len(areas):
-            ctx.emit("xevious.entrance-stop", lambda: f"{says(name, 'stops')} on the entrance of area {area + 1}.")
+            ctx.emit("xevious.entrance-stop", partial(_said, name, "stops", " on the entrance of area {}.",
+                                                      area + 1))
         self._after(state, ctx, v)
 
     # ==================== ATTACK STRENGTH SHEET: markers go on the sheet, at most 5 a row ===========================
@@ -1016,11 +1130,9 @@ class XeviousRules(Rules[XeviousState]):
             kl = min(l, cap - me.l)
             me.l += kl
         name = ctx.players[p]
-        ctx.emit(rule, lambda: f"{says(name, 'takes')} {_markers(kw, ks, kl) or 'nothing'} from {source}.",
-                 player=p, w=w, s=s, l=l)
+        ctx.emit(rule, partial(_t_takes, name, kw, ks, kl, source), player=p, w=w, s=s, l=l)
         if kw < w or ks < s or kl < l:
-            ctx.emit("xevious.sheet-limit", lambda: f"{poss(name, start=True)} sheet is full: "
-                     f"{_markers(w - kw, s - ks, l - kl)} Marker(s) not taken (at most {cap} of each).", player=p)
+            ctx.emit("xevious.sheet-limit", partial(_t_full, name, w - kw, s - ks, l - kl, cap), player=p)
 
     # ==================== Locations 1: air-to-ground battles (and the guards: Andor Genesis, Gump Markers) ==========
     # clauses: xevious.ground-battle, weapon-boost, weapon-once, condition-andor-genesis, condition-gump,
@@ -1032,9 +1144,8 @@ class XeviousRules(Rules[XeviousState]):
             what = what or f"the air-to-ground battle {n}"
             state.phase = "boost"
             state.pend = {"kind": "ground", "n": n, "what": what, "who": p, "guard": guard}
-            name = ctx.players[p]
-            ctx.emit("xevious.weapon-boost", lambda: f"{name} may spend an Extra Weapon Marker to add 1 to the roll "
-                     f"against {what}.")
+            ctx.emit("xevious.weapon-boost", partial(_fill, "{} may spend an Extra Weapon Marker to add 1 to the "
+                                                     "roll against {}.", ctx.players[p], what))
             return
         self._ground(state, p, n, False, what, guard, ctx, v)
 
@@ -1044,14 +1155,12 @@ class XeviousRules(Rules[XeviousState]):
         name = ctx.players[p]
         if weapon:
             me.w -= 1
-            ctx.emit("xevious.weapon-once", lambda: f"{says(name, 'discards')} one Extra Weapon Marker for +1 (one per "
-                     "combat).")
-        d = ctx.roll()
+            ctx.emit("xevious.weapon-once", partial(_said, name, "discards", " one Extra Weapon Marker for +1 (one "
+                                                    "per combat)."))
+        d: int = ctx.draw("die")
         won = d + (1 if weapon else 0) > n
         state.last = {"kind": "ground", "value": d, "plus": 1 if weapon else 0, "n": n, "won": won, "player": p}
-        ctx.emit("xevious.ground-battle", lambda: f"{says(name, 'rolls')} {d}{' + 1' if weapon else ''} against "
-                 f"{what or f'the air-to-ground battle {n}'} ({n}): {'more, a win' if won else 'not more, a loss'}.",
-                 die=d, n=n, won=won)
+        ctx.emit("xevious.ground-battle", partial(_t_ground, name, d, weapon, what, n, won), die=d, n=n, won=won)
         if won:
             pos = (me.area, me.idx)
             g = self._guard_at(state, me, pos) if guard is not None and guard == pos else None
@@ -1061,17 +1170,16 @@ class XeviousRules(Rules[XeviousState]):
                 k = gp.index(pos) - off
                 state.gumps = state.gumps[:k] + (False,) + state.gumps[k + 1:]
                 left = sum(state.gumps)
-                ctx.emit("xevious.condition-gump", lambda: f"{says(name, 'destroys')} a Gump Marker ({left} left).",
+                ctx.emit("xevious.condition-gump", partial(_said, name, "destroys", " a Gump Marker ({} left).", left),
                          left=left)
                 if left == 0:
                     state.winner = p
-                    ctx.emit("xevious.victory", lambda: f"{says(name, 'destroys')} the last Gump Marker and "
-                             f"{verb_for(name, 'wins')}!")
+                    ctx.emit("xevious.victory", partial(_t_victory, name))
                     return
             elif g == "andor":
                 me.beaten = me.beaten | {pos}
-                ctx.emit("xevious.condition-andor-genesis", lambda: f"{says(name, 'beats')} the Andor Genesis and "
-                         "may fly on.")
+                ctx.emit("xevious.condition-andor-genesis", partial(_said, name, "beats", " the Andor Genesis and "
+                                                                    "may fly on."))
             if v.stage_conditions and self.tracks[state.stage - 1].condition == "hidden-sol":
                 self._take(state, p, HIDDEN_SOL, ctx, "xevious.condition-hidden-sol", "a hidden Sol citadel")
         else:
@@ -1089,11 +1197,11 @@ class XeviousRules(Rules[XeviousState]):
                       "enemy": enemy, "headings": self.headings(v), "aim": None, "won": 0}
         name = ctx.players[p]
         if enemies > 1:
-            ctx.emit("xevious.squad-battle", lambda: f"{says(name, 'meets')} {enemies} enemies: win battle after "
-                     "battle; the first loss ends the fight.", enemies=enemies)
+            ctx.emit("xevious.squad-battle", partial(_said, name, "meets", " {} enemies: win battle after battle; "
+                                                     "the first loss ends the fight.", enemies), enemies=enemies)
         else:
-            ctx.emit("xevious.air-battle", lambda: f"{says(name, 'meets')} an enemy in the air: both Battle Cards "
-                     "are turned secretly.")
+            ctx.emit("xevious.air-battle", partial(_said, name, "meets", " an enemy in the air: both Battle Cards "
+                                                   "are turned secretly."))
 
     def _chance_heading(self, state: XeviousState, ctx: Context, v: XeviousVariant) -> str:
         if v.extras:
@@ -1102,8 +1210,8 @@ class XeviousRules(Rules[XeviousState]):
             h: str = ctx.draw("braglease", state.brag)
             i = state.brag.index(h)
             state.brag = state.brag[:i] + state.brag[i + 1:]
-            ctx.emit("xevious.braglease-card", lambda: f"The top Braglease Card gives the enemy's heading: {h}.",
-                     heading=h)
+            ctx.emit("xevious.braglease-card", partial(_fill, "The top Braglease Card gives the enemy's heading: "
+                                                       "{}.", h), heading=h)
             return h
         h = ctx.draw("heading", self.headings(v))
         return h
@@ -1115,28 +1223,25 @@ class XeviousRules(Rules[XeviousState]):
         state.last = {"kind": "battle", "mine": mine, "theirs": theirs, "won": won, "player": p,
                       "enemy": pend["enemy"]}
         name = ctx.players[p]
-        ctx.emit("xevious.battle-cards", lambda: f"Reveal: {poss(name)} arrow points {mine} {ARROWS[mine]}, the "
-                 f"enemy's points {theirs} {ARROWS[theirs]}: "
-                 + ("head-on, towards each other." if won else "not towards each other."),
-                 mine=mine, theirs=theirs, won=won, player=p)
+        ctx.emit("xevious.battle-cards", partial(_t_reveal, name, mine, theirs, won), mine=mine, theirs=theirs,
+                 won=won, player=p)
         squad = pend["kind"] == "squad"
         left = pend["left"]
         if won:
             pend["left"] = left = left - 1
             pend["won"] += 1
-            ctx.emit("xevious.air-battle", lambda: f"{says(name, 'wins')} the air battle"
-                     + (f" ({left} enemies left)." if squad else "."), player=p)
+            ctx.emit("xevious.air-battle", partial(_said, name, "wins", " the air battle ({} enemies left).", left)
+                     if squad else partial(_said, name, "wins", " the air battle."), player=p)
             if left > 0:
                 pend["aim"] = None
                 state.phase = "aim"
                 return
             if squad:
-                ctx.emit("xevious.squad-battle", lambda: f"{says(name, 'destroys')} the whole squadron.", player=p)
+                ctx.emit("xevious.squad-battle", partial(_said, name, "destroys", " the whole squadron."), player=p)
         else:
-            ctx.emit("xevious.air-battle", lambda: f"{says(name, 'loses')} the air battle.", player=p)
+            ctx.emit("xevious.air-battle", partial(_said, name, "loses", " the air battle."), player=p)
             if squad and left > 1:
-                ctx.emit("xevious.squad-battle", lambda: "The fight ends at the first loss: "
-                         f"{says(name, 'takes')} damage from one enemy only ({left - 1} fly away).", player=p)
+                ctx.emit("xevious.squad-battle", partial(_t_fight_ends, name, left - 1), player=p)
         state.pend = None
         state.phase = "turn"
         if not won:
@@ -1156,8 +1261,8 @@ class XeviousRules(Rules[XeviousState]):
         card = self.cards[cid]
         state.last = {"kind": "card", "value": cid, "title": card.title, "text": card.text, "player": p}
         name = ctx.players[p]
-        ctx.emit("xevious.card-space", lambda: f"{says(name, 'draws')} the Super Xevious Card “{card.title}”: "
-                 f"{card.text}", card=cid)
+        ctx.emit("xevious.card-space", partial(_said, name, "draws", " the Super Xevious Card “{}”: {}", card.title,
+                                               card.text), card=cid)
         e = card.effect
         if e == "take":
             self._take(state, p, card.awards, ctx, "xevious.card-space", f"the card “{card.title}”")
@@ -1180,7 +1285,7 @@ class XeviousRules(Rules[XeviousState]):
         elif e == "cockpit":
             if v.cockpit_card:
                 state.pilots[p].cockpit = True
-                ctx.emit("xevious.cockpit-card", lambda: f"{poss(name, start=True)} Cockpit Card is face up again.")
+                ctx.emit("xevious.cockpit-card", partial(_t_cockpit_up, name))
 
     # ==================== Locations 5: Flag / Pin / Sol / Phantom ===================================================
     # clauses: xevious.blaster-draw, blaster-mistake, daley-piece (variant), condition-phantom
@@ -1192,7 +1297,7 @@ class XeviousRules(Rules[XeviousState]):
         state.last = {"kind": "blaster", "value": card, "player": p}
         name = ctx.players[p]
         if card == "HIT!":
-            ctx.emit("xevious.blaster-draw", lambda: f"{says(name, 'picks')} a Blaster Card: HIT!", card=card)
+            ctx.emit("xevious.blaster-draw", partial(_said, name, "picks", " a Blaster Card: HIT!"), card=card)
             kind = sp.kind
             self._take(state, p, sp.awards, ctx, "xevious.blaster-draw", BLASTER_SOURCES.get(kind) or f"the {kind.capitalize()}")
             if v.stage_conditions and kind == "phantom" and self.tracks[state.stage - 1].condition == \
@@ -1202,20 +1307,19 @@ class XeviousRules(Rules[XeviousState]):
                            "the rescued Phantom wingman, who joins you as one more Solvalou")
             if v.daley_pieces:
                 state.daley = state.daley | {(me.area, me.idx)}
-                ctx.emit("xevious.daley-piece", lambda: f"A Daley Piece now covers this {kind.capitalize()} for the "
-                         "rest of the stage.")
+                ctx.emit("xevious.daley-piece", partial(_t_daley_now, kind))
         else:
-            ctx.emit("xevious.blaster-draw", lambda: f"{says(name, 'picks')} a Blaster Card: MISTAKE.", card=card)
+            ctx.emit("xevious.blaster-draw", partial(_said, name, "picks", " a Blaster Card: MISTAKE."), card=card)
             if v.retry_uses_turn:
                 me.retry = True
-                ctx.emit("xevious.blaster-mistake", lambda: f"{says(name, 'gets')} nothing, but may stay here and try "
-                         "again next turn instead of moving.")
+                ctx.emit("xevious.blaster-mistake", partial(_said, name, "gets", " nothing, but may stay here and "
+                                                            "try again next turn instead of moving."))
             elif again:
                 state.phase = "retry"
-                ctx.emit("xevious.blaster-mistake", lambda: f"{says(name, 'gets')} nothing, but may try once more at "
-                         "once.")
+                ctx.emit("xevious.blaster-mistake", partial(_said, name, "gets", " nothing, but may try once more "
+                                                            "at once."))
             else:
-                ctx.emit("xevious.blaster-mistake", lambda: f"{says(name, 'gets')} nothing.")
+                ctx.emit("xevious.blaster-mistake", partial(_said, name, "gets", " nothing."))
 
     # ==================== VICTORY (the last Gump Marker falls in Locations 1), turn order and the stage gate ========
     # clauses: xevious.victory, turn-order, stage-gate, turn-cap
@@ -1239,16 +1343,15 @@ class XeviousRules(Rules[XeviousState]):
             areas = self.tracks[state.stage - 1].n_areas
         order = state.order
         n = len(order)
-        cap = v.turn_cap
         while True:  # the next player in order who is not waiting at the stage gate (one always is not)
             state.turn += 1
             if state.turn == n:
                 state.turn = 0
                 state.rounds += 1
-                if state.rounds >= cap:
+                if state.rounds >= v.turn_cap:
                     state.capped = True
-                    ctx.emit("xevious.turn-cap", lambda: f"The turn cap of {cap} rounds is reached: the game stops "
-                             "with no winner.", player=None)
+                    ctx.emit("xevious.turn-cap", partial(_fill, "The turn cap of {} rounds is reached: the game "
+                                                         "stops with no winner.", v.turn_cap), player=None)
                     return
             if pilots[order[state.turn]].area < areas:
                 return
