@@ -429,7 +429,7 @@ class Track:
     ``a``; the stage gate is the position ``(n_areas, 0)``, past the last area."""
 
     __slots__ = ("stage", "areas", "n_areas", "lens", "stop", "green", "blaster", "exit", "labels", "guard",
-                 "gumps", "condition", "final", "moves", "stop_actions")
+                 "gumps", "condition", "final", "moves", "stop_actions", "memo")
 
     def __init__(self, stage: Stage) -> None:
         areas = stage.areas
@@ -451,6 +451,8 @@ class Track:
         self.moves: list[list[list[Move | None]]] = [[[None] * 7 for _ in area] for area in areas]
         #: the ``StopAt`` choices of a pending move, per (path, stops): made once, listed many times
         self.stop_actions: dict[tuple[tuple[tuple[int, int], ...], tuple[int, ...]], tuple[StopAt, ...]] = {}
+        #: what helpers (bots) work out about this track and want to keep: the key says what it depends on
+        self.memo: dict[Any, Any] = {}
 
     def stop_choices(self, path: tuple[tuple[int, int], ...], stops: tuple[int, ...]) -> tuple[StopAt, ...]:
         """The ``StopAt`` of each step in ``stops`` along ``path``, with the words of its space (kept)."""
