@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -506,6 +506,13 @@ class Track:
         return m
 
 
+@cache
+def track_of(stage: Stage) -> Track:
+    """The track of ``stage``, shared by every rules object playing that stage (its tables fill as games use
+    them; stages are frozen values, so equal stages share one track)."""
+    return Track(stage)
+
+
 # ================================================================================================ rules
 class XeviousRules(Rules[XeviousState]):
     name = "xevious"
@@ -529,12 +536,13 @@ class XeviousRules(Rules[XeviousState]):
 
     def __init__(self) -> None:
         self.stages: tuple[Stage, ...] = data.stages()
-        self.tracks: tuple[Track, ...] = tuple(Track(st) for st in self.stages)
+        self.tracks: tuple[Track, ...] = tuple(track_of(st) for st in self.stages)
         self.cards = data.cards()
         self._decks = {cockpit: data.deck(cockpit=cockpit) for cockpit in (False, True)}
         #: per stage number: 0 no guard can stand on its track, 1 the Andor Genesis (with the stage conditions),
         #: 2 the Gump Markers (Stage 7)
         self._guarded = (0, *(2 if st.number == 7 else 1 if st.guard else 0 for st in self.stages))
+        self._n_areas = (0, *(tr.n_areas for tr in self.tracks))  # per stage number
         self._standing: dict[tuple[bool, ...], frozenset[tuple[int, int]]] = {}  # Gump Markers up -> squares
 
     # ==================== helpers: the stage on the table and its guards ============================================
@@ -1335,27 +1343,30 @@ class XeviousRules(Rules[XeviousState]):
         self._end_turn(state, ctx, v)
 
     def _end_turn(self, state: XeviousState, ctx: Context, v: XeviousVariant) -> None:
-        areas = self.tracks[state.stage - 1].n_areas
+        areas = self._n_areas[state.stage]
         pilots = state.pilots
         for q in pilots:
             if q.area < areas:
                 break
         else:  # every mover is at the stage gate
             self._next_stage(state, ctx, v)
-            areas = self.tracks[state.stage - 1].n_areas
+            areas = self._n_areas[state.stage]
         order = state.order
         n = len(order)
+        turn = state.turn
         while True:  # the next player in order who is not waiting at the stage gate (one always is not)
-            state.turn += 1
-            if state.turn == n:
-                state.turn = 0
+            turn += 1
+            if turn == n:
+                turn = 0
                 state.rounds += 1
                 if state.rounds >= v.turn_cap:
+                    state.turn = turn
                     state.capped = True
                     ctx.emit("xevious.turn-cap", partial(_fill, "The turn cap of {} rounds is reached: the game "
                                                          "stops with no winner.", v.turn_cap), player=None)
                     return
-            if pilots[order[state.turn]].area < areas:
+            if pilots[order[turn]].area < areas:
+                state.turn = turn
                 return
 
     def _next_stage(self, state: XeviousState, ctx: Context, v: XeviousVariant) -> None:
