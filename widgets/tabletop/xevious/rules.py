@@ -935,7 +935,7 @@ class XeviousRules(Rules[XeviousState]):
             state.pend = {"stops": (*stops, len(path)), "n": n}
             state.phase = "stop"
             return
-        # the whole move (``_finish_move`` without a choice, inline)
+        # the whole move: no choice to make
         state.path = ()
         state.pend = None
         state.phase = "turn"
@@ -947,34 +947,24 @@ class XeviousRules(Rules[XeviousState]):
         if state.winner is None and state.phase == "turn":
             self._end_turn(state, ctx, v)
 
-    def _finish_move(self, state: XeviousState, p: int, step: int, ctx: Context, v: XeviousVariant,
-                     path: tuple[tuple[int, int], ...] | None = None,
-                     crossed: tuple[tuple[int, Awards], ...] = ()) -> None:
-        """End a move after ``step`` squares: of the pending ``state.path`` (a chosen stop), or of ``path``, a
-        whole move with no choice (``crossed``: the exits it crosses, from ``_plan``)."""
+    def _finish_move(self, state: XeviousState, p: int, step: int, ctx: Context, v: XeviousVariant) -> None:
+        """End the pending move (``state.path``) after ``step`` squares, the stop the player chose (a move with
+        no choice ends in ``_start_move``)."""
         tr = self.tracks[state.stage - 1]
-        if path is None:  # a chosen stop on the pending path
-            src = state.path
-            exits, n_areas = tr.exit, tr.n_areas
-            crossed = ()
-            for k in range(step):
-                a, i = src[k]
-                aw = exits[a][i] if a < n_areas else None
-                if aw is not None:
-                    crossed += ((k, aw),)
-            early = step < len(src)
-            a, i = src[step - 1]
-        else:  # the whole path
-            early = False
-            a, i = path[-1]
+        src = state.path
+        exits, n_areas = tr.exit, tr.n_areas
         me = state.pilots[p]
         state.path = ()
         state.pend = None
         state.phase = "turn"
         me.retry = False
-        for _, aw in crossed:
-            self._take(state, p, aw, ctx, "xevious.exit-markers", "the exit")
-        me.area, me.idx = a, i
+        for k in range(step):
+            a, i = src[k]
+            aw = exits[a][i] if a < n_areas else None
+            if aw is not None:
+                self._take(state, p, aw, ctx, "xevious.exit-markers", "the exit")
+        a, i = me.area, me.idx = src[step - 1]
+        early = step < len(src)
         if early:
             rule = "xevious.green-stop" if tr.green[a][i] else "xevious.blaster-stop"
             ctx.emit(rule, _memo(_said, ctx.players[p], "stops", " on the {} passed on the way.", tr.labels[a][i]),
