@@ -82,9 +82,9 @@ class SensibleBot(Bot):
             values = _Eval(rules, s, p).move_values()
             avg = sum(values) / 6
             if Fly in types:
-                best = max(values)
-                if best - avg > (1.0 if s.stage == 7 else 2.0):
-                    return Fly(values.index(best) + 1)
+                top = max(values)
+                if top - avg > (1.0 if s.stage == 7 else 2.0):
+                    return Fly(values.index(top) + 1)
             return ROLL
         return legal[self.rng.randrange(len(legal))]
 

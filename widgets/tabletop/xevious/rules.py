@@ -716,6 +716,7 @@ class XeviousRules(Rules[XeviousState]):
         ph = state.phase
         t = type(action)
         p = state.order[state.turn]
+        pend: dict[str, Any] | None
         if ph == "turn":  # MOVEMENT 1 (roll), MOVEMENT 4 (catch up), Locations 5.2 (try again), guards
             if t is Roll:
                 guarded = self._guarded[state.stage]
