@@ -462,13 +462,17 @@ class Track:
         self.gumps = stage.gumps
         self.condition = stage.condition
         self.final = stage.number == 7  # Stage 7's track ends on its last space: no stage gate
-        #: ``moves[a][i][n]``: the move of ``n`` from space ``i`` of area ``a`` with no guard on the track (see
-        #: :meth:`plan`), made on first use
+        #: ``moves[a][i][n]``: the move of ``n`` (1-6) from space ``i`` of area ``a`` with no guard on the track
+        #: (see :meth:`plan`), all made here (a few milliseconds for the seven stages)
         self.moves: list[list[list[Move | None]]] = [[[None] * 7 for _ in area] for area in areas]
         #: the ``StopAt`` choices of a pending move, per (path, stops): made once, listed many times
         self.stop_actions: dict[tuple[tuple[tuple[int, int], ...], tuple[int, ...]], tuple[StopAt, ...]] = {}
         #: what helpers (bots) work out about this track and want to keep: the key says what it depends on
         self.memo: dict[Any, Any] = {}
+        for a, area in enumerate(areas):
+            for i in range(len(area)):
+                for n in range(1, 7):
+                    self.plan(a, i, n)
 
     def stop_choices(self, path: tuple[tuple[int, int], ...], stops: tuple[int, ...]) -> tuple[StopAt, ...]:
         """The ``StopAt`` of each step in ``stops`` along ``path``, with the words of its space (kept)."""
