@@ -129,7 +129,7 @@ def test_kept_sentences_read_as_if_made_now() -> None:
     bots = [SensibleBot(seed=1), SensibleBot(seed=2)]
     while g.current_player is not None:
         g.play(bots[g.current_player].choose(g, g.legal_actions()))
-    assert xr._TEXTS, "the sentences are kept"
-    for (fn, args), text in list(xr._TEXTS.items()):
+    assert xr.SAY, "the sentences are kept"
+    for (fn, *args), text in list(xr.SAY.items()):
         assert fn(*args) == text
     assert any(t.text.startswith("You roll ") for t in (e for turn in g.history for e in turn.events))
