@@ -96,6 +96,9 @@ class SensibleBot(Bot):
         return _Eval(rules, s, p).score(pos, step)
 
 
+MEMO_LIMIT = 100_000  # move values kept per track
+
+
 class _Eval:
     """The sensible bot's view of one decision of seat ``p``: what a square is worth to land on (markers it would
     take, worth more when the sheet row is low; the risk of the battle waiting there), and what a move of n is
@@ -145,6 +148,8 @@ class _Eval:
         memo = self.tr.memo
         values = memo.get(key)
         if values is None:
+            if len(memo) >= MEMO_LIMIT:  # Daley Pieces can make many guard/cover combinations: start again
+                memo.clear()
             values = memo[key] = tuple(self.move_value(n) for n in range(1, 7))
         return list(values)
 

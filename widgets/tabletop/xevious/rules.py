@@ -69,7 +69,7 @@ class Sentences(dict[tuple[Any, ...], str]):
     """``SAY[fn, values...]`` is ``fn(*values)``, made on first use and kept (player names are free text: past
     ``limit`` sentences it starts again)."""
 
-    limit = 200_000
+    limit = 50_000
 
     def __missing__(self, key: tuple[Any, ...]) -> str:
         if len(self) >= self.limit:
