@@ -16,6 +16,7 @@ from typing import Any
 
 from ..engine import Action, Bot, Game, RandomBot
 from .rules import (
+    ROLL,
     Aim,
     Attack,
     Blast,
@@ -66,8 +67,9 @@ class SensibleBot(Bot):
             return TryAgain()  # the at-once retry of variant retry_uses_turn=False
         p = s.order[s.turn]
         if StopAt in types:
-            best = max(legal, key=lambda a: self._score(rules, s, p, s.path[a.step - 1], a.step)
-                       if isinstance(a, StopAt) else -99.0)
+            ev = _Eval(rules, s, p)
+            path = s.path
+            best = max(legal, key=lambda a: ev.score(path[a.step - 1], a.step) if isinstance(a, StopAt) else -99.0)
             return best
         if TryAgain in types:
             me = s.pilots[p]
@@ -77,57 +79,93 @@ class SensibleBot(Bot):
                                 or (sp.awards.w and me.w < cap)):
                 return TryAgain()
         if Roll in types:
-            values = [self._move_value(rules, s, p, n) for n in range(1, 7)]
+            values = _Eval(rules, s, p).move_values()
             avg = sum(values) / 6
             if Fly in types:
-                best = max(values)
-                if best - avg > (1.0 if s.stage == 7 else 2.0):
-                    return Fly(values.index(best) + 1)
-            return Roll()
+                top = max(values)
+                if top - avg > (1.0 if s.stage == 7 else 2.0):
+                    return Fly(values.index(top) + 1)
+            return ROLL
         return legal[self.rng.randrange(len(legal))]
 
-    # -- evaluation -------------------------------------------------------------------------------------
+    # -- evaluation (kept for scripts; the bot itself uses _Eval, which works out the same numbers faster) ------
     def _move_value(self, rules: XeviousRules, s: XeviousState, p: int, n: int) -> float:
-        path, _ = rules._walk(s, p, n)
-        if not path:
-            return 0.0
-        best = self._score(rules, s, p, path[-1], len(path))
-        tr = rules.tracks[s.stage - 1]
-        green, blaster = tr.green, tr.blaster
-        for k in range(len(path) - 1):
-            a, i = pos = path[k]  # never the stage gate: that is only ever a path's last square
-            if green[a][i] or blaster[a][i]:
-                best = max(best, self._score(rules, s, p, pos, k + 1))
-        return best
+        return _Eval(rules, s, p).move_value(n)
 
     def _score(self, rules: XeviousRules, s: XeviousState, p: int, pos: tuple[int, int], step: int) -> float:
+        return _Eval(rules, s, p).score(pos, step)
+
+
+MEMO_LIMIT = 100_000  # move values kept per track
+
+
+class _Eval:
+    """The sensible bot's view of one decision of seat ``p``: what a square is worth to land on (markers it would
+    take, worth more when the sheet row is low; the risk of the battle waiting there), and what a move of n is
+    worth (its best square to stop on). Everything that does not depend on the square is worked out once."""
+
+    __slots__ = ("rules", "s", "me", "tr", "per_step", "hurt", "fw", "fs", "fl")
+
+    def __init__(self, rules: XeviousRules, s: XeviousState, p: int) -> None:
         me = s.pilots[p]
-        tr = rules.tracks[s.stage - 1]
+        cap = s.cap
+        self.rules, self.s, self.me = rules, s, me
+        self.tr = rules.tracks[s.stage - 1]
         # before Stage 7 the stage gate and the catch-up rule undo any lead: markers matter, distance little
-        value = float(step) * (1.0 if s.stage == 7 else 0.25)
+        self.per_step = 1.0 if s.stage == 7 else 0.25
+        self.hurt = 1.5 if me.s else (2.5 + (1.0 if me.w else 0) if me.l > 1 else 6.0)
+        self.fw = 1.0 if me.w < cap else 0
+        self.fs = 1.5 if me.s < cap else 0
+        self.fl = 2.5 if me.l < cap else 0
+
+    def worth(self, aw: Any) -> float:
+        return aw.w * self.fw + aw.s * self.fs + aw.l * self.fl  # type: ignore[no-any-return]
+
+    def score(self, pos: tuple[int, int], step: int) -> float:
+        tr = self.tr
+        value = float(step) * self.per_step
         a, i = pos
         if a >= tr.n_areas:
             return value + 1.0
         sp = tr.areas[a][i]
-        cap = s.cap
-        hurt = 1.5 if me.s else (2.5 + (1.0 if me.w else 0) if me.l > 1 else 6.0)
-
-        def worth(aw: Any) -> float:
-            return (aw.w * (1.0 if me.w < cap else 0) + aw.s * (1.5 if me.s < cap else 0)
-                    + aw.l * (2.5 if me.l < cap else 0))
-
         k = sp.kind
         if k == "green":
-            value += worth(sp.awards) + 0.3
-        elif tr.blaster[a][i] and pos not in s.daley:
-            value += worth(sp.awards) * 0.5
+            value += self.worth(sp.awards) + 0.3
+        elif tr.blaster[a][i] and pos not in self.s.daley:
+            value += self.worth(sp.awards) * 0.5
         elif k == "ground":
-            value -= hurt * min(sp.n, 6) / 6
+            value -= self.hurt * min(sp.n, 6) / 6
         elif k == "air":
-            value -= hurt * 0.75
+            value -= self.hurt * 0.75
         elif k == "squad":
-            value -= hurt * 0.9
+            value -= self.hurt * 0.9
         return value
+
+    def move_values(self) -> list[float]:
+        """``move_value`` of 1 to 6, remembered per track for the same square, sheet and guards."""
+        s, me = self.s, self.me
+        key = (me.area, me.idx, self.hurt, self.fw, self.fs, self.fl, self.rules._guards_for(s, me), s.daley)
+        memo = self.tr.memo
+        values = memo.get(key)
+        if values is None:
+            if len(memo) >= MEMO_LIMIT:  # Daley Pieces can make many guard/cover combinations: start again
+                memo.clear()
+            values = memo[key] = tuple(self.move_value(n) for n in range(1, 7))
+        return list(values)
+
+    def move_value(self, n: int) -> float:
+        tr = self.tr
+        path = self.rules._plan(self.s, self.me, tr, n)[0]
+        if not path:
+            return 0.0
+        score = self.score
+        best = score(path[-1], len(path))
+        green, blaster = tr.green, tr.blaster
+        for k in range(len(path) - 1):
+            a, i = pos = path[k]  # never the stage gate: that is only ever a path's last square
+            if green[a][i] or blaster[a][i]:
+                best = max(best, score(pos, k + 1))
+        return best
 
 
 BOTS: dict[str, type[Bot]] = {"random": RandomXeviousBot, "sensible": SensibleBot, "greedy": SensibleBot}

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -30,11 +31,153 @@ OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 ARROWS = {"up": "↑", "right": "→", "down": "↓", "left": "←"}
 MAX_MARKERS = 5
 PHANTOM_GIFT = Awards(l=1)  # Stage 4: a rescued Phantom wingman joins you as one more Solvalou Marker
+HIDDEN_SOL = Awards(w=1)    # Stage 2: a won air-to-ground battle uncovers a hidden Sol citadel
+BLASTER_CARDS = ("HIT!", "MISTAKE")
+BLASTER_WEIGHTS = {1: (1, 2), 2: (2, 1)}  # variant blaster_hits: HIT! cards and MISTAKE cards of the three
+BLASTER_SOURCES = {k: f"the {k.capitalize()}" for k in data.BLASTER_KINDS}
+#: the clause of each stage condition (announced when its stage is put on the table)
+CONDITION_RULES = {"andor-genesis": "xevious.condition-andor-genesis", "hidden-sol": "xevious.condition-hidden-sol",
+                   "garu-zakato-fog": "xevious.condition-fog", "phantom-wingman": "xevious.condition-phantom",
+                   "zoshi-squadrons": "xevious.condition-zoshi", "garu-barra": "xevious.condition-garu-barra",
+                   "gump-core": "xevious.condition-gump"}
+MARKERS = ("Extra Weapon", "Shield", "Solvalou")
 
 
 def obj(name: str) -> str:
     """``name`` as the object of a sentence: "Blue", "you"."""
     return "you" if name.strip().lower() == "you" else name
+
+
+def _cut(m: Move, k: int) -> Move:
+    """Move ``m`` cut short by a standing guard on its square ``k``."""
+    return (m[0][:k + 1], "guard", tuple(s for s in m[2] if s <= k), tuple(x for x in m[3] if x[0] <= k))
+
+
+def _uncover(m: Move, daley: frozenset[tuple[int, int]], green: tuple[tuple[bool, ...], ...]) -> Move:
+    """Move ``m`` without the early stops on Flag / Pin / Sol / Phantom spaces a Daley Piece covers."""
+    path = m[0]
+    stops = tuple(s for s in m[2] if path[s - 1] not in daley or green[path[s - 1][0]][path[s - 1][1]])
+    return m if stops == m[2] else (path, m[1], stops, m[3])
+
+
+# ================================================================================================ event sentences
+# Each sentence is a function of the values it names, as they were at the emit. ``SAY[fn, values...]`` makes it
+# once per process for each set of values and hands the same string to every later event that says the same (a
+# simulation repeats a few hundred sentences millions of times): no formatting, and no closure or callable kept per
+# event.
+class Sentences(dict[tuple[Any, ...], str]):
+    """``SAY[fn, values...]`` is ``fn(*values)``, made on first use and kept (player names are free text: past
+    ``limit`` sentences it starts again)."""
+
+    limit = 50_000
+
+    def __missing__(self, key: tuple[Any, ...]) -> str:
+        if len(self) >= self.limit:
+            self.clear()
+        text: str = key[0](*key[1:])
+        self[key] = text
+        return text
+
+
+SAY = Sentences()
+
+
+def _said(name: str, verb: str, tail: str = "", *args: object) -> str:
+    """``name`` and ``verb`` agreeing with it ("Blue rolls", "You roll"), then ``tail`` filled with ``args``."""
+    return says(name, verb) + (tail.format(*args) if args else tail)
+
+
+def _fill(pattern: str, *args: object) -> str:
+    return pattern.format(*args)
+
+
+def _t_fly(name: str, n: int) -> str:
+    return f"{says(name, 'turns')} the Cockpit Card face down and {verb_for(name, 'flies')} {n}."
+
+
+def _t_blast(name: str, left: int) -> str:
+    return (f"{says(name, 'discards')} an Extra Weapon Marker and {verb_for(name, 'destroys')} one enemy outright "
+            f"({left} left).")
+
+
+def _t_face_down(name: str, foe: str) -> str:
+    return f"{says(name, 'puts')} a Battle Card down face down; {says(foe, 'turns')} the enemy's card now."
+
+
+def _t_forced(name: str, k: int, n: int, reason: str) -> str:
+    return f"{name} must stop after {k} of {n} spaces ({reason})."
+
+
+def _t_leaves(name: str, stage: int) -> str:
+    return f"{says(name, 'leaves')} Stage {stage} and {verb_for(name, 'waits')} at the stage gate for the others."
+
+
+def _t_daley_covers(kind: str) -> str:
+    return f"A Daley Piece covers this {kind.capitalize()}: it gives nothing more this stage."
+
+
+def _t_daley_now(kind: str) -> str:
+    return f"A Daley Piece now covers this {kind.capitalize()} for the rest of the stage."
+
+
+def _t_fog(name: str, awards: Awards) -> str:
+    return (f"Fog over Stage 3: {says(name, 'stops')} on the green space passed, but its markers ({awards}) go only "
+            "to a roll that ends here exactly.")
+
+
+def _t_barra(name: str) -> str:
+    return f"A hidden Garu Barra battery opens fire on {obj(name)} (Stage 6)."
+
+
+def _t_shield(name: str) -> str:
+    return f"The shield saves {poss(name)} Solvalou and Extra Weapon Markers."
+
+
+def _t_damage(name: str, tail: str, lives: int) -> str:
+    return f"{says(name, 'takes')} damage without a shield: {verb_for(name, 'loses')}" + tail.format(lives)
+
+
+def _t_ahead(name: str) -> str:
+    return f"Everybody else is ahead: {says(name, 'moves')} on to the next area."
+
+
+def _t_takes(name: str, w: int, s: int, l: int, source: str) -> str:  # noqa: E741 - the Solvalou row
+    return f"{says(name, 'takes')} {_markers(w, s, l) or 'nothing'} from {source}."
+
+
+def _t_full(name: str, w: int, s: int, l: int, cap: int) -> str:  # noqa: E741 - the Solvalou row
+    return f"{poss(name, start=True)} sheet is full: {_markers(w, s, l)} Marker(s) not taken (at most {cap} of each)."
+
+
+def _t_ground(name: str, d: int, weapon: bool, what: str, n: int, won: bool) -> str:
+    return (f"{says(name, 'rolls')} {d}{' + 1' if weapon else ''} against {what or f'the air-to-ground battle {n}'} "
+            f"({n}): {'more, a win' if won else 'not more, a loss'}.")
+
+
+def _t_victory(name: str) -> str:
+    return f"{says(name, 'destroys')} the last Gump Marker and {verb_for(name, 'wins')}!"
+
+
+def _t_reveal(name: str, mine: str, theirs: str, won: bool) -> str:
+    return (f"Reveal: {poss(name)} arrow points {mine} {ARROWS[mine]}, the enemy's points {theirs} {ARROWS[theirs]}: "
+            + ("head-on, towards each other." if won else "not towards each other."))
+
+
+def _t_fight_ends(name: str, away: int) -> str:
+    return f"The fight ends at the first loss: {says(name, 'takes')} damage from one enemy only ({away} fly away)."
+
+
+def _t_cockpit_up(name: str) -> str:
+    return f"{poss(name, start=True)} Cockpit Card is face up again."
+
+
+def _sheet_text(name: str, colour: str) -> str:
+    return f"{says(name, 'takes')} the {colour} Solvalou Mover and the {colour} Attack Strength Sheet."
+
+
+def _markers(w: int, s: int, l: int) -> str:  # noqa: E741 - the Solvalou row
+    """"1 Extra Weapon, 2 Solvalou": the counts that are not 0, in the order of the sheet's rows."""
+    return ", ".join(f"{k} {name}" for k, name in zip((w, s, l), MARKERS, strict=True) if k)
 
 
 # ================================================================================================ variant
@@ -210,6 +353,16 @@ class Pass(XAction):
 ROLL, CATCH_UP, TRY_AGAIN, ATTACK, BLAST, PASS = Roll(), CatchUp(), TryAgain(), Attack(), Blast(), Pass()
 FLY = tuple(Fly(n) for n in range(1, 7))
 FIRE = (Fire(True), Fire(False))
+AIMS: dict[tuple[str, ...], tuple[Action, ...]] = {hs: tuple(Aim(h) for h in hs) for hs in (HEADINGS4, HEADINGS2)}
+ENEMY_AIMS: dict[tuple[str, ...], tuple[Action, ...]] = {hs: tuple(EnemyAim(h) for h in hs)
+                                                         for hs in (HEADINGS4, HEADINGS2)}
+
+
+def _aims(headings: tuple[str, ...], made: Mapping[tuple[str, ...], tuple[Action, ...]],
+          cls: type[Aim] | type[EnemyAim]) -> tuple[Action, ...]:
+    """The ``cls`` actions for ``headings``, in order (made once for the variants' two sets of headings)."""
+    acts = made.get(headings)
+    return acts if acts is not None else tuple(cls(h) for h in headings)
 
 ACTIONS: tuple[type[Action], ...] = (Roll, Fly, CatchUp, TryAgain, Attack, StopAt, Fire, Aim, EnemyAim, Blast,
                                      Pass)
@@ -284,6 +437,9 @@ FORCED_STOPS = {"entrance": ("xevious.entrance-stop", "the entrance of a new are
                 "stop": ("xevious.must-stop", "a must-stop space"),
                 "guard": ("xevious.condition-andor-genesis", "a standing guard")}
 NO_GUARDS: frozenset[tuple[int, int]] = frozenset()
+#: a planned move: its squares, why it ends, the steps it may stop after early, the exits it crosses (see
+#: ``Track.plan``)
+Move = tuple[tuple[tuple[int, int], ...], str, tuple[int, ...], tuple[tuple[int, Awards], ...]]
 
 
 class Track:
@@ -292,7 +448,7 @@ class Track:
     ``a``; the stage gate is the position ``(n_areas, 0)``, past the last area."""
 
     __slots__ = ("stage", "areas", "n_areas", "lens", "stop", "green", "blaster", "exit", "labels", "guard",
-                 "gumps", "condition")
+                 "gumps", "condition", "final", "moves", "stop_actions", "memo")
 
     def __init__(self, stage: Stage) -> None:
         areas = stage.areas
@@ -308,6 +464,76 @@ class Track:
         self.guard = frozenset(stage.guard)  # the Andor Genesis (a stage condition)
         self.gumps = stage.gumps
         self.condition = stage.condition
+        self.final = stage.number == 7  # Stage 7's track ends on its last space: no stage gate
+        #: ``moves[a][i][n]``: the move of ``n`` (1-6) from space ``i`` of area ``a`` with no guard on the track
+        #: (see :meth:`plan`), all made here (a few milliseconds for the seven stages)
+        self.moves: list[list[list[Move | None]]] = [[[None] * 7 for _ in area] for area in areas]
+        #: the ``StopAt`` choices of a pending move, per (path, stops): made once, listed many times
+        self.stop_actions: dict[tuple[tuple[tuple[int, int], ...], tuple[int, ...]], tuple[StopAt, ...]] = {}
+        #: what helpers (bots) work out about this track and want to keep: the key says what it depends on
+        self.memo: dict[Any, Any] = {}
+        for a, area in enumerate(areas):
+            for i in range(len(area)):
+                for n in range(1, 7):
+                    self.plan(a, i, n)
+
+    def stop_choices(self, path: tuple[tuple[int, int], ...], stops: tuple[int, ...]) -> tuple[StopAt, ...]:
+        """The ``StopAt`` of each step in ``stops`` along ``path``, with the words of its space (kept)."""
+        labels, n_areas = self.labels, self.n_areas
+        acts = self.stop_actions[(path, stops)] = tuple(
+            StopAt(k + 1, labels[a][i] if a < n_areas else "stage gate") for k, (a, i) in enumerate(path)
+            if k + 1 in stops)
+        return acts
+
+    def plan(self, a: int, i: int, n: int) -> Move:
+        """A move of ``n`` from space ``i`` of area ``a`` when no guard stands on the track: the squares (the
+        stage gate ``(n_areas, 0)`` only ever last), why it ends ('roll', 'entrance', 'stop', 'gate', 'end'), the
+        steps after which it may stop early (every green and Flag / Pin / Sol / Phantom square passed: Daley
+        Pieces are left to the caller) and the exits it crosses (index in the path, markers)."""
+        row = self.moves[a][i]
+        m = row[n] if n < len(row) else None  # a card may move further than a die: not kept
+        if m is not None:
+            return m
+        lens, must_stop, n_areas = self.lens, self.stop, self.n_areas
+        path: list[tuple[int, int]] = []
+        why = "roll"
+        for _ in range(n):
+            if i + 1 < lens[a]:
+                i += 1
+            elif a + 1 < n_areas:
+                a, i = a + 1, 0
+            elif self.final:
+                why = "end"
+                break
+            else:
+                path.append((n_areas, 0))
+                why = "gate"
+                break
+            path.append((a, i))
+            if i == 0:
+                why = "entrance"
+                break
+            if must_stop[a][i]:
+                why = "stop"
+                break
+        green, blaster, exits = self.green, self.blaster, self.exit
+        stops = tuple(k + 1 for k, (a, i) in enumerate(path[:-1]) if green[a][i] or blaster[a][i])
+        crossed: list[tuple[int, Awards]] = []
+        for k, (a, i) in enumerate(path):
+            aw = exits[a][i] if a < n_areas else None
+            if aw is not None:
+                crossed.append((k, aw))
+        m = (tuple(path), why, stops, tuple(crossed))
+        if n < len(row):
+            row[n] = m
+        return m
+
+
+@cache
+def track_of(stage: Stage) -> Track:
+    """The track of ``stage``, shared by every rules object playing that stage (its tables fill as games use
+    them; stages are frozen values, so equal stages share one track)."""
+    return Track(stage)
 
 
 # ================================================================================================ rules
@@ -333,8 +559,13 @@ class XeviousRules(Rules[XeviousState]):
 
     def __init__(self) -> None:
         self.stages: tuple[Stage, ...] = data.stages()
-        self.tracks: tuple[Track, ...] = tuple(Track(st) for st in self.stages)
+        self.tracks: tuple[Track, ...] = tuple(track_of(st) for st in self.stages)
         self.cards = data.cards()
+        self._decks = {cockpit: data.deck(cockpit=cockpit) for cockpit in (False, True)}
+        #: per stage number: 0 no guard can stand on its track, 1 the Andor Genesis (with the stage conditions),
+        #: 2 the Gump Markers (Stage 7)
+        self._guarded = (0, *(2 if st.number == 7 else 1 if st.guard else 0 for st in self.stages))
+        self._n_areas = (0, *(tr.n_areas for tr in self.tracks))  # per stage number
         self._standing: dict[tuple[bool, ...], frozenset[tuple[int, int]]] = {}  # Gump Markers up -> squares
 
     # ==================== helpers: the stage on the table and its guards ============================================
@@ -353,12 +584,13 @@ class XeviousRules(Rules[XeviousState]):
 
     def _gumps_standing(self, state: XeviousState) -> frozenset[tuple[int, int]]:
         """The squares of the Gump Markers still standing (Stage 7; the last ``len(state.gumps)`` of the track)."""
-        up = state.gumps
-        squares = self._standing.get(up)
-        if squares is None:
-            gp = self.tracks[6].gumps
-            off = len(gp) - len(up)
-            squares = self._standing[up] = frozenset(gp[off + k] for k, standing in enumerate(up) if standing)
+        squares = self._standing.get(state.gumps)
+        return squares if squares is not None else self._standing_now(state.gumps)
+
+    def _standing_now(self, up: tuple[bool, ...]) -> frozenset[tuple[int, int]]:
+        gp = self.tracks[6].gumps
+        off = len(gp) - len(up)
+        squares = self._standing[up] = frozenset(gp[off + k] for k, standing in enumerate(up) if standing)
         return squares
 
     def _guards_for(self, state: XeviousState, pilot: Pilot) -> frozenset[tuple[int, int]]:
@@ -391,16 +623,16 @@ class XeviousRules(Rules[XeviousState]):
         v = self._v(ctx)
         s = XeviousState()
         s.cond, s.cap = v.stage_conditions, v.row_cap
-        n = len(ctx.players)
+        players = ctx.players
+        n = len(players)
         s.pilots = [Pilot() for _ in range(n)]
-        for i, name in enumerate(ctx.players):
+        for i, name in enumerate(players):
             s.pilots[i].cockpit = v.cockpit_card
             s.pilots[i].l = v.start_solvalou
-            ctx.emit("xevious.prep-sheet", f"{says(name, 'takes')} the {COLOURS[i]} Solvalou Mover and the "
-                                           f"{COLOURS[i]} "
-                     "Attack Strength Sheet.", player=i, colour=COLOURS[i])
-        ctx.emit("xevious.prep-solvalou", f"Everybody places {v.start_solvalou} Solvalou Markers on their sheet "
-                 "(no Extra Weapon or Shield Markers yet).", player=None, solvalou=v.start_solvalou)
+            ctx.emit("xevious.prep-sheet", SAY[_sheet_text, name, COLOURS[i]], player=i, colour=COLOURS[i])
+        solvalou = v.start_solvalou
+        ctx.emit("xevious.prep-solvalou", lambda: f"Everybody places {solvalou} Solvalou Markers on their sheet "
+                 "(no Extra Weapon or Shield Markers yet).", player=None, solvalou=solvalou)
         ctx.emit("xevious.prep-stage", "Stage 1 is put on the table; every mover starts on the starting point "
                  "(bottom right corner).", player=None)
         # order of play: everyone rolls; ties roll again among themselves
@@ -414,17 +646,16 @@ class XeviousRules(Rules[XeviousState]):
                 continue
             got = {}
             for p in g:
-                got[p] = ctx.roll()
+                got[p] = ctx.draw("die")
                 rolls[p] = rolls[p] + (got[p],)
             ranked = sorted(set(got.values()), reverse=True)
             groups = [[p for p in g if got[p] == r] for r in ranked] + groups
-        s.order = tuple(order)
-        s.setup_rolls = tuple(rolls)
-        names = ", ".join(f"{ctx.players[p]} ({'/'.join(map(str, rolls[p]))})" for p in order)
-        ctx.emit("xevious.prep-order", f"Rolls for the order of play: {names}. "
-                                       f"{says(ctx.players[order[0]], 'starts')}.",
-                 player=None, order=list(order))
-        s.deck = data.deck(cockpit=v.cockpit_card)
+        s.order = first = tuple(order)
+        s.setup_rolls = done = tuple(rolls)
+        ctx.emit("xevious.prep-order", lambda: "Rolls for the order of play: " + ", ".join(
+                     f"{players[p]} ({'/'.join(map(str, done[p]))})" for p in first)
+                 + f". {says(players[first[0]], 'starts')}.", player=None, order=list(first))
+        s.deck = self._decks[v.cockpit_card]
         s.brag = self.headings(v)
         s.gumps = tuple(True for _ in range(v.gumps))
         return s
@@ -444,24 +675,32 @@ class XeviousRules(Rules[XeviousState]):
         ph = state.phase
         if ph == "turn":
             p = state.order[state.turn]
-            me = state.pilots[p]
-            out: list[Action] = []
-            if self._guard_at(state, me, (me.area, me.idx)):
-                out.append(ATTACK)
+            pilots = state.pilots
+            me = pilots[p]
+            guarded = self._guarded[state.stage]
+            if (guarded == 2 or (guarded and state.cond)) and self._guard_at(state, me, (me.area, me.idx)):
+                out: list[Action] = [ATTACK]
+            elif me.retry and (me.area, me.idx) not in state.daley:
+                out = [ROLL, TRY_AGAIN, *FLY] if me.cockpit else [ROLL, TRY_AGAIN]
             else:
-                out.append(ROLL)
-                if me.retry and (me.area, me.idx) not in state.daley:
-                    out.append(TRY_AGAIN)
-                if me.cockpit:
-                    out.extend(FLY)
-            if self.can_catch_up(state, p):
-                out.append(CATCH_UP)
+                out = [ROLL, *FLY] if me.cockpit else [ROLL]
+            # can_catch_up, inline: every other mover is in a later area (Stage 7: not from its last area)
+            if len(pilots) > 1:
+                a = me.area
+                for q in pilots:
+                    if q.area <= a and q is not me:
+                        return out
+                if not (state.stage == 7 and a >= self.tracks[6].n_areas - 1):
+                    out.append(CATCH_UP)
             return out
         if ph == "stop":
             tr = self.tracks[state.stage - 1]
-            labels, n_areas = tr.labels, tr.n_areas
-            return [StopAt(k + 1, labels[a][i] if a < n_areas else "stage gate")
-                    for k, (a, i) in enumerate(state.path) if k + 1 in state.pend["stops"]]  # type: ignore[index]
+            path = state.path
+            stops: tuple[int, ...] = state.pend["stops"]  # type: ignore[index]
+            acts = tr.stop_actions.get((path, stops))
+            if acts is None:
+                acts = tr.stop_choices(path, stops)
+            return list(acts)
         if ph == "retry":
             return [TRY_AGAIN, PASS]
         pend = state.pend
@@ -469,28 +708,32 @@ class XeviousRules(Rules[XeviousState]):
         if ph == "boost":
             return list(FIRE)
         if ph == "aim":
-            acts: list[Action] = [Aim(h) for h in pend["headings"]]
+            acts2: list[Action] = list(_aims(pend["headings"], AIMS, Aim))
             if pend["kind"] == "squad" and not pend["used"] and state.pilots[pend["who"]].w > 0:
-                acts.append(BLAST)
-            return acts
+                acts2.append(BLAST)
+            return acts2
         if ph == "enemy":
-            return [EnemyAim(h) for h in pend["headings"]]
+            return list(_aims(pend["headings"], ENEMY_AIMS, EnemyAim))
         return []  # pragma: no cover
 
     def apply(self, state: XeviousState, action: Action, ctx: Context) -> None:
-        v = self._v(ctx)
+        v: XeviousVariant = ctx.variant  # type: ignore[assignment]  # the kit makes it from variant_type
         if state.winner is not None or state.capped:
             raise IllegalAction("xevious.victory", "the game is over")
         ph = state.phase
         t = type(action)
         p = state.order[state.turn]
+        pend: dict[str, Any] | None
         if ph == "turn":  # MOVEMENT 1 (roll), MOVEMENT 4 (catch up), Locations 5.2 (try again), guards
             if t is Roll:
-                self._refuse_if_blocked(state, p)
-                n = ctx.roll()
-                ctx.emit("xevious.move-roll", f"{says(ctx.players[p], 'rolls')} {n}.", die=n)
+                guarded = self._guarded[state.stage]
+                if guarded == 2 or (guarded and state.cond):
+                    self._refuse_if_blocked(state, p)
+                n: int = ctx.draw("die")
+                name = ctx.players[p]
+                ctx.emit("xevious.move-roll", SAY[_said, name, "rolls", " {}.", n], die=n)
                 state.last = {"kind": "die", "value": n, "player": p}
-                self._start_move(state, p, n, ctx)
+                self._start_move(state, p, n, ctx, v)
             elif t is Fly:
                 assert isinstance(action, Fly)
                 if not v.cockpit_card:
@@ -504,10 +747,8 @@ class XeviousRules(Rules[XeviousState]):
                                         f"{action.n}")
                 self._refuse_if_blocked(state, p)
                 state.pilots[p].cockpit = False
-                ctx.emit("xevious.cockpit-card", f"{says(ctx.players[p], 'turns')} the Cockpit Card face down "
-                                                 f"and {verb_for(ctx.players[p], 'flies')} "
-                         f"{action.n}.", n=action.n)
-                self._start_move(state, p, action.n, ctx)
+                ctx.emit("xevious.cockpit-card", SAY[_t_fly, ctx.players[p], action.n], n=action.n)
+                self._start_move(state, p, action.n, ctx, v)
             elif t is CatchUp:
                 self._catch_up(state, p, ctx)
             elif t is TryAgain:
@@ -579,12 +820,11 @@ class XeviousRules(Rules[XeviousState]):
                     raise IllegalAction("xevious.weapon-destroy", "you have no Extra Weapon Marker")
                 me.w -= 1
                 pend["used"] = True
-                pend["left"] -= 1
-                ctx.emit("xevious.weapon-destroy", f"{says(ctx.players[p], 'discards')} an Extra Weapon Marker "
-                                                   f"and {verb_for(ctx.players[p], 'destroys')} "
-                         f"one enemy outright ({pend['left']} left).", left=pend["left"])
-                if pend["left"] == 0:
-                    ctx.emit("xevious.squad-battle", f"{says(ctx.players[p], 'destroys')} the whole squadron.")
+                pend["left"] = left = pend["left"] - 1
+                name = ctx.players[p]
+                ctx.emit("xevious.weapon-destroy", SAY[_t_blast, name, left], left=left)
+                if left == 0:
+                    ctx.emit("xevious.squad-battle", SAY[_said, name, "destroys", " the whole squadron."])
                     state.pend = None
                     state.phase = "turn"
                     self._after(state, ctx, v)
@@ -602,8 +842,7 @@ class XeviousRules(Rules[XeviousState]):
                 self._reveal(state, p, action.heading, eh, ctx, v)
             else:
                 state.phase = "enemy"
-                ctx.emit("xevious.air-battle", f"{says(ctx.players[p], 'puts')} a Battle Card down face down; "
-                         f"{says(ctx.players[enemy], 'turns')} the enemy's card now.", player=p)
+                ctx.emit("xevious.air-battle", SAY[_t_face_down, ctx.players[p], ctx.players[enemy]], player=p)
             return
         if ph == "enemy":  # Locations 2: "another player" turns the enemy's Battle Card; then both are revealed
             pend = state.pend
@@ -644,92 +883,99 @@ class XeviousRules(Rules[XeviousState]):
             raise IllegalAction("xevious.condition-andor-genesis", "the Andor Genesis blocks your way until you "
                                 "win its battle: attack it")
 
+    def _plan(self, state: XeviousState, me: Pilot, tr: Track, n: int) -> Move:
+        """The move of ``n`` for ``me`` now (see ``Track.plan``): cut short on the first standing guard (reason
+        'guard'), and without the early stops a Daley Piece covers (variant daley_pieces)."""
+        a, i = me.area, me.idx
+        row = tr.moves[a][i]
+        m = row[n] if n < 7 else None
+        if m is None:
+            m = tr.plan(a, i, n)
+        if state.stage == 7 or (state.cond and tr.guard):
+            guards = self._guards_for(state, me)
+            if guards:
+                path = m[0]
+                last = len(path) - 1
+                for k, pos in enumerate(path):
+                    if pos in guards:
+                        # a guard stops the move on its square: checked after the entrance and must-stop spaces
+                        if k < last or m[1] in ("roll", "end"):
+                            m = _cut(m, k)
+                        break
+        daley = state.daley
+        if daley and m[2]:
+            m = _uncover(m, daley, tr.green)
+        return m
+
     def _walk(self, state: XeviousState, p: int, n: int) -> tuple[list[tuple[int, int]], str]:
         """The squares of a move of ``n`` and why it ends ('roll', 'entrance', 'stop', 'guard', 'gate', 'end')."""
-        tr = self.tracks[state.stage - 1]
-        lens, must_stop, n_areas = tr.lens, tr.stop, tr.n_areas
-        me = state.pilots[p]
-        guards = self._guards_for(state, me)
-        a, i = me.area, me.idx
-        path: list[tuple[int, int]] = []
-        why = "roll"
-        for _ in range(n):
-            if i + 1 < lens[a]:
-                i += 1
-            elif a + 1 < n_areas:
-                a, i = a + 1, 0
-            elif state.stage == 7:
-                why = "end"
-                break
-            else:
-                path.append((n_areas, 0))
-                why = "gate"
-                break
-            pos = (a, i)
-            path.append(pos)
-            if i == 0:
-                why = "entrance"
-                break
-            if must_stop[a][i]:
-                why = "stop"
-                break
-            if guards and pos in guards:
-                why = "guard"
-                break
-        return path, why
+        m = self._plan(state, state.pilots[p], self.tracks[state.stage - 1], n)
+        return list(m[0]), m[1]
 
-    def _start_move(self, state: XeviousState, p: int, n: int, ctx: Context) -> None:
-        v = self._v(ctx)
-        path, why = self._walk(state, p, n)
+    def _start_move(self, state: XeviousState, p: int, n: int, ctx: Context, v: XeviousVariant) -> None:
+        tr = self.tracks[state.stage - 1]
+        me = state.pilots[p]
+        guarded = self._guarded[state.stage]
+        if state.daley or guarded == 2 or (guarded and state.cond):
+            m = self._plan(state, me, tr, n)
+        else:  # the common case, inline: the plan as it is
+            m = tr.moves[me.area][me.idx][n] or tr.plan(me.area, me.idx, n)
+        path, why, stops, crossed = m
         if not path:
-            ctx.emit("xevious.move-forward", f"{says(ctx.players[p], 'is')} at the end of the track and cannot move "
-                     "(never backwards).")
+            ctx.emit("xevious.move-forward", SAY[_said, ctx.players[p], "is", " at the end of the track and "
+                                                     "cannot move (never backwards)."])
             self._land(state, p, ctx, v)
-            self._after(state, ctx, v)
+            if state.winner is None and state.phase == "turn":
+                self._end_turn(state, ctx, v)
             return
         # MOVEMENT 1 sentence 3 and Locations 5: the spaces passed where you may stop whatever you rolled: green
         # spaces and Flag / Pin / Sol / Phantom spaces (not under a Daley Piece: variant daley_pieces); the gate is
         # only ever the last square of a path
-        tr = self.tracks[state.stage - 1]
-        green, blaster = tr.green, tr.blaster
-        daley = state.daley
-        stops = []
-        for k in range(len(path) - 1):
-            a, i = path[k]
-            if green[a][i] or (blaster[a][i] and path[k] not in daley):
-                stops.append(k + 1)
-        forced = FORCED_STOPS.get(why)
-        if forced is not None:
-            rule, reason = forced
-            if why == "guard" and state.stage == 7:
-                rule = "xevious.condition-gump"
-            ctx.emit(rule, f"{ctx.players[p]} must stop after {len(path)} of {n} spaces ({reason}).")
+        if why != "roll":
+            forced = FORCED_STOPS.get(why)
+            if forced is not None:
+                rule, reason = forced
+                if why == "guard" and state.stage == 7:
+                    rule = "xevious.condition-gump"
+                ctx.emit(rule, SAY[_t_forced, ctx.players[p], len(path), n, reason])
         if stops:
-            state.path = tuple(path)
+            state.path = path
             state.pend = {"stops": (*stops, len(path)), "n": n}
             state.phase = "stop"
             return
-        self._finish_move(state, p, len(path), ctx, v, path)
-
-    def _finish_move(self, state: XeviousState, p: int, step: int, ctx: Context, v: XeviousVariant,
-                     path: list[tuple[int, int]] | None = None) -> None:
-        src = path if path is not None else state.path
-        squares = src[:step]
+        # the whole move: no choice to make
         state.path = ()
         state.pend = None
         state.phase = "turn"
-        me = state.pilots[p]
         me.retry = False
+        for _, aw in crossed:
+            self._take(state, p, aw, ctx, "xevious.exit-markers", "the exit")
+        me.area, me.idx = path[-1]
+        self._land(state, p, ctx, v)
+        if state.winner is None and state.phase == "turn":
+            self._end_turn(state, ctx, v)
+
+    def _finish_move(self, state: XeviousState, p: int, step: int, ctx: Context, v: XeviousVariant) -> None:
+        """End the pending move (``state.path``) after ``step`` squares, the stop the player chose (a move with
+        no choice ends in ``_start_move``)."""
         tr = self.tracks[state.stage - 1]
+        src = state.path
         exits, n_areas = tr.exit, tr.n_areas
-        for a, i in squares:
-            if a < n_areas and exits[a][i] is not None:
-                self._take(state, p, exits[a][i], ctx, "xevious.exit-markers", "the exit")
-        a, i = me.area, me.idx = squares[-1]
+        me = state.pilots[p]
+        state.path = ()
+        state.pend = None
+        state.phase = "turn"
+        me.retry = False
+        for k in range(step):
+            a, i = src[k]
+            aw = exits[a][i] if a < n_areas else None
+            if aw is not None:
+                self._take(state, p, aw, ctx, "xevious.exit-markers", "the exit")
+        a, i = me.area, me.idx = src[step - 1]
         early = step < len(src)
         if early:
             rule = "xevious.green-stop" if tr.green[a][i] else "xevious.blaster-stop"
-            ctx.emit(rule, f"{says(ctx.players[p], 'stops')} on the {tr.labels[a][i]} passed on the way.",
+            ctx.emit(rule, SAY[_said, ctx.players[p], "stops", " on the {} passed on the way.", tr.labels[a][i]],
                      step=step)
         self._land(state, p, ctx, v, early=early)
         self._after(state, ctx, v)
@@ -739,18 +985,16 @@ class XeviousRules(Rules[XeviousState]):
         me = state.pilots[p]
         tr = self.tracks[state.stage - 1]
         st = tr.stage
-        if me.area >= tr.n_areas:
-            ctx.emit("xevious.stage-gate", f"{says(ctx.players[p], 'leaves')} Stage {state.stage} and "
-                                           f"{verb_for(ctx.players[p], 'waits')} at the stage "
-                     "gate for the others.")
-            return
         a, i = pos = (me.area, me.idx)
-        sp = tr.areas[a][i]
-        guard = self._guard_at(state, me, pos)
-        if guard == "gump":
-            self._battle_ground(state, p, st.gump_number, True, ctx, v, what="the Gump Marker", guard=pos)
+        if a >= tr.n_areas:
+            ctx.emit("xevious.stage-gate", SAY[_t_leaves, ctx.players[p], state.stage])
             return
-        if guard == "andor":
+        sp = tr.areas[a][i]
+        if state.stage == 7:
+            if pos in self._gumps_standing(state):
+                self._battle_ground(state, p, st.gump_number, True, ctx, v, what="the Gump Marker", guard=pos)
+                return
+        elif state.cond and pos in tr.guard and pos not in me.beaten:
             self._battle_ground(state, p, sp.n, sp.boost, ctx, v, what="the Andor Genesis", guard=pos)
             return
         k = sp.kind
@@ -761,34 +1005,31 @@ class XeviousRules(Rules[XeviousState]):
         elif k == "squad":
             n = sp.n + (1 if v.stage_conditions and st.condition == "zoshi-squadrons" else 0)
             if n != sp.n:
-                ctx.emit("xevious.condition-zoshi", f"Stage 5's Zoshi fly in larger squadrons: {n} enemies instead "
-                         f"of {sp.n}.", enemies=n)
+                ctx.emit("xevious.condition-zoshi", SAY[_fill, "Stage 5's Zoshi fly in larger squadrons: {} "
+                                                            "enemies instead of {}.", n, sp.n], enemies=n)
             self._battle_air(state, p, n, ctx, v)
         elif k == "card":
             self._draw_card(state, p, ctx, v)
         elif tr.blaster[a][i]:
             if pos in state.daley:
-                ctx.emit("xevious.daley-piece", f"A Daley Piece covers this {k.capitalize()}: it gives nothing more "
-                         "this stage.")
+                ctx.emit("xevious.daley-piece", SAY[_t_daley_covers, k])
             else:
                 self._blaster(state, p, ctx, v)
         elif k == "green":
             if sp.awards and early and v.stage_conditions and st.condition == "garu-zakato-fog":
-                ctx.emit("xevious.condition-fog", f"Fog over Stage 3: {says(ctx.players[p], 'stops')} on the green "
-                         f"space passed, but its markers ({sp.awards}) go only to a roll that ends here exactly.")
+                ctx.emit("xevious.condition-fog", SAY[_t_fog, ctx.players[p], sp.awards])
             elif sp.awards:
                 self._take(state, p, sp.awards, ctx, "xevious.green-stop", "the green space")
             else:
-                ctx.emit("xevious.green-stop", f"{says(ctx.players[p], 'rests')} on a green space.")
+                ctx.emit("xevious.green-stop", SAY[_said, ctx.players[p], "rests", " on a green space."])
         elif k == "plain" and v.stage_conditions and st.condition == "garu-barra":
-            ctx.emit("xevious.condition-garu-barra", f"A hidden Garu Barra battery opens fire on "
-                     f"{obj(ctx.players[p])} (Stage 6).")
+            ctx.emit("xevious.condition-garu-barra", SAY[_t_barra, ctx.players[p]])
             self._battle_ground(state, p, st.barrage, False, ctx, v, what="the Garu Barra battery")
         elif k == "exit":
             pass  # its markers were taken on the way
         else:
-            ctx.emit("xevious.move-roll", f"{says(ctx.players[p], 'lands')} on the {tr.labels[a][i]}: nothing "
-                                          "happens.")
+            ctx.emit("xevious.move-roll", SAY[_said, ctx.players[p], "lands", " on the {}: nothing happens.",
+                                                  tr.labels[a][i]])
 
     # ==================== MOVEMENT 2: losing a battle damages your ship =============================================
     # clauses: xevious.damage-shield, damage-solvalou, shield, solvalou-lives
@@ -797,54 +1038,57 @@ class XeviousRules(Rules[XeviousState]):
         name = ctx.players[p]
         if me.s > 0:
             me.s -= 1
-            ctx.emit("xevious.damage-shield", f"{says(name, 'takes')} damage: one Shield Marker is discarded "
-                                              f"({me.s} left).", player=p)
-            ctx.emit("xevious.shield", f"The shield saves {poss(name)} Solvalou and Extra Weapon Markers.", player=p)
+            ctx.emit("xevious.damage-shield", SAY[_said, name, "takes", " damage: one Shield Marker is "
+                                                      "discarded ({} left).", me.s], player=p)
+            ctx.emit("xevious.shield", SAY[_t_shield, name], player=p)
             return
-        me.l -= 1
+        me.l = lives = me.l - 1
         if me.w > 0:
             me.w -= 1
-            ctx.emit("xevious.damage-solvalou", f"{says(name, 'takes')} damage without a shield: "
-                                                f"{verb_for(name, 'loses')} a Solvalou Marker and "
-                     f"an Extra Weapon Marker ({me.l} Solvalou left).", solvalou=me.l, player=p)
+            ctx.emit("xevious.damage-solvalou", SAY[_t_damage, name, " a Solvalou Marker and an Extra Weapon "
+                                                        "Marker ({} Solvalou left).", lives], solvalou=lives, player=p)
         else:
-            ctx.emit("xevious.damage-solvalou", f"{says(name, 'takes')} damage without a shield: "
-                                                f"{verb_for(name, 'loses')} a Solvalou Marker "
-                     f"(no Extra Weapon Marker to lose; {me.l} Solvalou left).", solvalou=me.l, player=p)
-        if me.l == 0:
+            ctx.emit("xevious.damage-solvalou", SAY[_t_damage, name, " a Solvalou Marker (no Extra Weapon "
+                                                        "Marker to lose; {} Solvalou left).", lives],
+                     solvalou=lives, player=p)
+        if lives == 0:
             self._respawn(state, p, ctx, v)
         else:
-            ctx.emit("xevious.solvalou-lives", f"{says(name, 'has')} {me.l} {'life' if me.l == 1 else 'lives'} "
-                                               "left.", player=p)
+            ctx.emit("xevious.solvalou-lives", SAY[_said, name, "has", " {} {} left.", lives,
+                                                       "life" if lives == 1 else "lives"], player=p)
 
     # ==================== MOVEMENT 3: out of Solvalou Markers =======================================================
     # clauses: xevious.respawn, respawn-stage1
     def _respawn(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant) -> None:
         me = state.pilots[p]
         name = ctx.players[p]
-        me.area = me.area if v.respawn_point == "area" else 0
+        me.area = area = me.area if v.respawn_point == "area" else 0
         me.idx = 0
         me.retry = False
         me.phantom = False
         me.beaten = frozenset()
         gift, cap = v.respawn_gift, state.cap
-        me.l = min(gift, cap)  # the row was empty: 'add' and 'set' agree
-        where = f"the entrance of area {me.area + 1}" if v.respawn_point == "area" else "the stage's starting point"
-        if state.stage == 1 and v.stage1_exception:
-            ctx.emit("xevious.respawn-stage1", f"{says(name, 'is')} out of Solvalou Markers and "
-                                               f"{verb_for(name, 'returns')} to {where}; in "
-                     f"Stage 1 only {me.l} Solvalou Markers are taken.", solvalou=me.l, player=p)
+        me.l = lives = min(gift, cap)  # the row was empty: 'add' and 'set' agree
+        to_area = v.respawn_point == "area"
+
+        def where() -> str:
+            return f"the entrance of area {area + 1}" if to_area else "the stage's starting point"
+        stage = state.stage
+        if stage == 1 and v.stage1_exception:
+            ctx.emit("xevious.respawn-stage1", lambda: f"{says(name, 'is')} out of Solvalou Markers and "
+                     f"{verb_for(name, 'returns')} to {where()}; in Stage 1 only {lives} Solvalou Markers are taken.",
+                     solvalou=lives, player=p)
         else:
             if v.respawn_markers == "set":
                 me.w, me.s = min(gift, cap), min(gift, cap)
             else:
                 me.w, me.s = min(cap, me.w + gift), min(cap, me.s + gift)
-            note = (" (the Stage 1 exception is switched off: variant stage1_exception=False)" if state.stage == 1
+            w, s = me.w, me.s
+            note = (" (the Stage 1 exception is switched off: variant stage1_exception=False)" if stage == 1
                     else "")
-            ctx.emit("xevious.respawn", f"{says(name, 'is')} out of Solvalou Markers: back to {where} with "
-                                        f"{me.l} Solvalou, "
-                     f"{me.w} Extra Weapon and {me.s} Shield Markers; Stage {state.stage} begins again for "
-                     f"{obj(name)}{note}.", w=me.w, s=me.s, player=p)
+            ctx.emit("xevious.respawn", lambda: f"{says(name, 'is')} out of Solvalou Markers: back to {where()} with "
+                     f"{lives} Solvalou, {w} Extra Weapon and {s} Shield Markers; Stage {stage} begins again for "
+                     f"{obj(name)}{note}.", w=w, s=s, player=p)
         if state.phase != "turn":
             state.phase = "turn"
             state.pend = None
@@ -872,80 +1116,77 @@ class XeviousRules(Rules[XeviousState]):
             raise IllegalAction("xevious.catch-up", "you may move to the next area only when every other player "
                                 "has advanced beyond your area")
         me = state.pilots[p]
-        areas = self.stage_of(state).areas
+        areas = self.tracks[state.stage - 1].areas
         ex = areas[me.area][-1]
         name = ctx.players[p]
-        ctx.emit("xevious.catch-up", f"Everybody else is ahead: {says(name, 'moves')} on to the next area.")
+        ctx.emit("xevious.catch-up", SAY[_t_ahead, name])
         if ex.awards:
             if me.idx == len(areas[me.area]) - 1:  # on the exit already: its markers were taken on arrival
-                ctx.emit("xevious.catch-up-exit-markers", f"{says(name, 'stands')} on the exit and took its markers "
-                         f"({ex.awards}) on arriving there: they are not taken a second time.")
+                ctx.emit("xevious.catch-up-exit-markers", SAY[_said, name, "stands", " on the exit and took its "
+                                                              "markers ({}) on arriving there: they are not taken a "
+                                                              "second time.", ex.awards])
             else:
                 self._take(state, p, ex.awards, ctx, "xevious.catch-up-exit-markers",
                            "the exit of the area left behind")
         me.retry = False
-        me.area, me.idx = me.area + 1, 0
-        if me.area < len(areas):
-            ctx.emit("xevious.entrance-stop", f"{says(ctx.players[p], 'stops')} on the entrance of area "
-                                              f"{me.area + 1}.")
+        area = me.area + 1
+        me.area, me.idx = area, 0
+        if area < len(areas):
+            ctx.emit("xevious.entrance-stop", SAY[_said, name, "stops", " on the entrance of area {}.",
+                                                      area + 1])
         self._after(state, ctx, v)
 
     # ==================== ATTACK STRENGTH SHEET: markers go on the sheet, at most 5 a row ===========================
-    # clauses: xevious.sheet-rows, sheet-limit (Extra Weapons: weapon-boost, weapon-destroy, weapon-once in apply
+    # clauses: xevious.sheet-rows, sheet-limit (Extra Weapons: weapon-boost, weapon-once in apply
     #          and Locations 1)
     def _take(self, state: XeviousState, p: int, aw: Awards, ctx: Context, rule: str, source: str) -> None:
         me = state.pilots[p]
         cap = state.cap
-        got = []
-        lost = []
-        for attr, n, name in (("w", aw.w, "Extra Weapon"), ("s", aw.s, "Shield"), ("l", aw.l, "Solvalou")):
-            if not n:
-                continue
-            have = getattr(me, attr)
-            room = cap - have
-            k = min(n, room)
-            setattr(me, attr, have + k)
-            if k:
-                got.append(f"{k} {name}")
-            if k < n:
-                lost.append(f"{n - k} {name}")
-        ctx.emit(rule, f"{says(ctx.players[p], 'takes')} {', '.join(got) or 'nothing'} from {source}.",
-                 player=p, w=aw.w, s=aw.s, l=aw.l)
-        if lost:
-            ctx.emit("xevious.sheet-limit", f"{poss(ctx.players[p], start=True)} sheet is full: "
-                                            f"{', '.join(lost)} Marker(s) not "
-                     f"taken (at most {cap} of each).", player=p)
+        w, s, l = aw.w, aw.s, aw.l  # noqa: E741 - the Solvalou row
+        kw = ks = kl = 0
+        if w:
+            kw = min(w, cap - me.w)
+            me.w += kw
+        if s:
+            ks = min(s, cap - me.s)
+            me.s += ks
+        if l:
+            kl = min(l, cap - me.l)
+            me.l += kl
+        name = ctx.players[p]
+        ctx.emit(rule, SAY[_t_takes, name, kw, ks, kl, source], player=p, w=w, s=s, l=l)
+        if kw < w or ks < s or kl < l:
+            ctx.emit("xevious.sheet-limit", SAY[_t_full, name, w - kw, s - ks, l - kl, cap], player=p)
 
     # ==================== Locations 1: air-to-ground battles (and the guards: Andor Genesis, Gump Markers) ==========
     # clauses: xevious.ground-battle, weapon-boost, weapon-once, condition-andor-genesis, condition-gump,
     #          condition-hidden-sol
     def _battle_ground(self, state: XeviousState, p: int, n: int, boost: bool, ctx: Context, v: XeviousVariant,
                        what: str = "", guard: tuple[int, int] | None = None) -> None:
-        what = what or f"the air-to-ground battle {n}"
+        """``what`` names the enemy (default: "the air-to-ground battle <n>", made only when a text is read)."""
         if boost and state.pilots[p].w > 0:
+            what = what or f"the air-to-ground battle {n}"
             state.phase = "boost"
             state.pend = {"kind": "ground", "n": n, "what": what, "who": p, "guard": guard}
-            ctx.emit("xevious.weapon-boost", f"{ctx.players[p]} may spend an Extra Weapon Marker to add 1 to the "
-                     f"roll against {what}.")
+            ctx.emit("xevious.weapon-boost", SAY[_fill, "{} may spend an Extra Weapon Marker to add 1 to the "
+                                                     "roll against {}.", ctx.players[p], what])
             return
         self._ground(state, p, n, False, what, guard, ctx, v)
 
     def _ground(self, state: XeviousState, p: int, n: int, weapon: bool, what: str,
                 guard: tuple[int, int] | None, ctx: Context, v: XeviousVariant) -> None:
         me = state.pilots[p]
+        name = ctx.players[p]
         if weapon:
             me.w -= 1
-            ctx.emit("xevious.weapon-once", f"{says(ctx.players[p], 'discards')} one Extra Weapon Marker for +1 "
-                                            "(one per "
-                     "combat).")
-        d = ctx.roll()
-        total = d + (1 if weapon else 0)
-        won = total > n
+            ctx.emit("xevious.weapon-once", SAY[_said, name, "discards", " one Extra Weapon Marker for +1 (one "
+                                                    "per combat)."])
+        d: int = ctx.draw("die")
+        won = d + (1 if weapon else 0) > n
         state.last = {"kind": "ground", "value": d, "plus": 1 if weapon else 0, "n": n, "won": won, "player": p}
-        ctx.emit("xevious.ground-battle", f"{says(ctx.players[p], 'rolls')} {d}{' + 1' if weapon else ''} against "
-                 f"{what} ({n}): {'more, a win' if won else 'not more, a loss'}.", die=d, n=n, won=won)
-        pos = (me.area, me.idx)
+        ctx.emit("xevious.ground-battle", SAY[_t_ground, name, d, weapon, what, n, won], die=d, n=n, won=won)
         if won:
+            pos = (me.area, me.idx)
             g = self._guard_at(state, me, pos) if guard is not None and guard == pos else None
             if g == "gump":
                 gp = self.stages[6].gumps
@@ -953,20 +1194,18 @@ class XeviousRules(Rules[XeviousState]):
                 k = gp.index(pos) - off
                 state.gumps = state.gumps[:k] + (False,) + state.gumps[k + 1:]
                 left = sum(state.gumps)
-                ctx.emit("xevious.condition-gump", f"{says(ctx.players[p], 'destroys')} a Gump Marker ({left} left).",
+                ctx.emit("xevious.condition-gump", SAY[_said, name, "destroys", " a Gump Marker ({} left).", left],
                          left=left)
                 if left == 0:
                     state.winner = p
-                    ctx.emit("xevious.victory", f"{says(ctx.players[p], 'destroys')} the last Gump Marker and "
-                                                f"{verb_for(ctx.players[p], 'wins')}!")
+                    ctx.emit("xevious.victory", SAY[_t_victory, name])
                     return
             elif g == "andor":
                 me.beaten = me.beaten | {pos}
-                ctx.emit("xevious.condition-andor-genesis", f"{says(ctx.players[p], 'beats')} the Andor Genesis "
-                                                            "and may fly "
-                         "on.")
-            if v.stage_conditions and self.stage_of(state).condition == "hidden-sol":
-                self._take(state, p, Awards(w=1), ctx, "xevious.condition-hidden-sol", "a hidden Sol citadel")
+                ctx.emit("xevious.condition-andor-genesis", SAY[_said, name, "beats", " the Andor Genesis and "
+                                                                    "may fly on."])
+            if v.stage_conditions and self.tracks[state.stage - 1].condition == "hidden-sol":
+                self._take(state, p, HIDDEN_SOL, ctx, "xevious.condition-hidden-sol", "a hidden Sol citadel")
         else:
             self._damage(state, p, ctx, v)
 
@@ -980,14 +1219,13 @@ class XeviousRules(Rules[XeviousState]):
         state.phase = "aim"
         state.pend = {"kind": "squad" if enemies > 1 else "air", "left": enemies, "used": False, "who": p,
                       "enemy": enemy, "headings": self.headings(v), "aim": None, "won": 0}
+        name = ctx.players[p]
         if enemies > 1:
-            ctx.emit("xevious.squad-battle", f"{says(ctx.players[p], 'meets')} {enemies} enemies: win battle "
-                                             "after battle; "
-                     "the first loss ends the fight.", enemies=enemies)
+            ctx.emit("xevious.squad-battle", SAY[_said, name, "meets", " {} enemies: win battle after battle; "
+                                                     "the first loss ends the fight.", enemies], enemies=enemies)
         else:
-            ctx.emit("xevious.air-battle", f"{says(ctx.players[p], 'meets')} an enemy in the air: both Battle "
-                                           "Cards are "
-                     "turned secretly.")
+            ctx.emit("xevious.air-battle", SAY[_said, name, "meets", " an enemy in the air: both Battle Cards "
+                                                   "are turned secretly."])
 
     def _chance_heading(self, state: XeviousState, ctx: Context, v: XeviousVariant) -> str:
         if v.extras:
@@ -996,7 +1234,8 @@ class XeviousRules(Rules[XeviousState]):
             h: str = ctx.draw("braglease", state.brag)
             i = state.brag.index(h)
             state.brag = state.brag[:i] + state.brag[i + 1:]
-            ctx.emit("xevious.braglease-card", f"The top Braglease Card gives the enemy's heading: {h}.", heading=h)
+            ctx.emit("xevious.braglease-card", SAY[_fill, "The top Braglease Card gives the enemy's heading: "
+                                                       "{}.", h], heading=h)
             return h
         h = ctx.draw("heading", self.headings(v))
         return h
@@ -1007,27 +1246,26 @@ class XeviousRules(Rules[XeviousState]):
         won = OPPOSITE[mine] == theirs
         state.last = {"kind": "battle", "mine": mine, "theirs": theirs, "won": won, "player": p,
                       "enemy": pend["enemy"]}
-        ctx.emit("xevious.battle-cards", f"Reveal: {poss(ctx.players[p])} arrow points {mine} {ARROWS[mine]}, the "
-                 f"enemy's points {theirs} {ARROWS[theirs]}: "
-                 + ("head-on, towards each other." if won else "not towards each other."),
-                 mine=mine, theirs=theirs, won=won, player=p)
+        name = ctx.players[p]
+        ctx.emit("xevious.battle-cards", SAY[_t_reveal, name, mine, theirs, won], mine=mine, theirs=theirs,
+                 won=won, player=p)
+        squad = pend["kind"] == "squad"
+        left = pend["left"]
         if won:
-            pend["left"] -= 1
+            pend["left"] = left = left - 1
             pend["won"] += 1
-            ctx.emit("xevious.air-battle", f"{says(ctx.players[p], 'wins')} the air battle"
-                     + (f" ({pend['left']} enemies left)." if pend["kind"] == "squad" else "."), player=p)
-            if pend["left"] > 0:
+            ctx.emit("xevious.air-battle", SAY[_said, name, "wins", " the air battle ({} enemies left).", left]
+                     if squad else SAY[_said, name, "wins", " the air battle."], player=p)
+            if left > 0:
                 pend["aim"] = None
                 state.phase = "aim"
                 return
-            if pend["kind"] == "squad":
-                ctx.emit("xevious.squad-battle", f"{says(ctx.players[p], 'destroys')} the whole squadron.", player=p)
+            if squad:
+                ctx.emit("xevious.squad-battle", SAY[_said, name, "destroys", " the whole squadron."], player=p)
         else:
-            ctx.emit("xevious.air-battle", f"{says(ctx.players[p], 'loses')} the air battle.", player=p)
-            if pend["kind"] == "squad" and pend["left"] > 1:
-                ctx.emit("xevious.squad-battle", "The fight ends at the first loss: "
-                                                 f"{says(ctx.players[p], 'takes')} damage "
-                         f"from one enemy only ({pend['left'] - 1} fly away).", player=p)
+            ctx.emit("xevious.air-battle", SAY[_said, name, "loses", " the air battle."], player=p)
+            if squad and left > 1:
+                ctx.emit("xevious.squad-battle", SAY[_t_fight_ends, name, left - 1], player=p)
         state.pend = None
         state.phase = "turn"
         if not won:
@@ -1038,7 +1276,7 @@ class XeviousRules(Rules[XeviousState]):
     # clauses: xevious.card-space, xevious-cards
     def _draw_card(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant) -> None:
         if not state.deck:
-            state.deck = data.deck(cockpit=v.cockpit_card)
+            state.deck = self._decks[v.cockpit_card]
             ctx.emit("xevious.xevious-cards", "The Super Xevious deck is used up: the discards are shuffled into a "
                      "new deck.")
         cid = ctx.draw("card", state.deck)
@@ -1046,18 +1284,18 @@ class XeviousRules(Rules[XeviousState]):
         state.deck = state.deck[:i] + state.deck[i + 1:]
         card = self.cards[cid]
         state.last = {"kind": "card", "value": cid, "title": card.title, "text": card.text, "player": p}
-        ctx.emit("xevious.card-space", f"{says(ctx.players[p], 'draws')} the Super Xevious Card “{card.title}”: "
-                 f"{card.text}", card=cid)
+        name = ctx.players[p]
+        ctx.emit("xevious.card-space", SAY[_said, name, "draws", " the Super Xevious Card “{}”: {}", card.title,
+                                               card.text], card=cid)
         e = card.effect
         if e == "take":
             self._take(state, p, card.awards, ctx, "xevious.card-space", f"the card “{card.title}”")
         elif e == "move":
-            path, why = self._walk(state, p, card.n)
+            me = state.pilots[p]
+            path, _why, _stops, crossed = self._plan(state, me, self.tracks[state.stage - 1], card.n)
             if path:
-                me = state.pilots[p]
-                for pos in path:
-                    if pos[0] < len(self.stage_of(state).areas) and self._space(state, pos).kind == "exit":
-                        self._take(state, p, self._space(state, pos).awards, ctx, "xevious.exit-markers", "the exit")
+                for _, aw in crossed:
+                    self._take(state, p, aw, ctx, "xevious.exit-markers", "the exit")
                 me.area, me.idx = path[-1]
                 self._land(state, p, ctx, v)
         elif e == "ground":
@@ -1071,40 +1309,41 @@ class XeviousRules(Rules[XeviousState]):
         elif e == "cockpit":
             if v.cockpit_card:
                 state.pilots[p].cockpit = True
-                ctx.emit("xevious.cockpit-card", f"{poss(ctx.players[p], start=True)} Cockpit Card is face up again.")
+                ctx.emit("xevious.cockpit-card", SAY[_t_cockpit_up, name])
 
     # ==================== Locations 5: Flag / Pin / Sol / Phantom ===================================================
     # clauses: xevious.blaster-draw, blaster-mistake, daley-piece (variant), condition-phantom
     def _blaster(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant, again: bool = True) -> None:
         me = state.pilots[p]
-        sp = self._space(state, (me.area, me.idx))
+        sp = self.tracks[state.stage - 1].areas[me.area][me.idx]
         hits = v.blaster_hits
-        card = ctx.draw("blaster", ("HIT!", "MISTAKE"), (hits, 3 - hits))
+        card = ctx.draw("blaster", BLASTER_CARDS, BLASTER_WEIGHTS.get(hits) or (hits, 3 - hits))
         state.last = {"kind": "blaster", "value": card, "player": p}
         name = ctx.players[p]
         if card == "HIT!":
-            ctx.emit("xevious.blaster-draw", f"{says(name, 'picks')} a Blaster Card: HIT!", card=card)
-            self._take(state, p, sp.awards, ctx, "xevious.blaster-draw", f"the {sp.kind.capitalize()}")
-            if v.stage_conditions and sp.kind == "phantom" and self.stage_of(state).condition == "phantom-wingman":
+            ctx.emit("xevious.blaster-draw", SAY[_said, name, "picks", " a Blaster Card: HIT!"], card=card)
+            kind = sp.kind
+            self._take(state, p, sp.awards, ctx, "xevious.blaster-draw", BLASTER_SOURCES.get(kind) or f"the {kind.capitalize()}")
+            if v.stage_conditions and kind == "phantom" and self.tracks[state.stage - 1].condition == \
+                    "phantom-wingman":
                 me.phantom = True
                 self._take(state, p, PHANTOM_GIFT, ctx, "xevious.condition-phantom",
                            "the rescued Phantom wingman, who joins you as one more Solvalou")
             if v.daley_pieces:
                 state.daley = state.daley | {(me.area, me.idx)}
-                ctx.emit("xevious.daley-piece", f"A Daley Piece now covers this {sp.kind.capitalize()} for the "
-                         "rest of the stage.")
+                ctx.emit("xevious.daley-piece", SAY[_t_daley_now, kind])
         else:
-            ctx.emit("xevious.blaster-draw", f"{says(name, 'picks')} a Blaster Card: MISTAKE.", card=card)
+            ctx.emit("xevious.blaster-draw", SAY[_said, name, "picks", " a Blaster Card: MISTAKE."], card=card)
             if v.retry_uses_turn:
                 me.retry = True
-                ctx.emit("xevious.blaster-mistake", f"{says(name, 'gets')} nothing, but may stay here and try "
-                                                    "again next "
-                         "turn instead of moving.")
+                ctx.emit("xevious.blaster-mistake", SAY[_said, name, "gets", " nothing, but may stay here and "
+                                                            "try again next turn instead of moving."])
             elif again:
                 state.phase = "retry"
-                ctx.emit("xevious.blaster-mistake", f"{says(name, 'gets')} nothing, but may try once more at once.")
+                ctx.emit("xevious.blaster-mistake", SAY[_said, name, "gets", " nothing, but may try once more "
+                                                            "at once."])
             else:
-                ctx.emit("xevious.blaster-mistake", f"{says(name, 'gets')} nothing.")
+                ctx.emit("xevious.blaster-mistake", SAY[_said, name, "gets", " nothing."])
 
     # ==================== VICTORY (the last Gump Marker falls in Locations 1), turn order and the stage gate ========
     # clauses: xevious.victory, turn-order, stage-gate, turn-cap
@@ -1118,25 +1357,30 @@ class XeviousRules(Rules[XeviousState]):
         self._end_turn(state, ctx, v)
 
     def _end_turn(self, state: XeviousState, ctx: Context, v: XeviousVariant) -> None:
-        areas = self.tracks[state.stage - 1].n_areas
-        for q in state.pilots:
+        areas = self._n_areas[state.stage]
+        pilots = state.pilots
+        for q in pilots:
             if q.area < areas:
                 break
         else:  # every mover is at the stage gate
             self._next_stage(state, ctx, v)
-            areas = self.tracks[state.stage - 1].n_areas
-        n = len(state.order)
+            areas = self._n_areas[state.stage]
+        order = state.order
+        n = len(order)
+        turn = state.turn
         while True:  # the next player in order who is not waiting at the stage gate (one always is not)
-            state.turn += 1
-            if state.turn == n:
-                state.turn = 0
+            turn += 1
+            if turn == n:
+                turn = 0
                 state.rounds += 1
                 if state.rounds >= v.turn_cap:
+                    state.turn = turn
                     state.capped = True
-                    ctx.emit("xevious.turn-cap", f"The turn cap of {v.turn_cap} rounds is reached: the game stops "
-                             "with no winner.", player=None)
+                    ctx.emit("xevious.turn-cap", SAY[_fill, "The turn cap of {} rounds is reached: the game "
+                                                         "stops with no winner.", v.turn_cap], player=None)
                     return
-            if state.pilots[state.order[state.turn]].area < areas:
+            if pilots[order[turn]].area < areas:
+                state.turn = turn
                 return
 
     def _next_stage(self, state: XeviousState, ctx: Context, v: XeviousVariant) -> None:
@@ -1148,14 +1392,12 @@ class XeviousRules(Rules[XeviousState]):
             q.beaten = frozenset()
             q.cockpit = v.cockpit_card
         st = self.stage_of(state)
-        ctx.emit("xevious.stage-gate", f"Every mover has left the stage: Stage {st.number} (panel {st.panel.id}) is "
-                 "put on the table and every mover starts on its starting point.", player=None, stage=st.number)
+        ctx.emit("xevious.stage-gate", lambda: f"Every mover has left the stage: Stage {st.number} (panel "
+                 f"{st.panel.id}) is put on the table and every mover starts on its starting point.", player=None,
+                 stage=st.number)
         if v.stage_conditions or st.number == 7:
-            rule = {"andor-genesis": "xevious.condition-andor-genesis", "hidden-sol": "xevious.condition-hidden-sol",
-                    "garu-zakato-fog": "xevious.condition-fog", "phantom-wingman": "xevious.condition-phantom",
-                    "zoshi-squadrons": "xevious.condition-zoshi", "garu-barra": "xevious.condition-garu-barra",
-                    "gump-core": "xevious.condition-gump"}[st.condition]
-            ctx.emit(rule, f"Stage {st.number}: {st.title}. {st.text}", player=None)
+            rule = CONDITION_RULES[st.condition]
+            ctx.emit(rule, lambda: f"Stage {st.number}: {st.title}. {st.text}", player=None)
 
     # ==================== chance: what a rig may ask for under this variant now =====================================
     def rig_domain(self, kind: str, variant: Variant, state: XeviousState | None) -> tuple[Any, ...] | None:
