@@ -71,3 +71,16 @@ def test_the_log_record_carries_the_formatted_text() -> None:
     turn = json.loads(json.dumps(g.history[-1].to_dict()))
     assert turn["events"] and all(isinstance(e["text"], str) and e["text"] for e in turn["events"])
     assert [e["text"] for e in turn["events"]] == [e.text for e in g.history[-1].events]
+
+
+def test_a_tuple_text_is_fn_of_values_made_on_first_read() -> None:
+    calls = []
+
+    def fmt(name: str, n: int) -> str:
+        calls.append((name, n))
+        return f"{name} rolls {n}."
+
+    ev = Event("game.roll", (fmt, "Blue", 4), 0)
+    assert calls == []
+    assert ev.text == "Blue rolls 4." == ev.text
+    assert calls == [("Blue", 4)]

@@ -3,7 +3,8 @@
 An event keeps its clause id and data at once; its sentence may be given as a zero-argument callable that is
 called only when the text is first read (the log, the widget, a saved record), so a simulation that only counts
 rule firings never formats a sentence. A callable must read only values that do not change after the event is
-made (``tests/test_event_text.py`` reads texts late and early and compares them with the golden games).
+made; a tuple ``(fn, *values)`` is formatted as ``fn(*values)`` on first read. ``tests/test_event_text.py`` reads
+texts late and early and compares them with the golden games.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from typing import Any
 
 _NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
-#: an event's sentence: the text itself, or a callable that makes it when first read
-Text = str | Callable[[], str]
+#: an event's sentence: the text itself, a callable that makes it when first read, or ``(fn, *values)`` for
+#: ``fn(*values)`` when first read (no closure to make on a hot path)
+Text = str | Callable[[], str] | tuple[Any, ...]
 
 
 class Event:
@@ -38,7 +40,7 @@ class Event:
     def text(self) -> str:
         t = self._text
         if t.__class__ is not str:
-            t = self._text = t()  # type: ignore[operator]
+            t = self._text = t[0](*t[1:]) if t.__class__ is tuple else t()  # type: ignore[operator]
         return t
 
     # a 4-tuple as before: (rule, text, player, data)

@@ -61,25 +61,9 @@ def _uncover(m: Move, daley: frozenset[tuple[int, int]], green: tuple[tuple[bool
 
 
 # ================================================================================================ event sentences
-# Each sentence is a function of the values it names, as they were at the emit. ``SAY[fn, values...]`` makes it
-# once per process for each set of values and hands the same string to every later event that says the same (a
-# simulation repeats a few hundred sentences millions of times): no formatting, and no closure or callable kept per
-# event.
-class Sentences(dict[tuple[Any, ...], str]):
-    """``SAY[fn, values...]`` is ``fn(*values)``, made on first use and kept (player names are free text: past
-    ``limit`` sentences it starts again)."""
-
-    limit = 50_000
-
-    def __missing__(self, key: tuple[Any, ...]) -> str:
-        if len(self) >= self.limit:
-            self.clear()
-        text: str = key[0](*key[1:])
-        self[key] = text
-        return text
-
-
-SAY = Sentences()
+# Each sentence is a function of the values it names, as they were at the emit: an event's text is the tuple
+# ``(fn, values...)`` and the kit calls ``fn(*values)`` only when the text is first read (tabletop.engine.events).
+# A simulation that only counts rules never formats one, and the hot paths make no closure per event.
 
 
 def _said(name: str, verb: str, tail: str = "", *args: object) -> str:
@@ -629,7 +613,7 @@ class XeviousRules(Rules[XeviousState]):
         for i, name in enumerate(players):
             s.pilots[i].cockpit = v.cockpit_card
             s.pilots[i].l = v.start_solvalou
-            ctx.emit("xevious.prep-sheet", SAY[_sheet_text, name, COLOURS[i]], player=i, colour=COLOURS[i])
+            ctx.emit("xevious.prep-sheet", (_sheet_text, name, COLOURS[i]), player=i, colour=COLOURS[i])
         solvalou = v.start_solvalou
         ctx.emit("xevious.prep-solvalou", lambda: f"Everybody places {solvalou} Solvalou Markers on their sheet "
                  "(no Extra Weapon or Shield Markers yet).", player=None, solvalou=solvalou)
@@ -731,7 +715,7 @@ class XeviousRules(Rules[XeviousState]):
                     self._refuse_if_blocked(state, p)
                 n: int = ctx.draw("die")
                 name = ctx.players[p]
-                ctx.emit("xevious.move-roll", SAY[_said, name, "rolls", " {}.", n], die=n)
+                ctx.emit("xevious.move-roll", (_said, name, "rolls", " {}.", n), die=n)
                 state.last = {"kind": "die", "value": n, "player": p}
                 self._start_move(state, p, n, ctx, v)
             elif t is Fly:
@@ -747,7 +731,7 @@ class XeviousRules(Rules[XeviousState]):
                                         f"{action.n}")
                 self._refuse_if_blocked(state, p)
                 state.pilots[p].cockpit = False
-                ctx.emit("xevious.cockpit-card", SAY[_t_fly, ctx.players[p], action.n], n=action.n)
+                ctx.emit("xevious.cockpit-card", (_t_fly, ctx.players[p], action.n), n=action.n)
                 self._start_move(state, p, action.n, ctx, v)
             elif t is CatchUp:
                 self._catch_up(state, p, ctx)
@@ -822,9 +806,9 @@ class XeviousRules(Rules[XeviousState]):
                 pend["used"] = True
                 pend["left"] = left = pend["left"] - 1
                 name = ctx.players[p]
-                ctx.emit("xevious.weapon-destroy", SAY[_t_blast, name, left], left=left)
+                ctx.emit("xevious.weapon-destroy", (_t_blast, name, left), left=left)
                 if left == 0:
-                    ctx.emit("xevious.squad-battle", SAY[_said, name, "destroys", " the whole squadron."])
+                    ctx.emit("xevious.squad-battle", (_said, name, "destroys", " the whole squadron."))
                     state.pend = None
                     state.phase = "turn"
                     self._after(state, ctx, v)
@@ -842,7 +826,7 @@ class XeviousRules(Rules[XeviousState]):
                 self._reveal(state, p, action.heading, eh, ctx, v)
             else:
                 state.phase = "enemy"
-                ctx.emit("xevious.air-battle", SAY[_t_face_down, ctx.players[p], ctx.players[enemy]], player=p)
+                ctx.emit("xevious.air-battle", (_t_face_down, ctx.players[p], ctx.players[enemy]), player=p)
             return
         if ph == "enemy":  # Locations 2: "another player" turns the enemy's Battle Card; then both are revealed
             pend = state.pend
@@ -922,8 +906,8 @@ class XeviousRules(Rules[XeviousState]):
             m = tr.moves[me.area][me.idx][n] or tr.plan(me.area, me.idx, n)
         path, why, stops, crossed = m
         if not path:
-            ctx.emit("xevious.move-forward", SAY[_said, ctx.players[p], "is", " at the end of the track and "
-                                                     "cannot move (never backwards)."])
+            ctx.emit("xevious.move-forward", (_said, ctx.players[p], "is", " at the end of the track and "
+                                                     "cannot move (never backwards)."))
             self._land(state, p, ctx, v)
             if state.winner is None and state.phase == "turn":
                 self._end_turn(state, ctx, v)
@@ -937,7 +921,7 @@ class XeviousRules(Rules[XeviousState]):
                 rule, reason = forced
                 if why == "guard" and state.stage == 7:
                     rule = "xevious.condition-gump"
-                ctx.emit(rule, SAY[_t_forced, ctx.players[p], len(path), n, reason])
+                ctx.emit(rule, (_t_forced, ctx.players[p], len(path), n, reason))
         if stops:
             state.path = path
             state.pend = {"stops": (*stops, len(path)), "n": n}
@@ -975,7 +959,7 @@ class XeviousRules(Rules[XeviousState]):
         early = step < len(src)
         if early:
             rule = "xevious.green-stop" if tr.green[a][i] else "xevious.blaster-stop"
-            ctx.emit(rule, SAY[_said, ctx.players[p], "stops", " on the {} passed on the way.", tr.labels[a][i]],
+            ctx.emit(rule, (_said, ctx.players[p], "stops", " on the {} passed on the way.", tr.labels[a][i]),
                      step=step)
         self._land(state, p, ctx, v, early=early)
         self._after(state, ctx, v)
@@ -987,7 +971,7 @@ class XeviousRules(Rules[XeviousState]):
         st = tr.stage
         a, i = pos = (me.area, me.idx)
         if a >= tr.n_areas:
-            ctx.emit("xevious.stage-gate", SAY[_t_leaves, ctx.players[p], state.stage])
+            ctx.emit("xevious.stage-gate", (_t_leaves, ctx.players[p], state.stage))
             return
         sp = tr.areas[a][i]
         if state.stage == 7:
@@ -1005,31 +989,31 @@ class XeviousRules(Rules[XeviousState]):
         elif k == "squad":
             n = sp.n + (1 if v.stage_conditions and st.condition == "zoshi-squadrons" else 0)
             if n != sp.n:
-                ctx.emit("xevious.condition-zoshi", SAY[_fill, "Stage 5's Zoshi fly in larger squadrons: {} "
-                                                            "enemies instead of {}.", n, sp.n], enemies=n)
+                ctx.emit("xevious.condition-zoshi", (_fill, "Stage 5's Zoshi fly in larger squadrons: {} "
+                                                            "enemies instead of {}.", n, sp.n), enemies=n)
             self._battle_air(state, p, n, ctx, v)
         elif k == "card":
             self._draw_card(state, p, ctx, v)
         elif tr.blaster[a][i]:
             if pos in state.daley:
-                ctx.emit("xevious.daley-piece", SAY[_t_daley_covers, k])
+                ctx.emit("xevious.daley-piece", (_t_daley_covers, k))
             else:
                 self._blaster(state, p, ctx, v)
         elif k == "green":
             if sp.awards and early and v.stage_conditions and st.condition == "garu-zakato-fog":
-                ctx.emit("xevious.condition-fog", SAY[_t_fog, ctx.players[p], sp.awards])
+                ctx.emit("xevious.condition-fog", (_t_fog, ctx.players[p], sp.awards))
             elif sp.awards:
                 self._take(state, p, sp.awards, ctx, "xevious.green-stop", "the green space")
             else:
-                ctx.emit("xevious.green-stop", SAY[_said, ctx.players[p], "rests", " on a green space."])
+                ctx.emit("xevious.green-stop", (_said, ctx.players[p], "rests", " on a green space."))
         elif k == "plain" and v.stage_conditions and st.condition == "garu-barra":
-            ctx.emit("xevious.condition-garu-barra", SAY[_t_barra, ctx.players[p]])
+            ctx.emit("xevious.condition-garu-barra", (_t_barra, ctx.players[p]))
             self._battle_ground(state, p, st.barrage, False, ctx, v, what="the Garu Barra battery")
         elif k == "exit":
             pass  # its markers were taken on the way
         else:
-            ctx.emit("xevious.move-roll", SAY[_said, ctx.players[p], "lands", " on the {}: nothing happens.",
-                                                  tr.labels[a][i]])
+            ctx.emit("xevious.move-roll", (_said, ctx.players[p], "lands", " on the {}: nothing happens.",
+                                                  tr.labels[a][i]))
 
     # ==================== MOVEMENT 2: losing a battle damages your ship =============================================
     # clauses: xevious.damage-shield, damage-solvalou, shield, solvalou-lives
@@ -1038,24 +1022,24 @@ class XeviousRules(Rules[XeviousState]):
         name = ctx.players[p]
         if me.s > 0:
             me.s -= 1
-            ctx.emit("xevious.damage-shield", SAY[_said, name, "takes", " damage: one Shield Marker is "
-                                                      "discarded ({} left).", me.s], player=p)
-            ctx.emit("xevious.shield", SAY[_t_shield, name], player=p)
+            ctx.emit("xevious.damage-shield", (_said, name, "takes", " damage: one Shield Marker is "
+                                                      "discarded ({} left).", me.s), player=p)
+            ctx.emit("xevious.shield", (_t_shield, name), player=p)
             return
         me.l = lives = me.l - 1
         if me.w > 0:
             me.w -= 1
-            ctx.emit("xevious.damage-solvalou", SAY[_t_damage, name, " a Solvalou Marker and an Extra Weapon "
-                                                        "Marker ({} Solvalou left).", lives], solvalou=lives, player=p)
+            ctx.emit("xevious.damage-solvalou", (_t_damage, name, " a Solvalou Marker and an Extra Weapon "
+                                                        "Marker ({} Solvalou left).", lives), solvalou=lives, player=p)
         else:
-            ctx.emit("xevious.damage-solvalou", SAY[_t_damage, name, " a Solvalou Marker (no Extra Weapon "
-                                                        "Marker to lose; {} Solvalou left).", lives],
+            ctx.emit("xevious.damage-solvalou", (_t_damage, name, " a Solvalou Marker (no Extra Weapon "
+                                                        "Marker to lose; {} Solvalou left).", lives),
                      solvalou=lives, player=p)
         if lives == 0:
             self._respawn(state, p, ctx, v)
         else:
-            ctx.emit("xevious.solvalou-lives", SAY[_said, name, "has", " {} {} left.", lives,
-                                                       "life" if lives == 1 else "lives"], player=p)
+            ctx.emit("xevious.solvalou-lives", (_said, name, "has", " {} {} left.", lives,
+                                                       "life" if lives == 1 else "lives"), player=p)
 
     # ==================== MOVEMENT 3: out of Solvalou Markers =======================================================
     # clauses: xevious.respawn, respawn-stage1
@@ -1119,12 +1103,12 @@ class XeviousRules(Rules[XeviousState]):
         areas = self.tracks[state.stage - 1].areas
         ex = areas[me.area][-1]
         name = ctx.players[p]
-        ctx.emit("xevious.catch-up", SAY[_t_ahead, name])
+        ctx.emit("xevious.catch-up", (_t_ahead, name))
         if ex.awards:
             if me.idx == len(areas[me.area]) - 1:  # on the exit already: its markers were taken on arrival
-                ctx.emit("xevious.catch-up-exit-markers", SAY[_said, name, "stands", " on the exit and took its "
+                ctx.emit("xevious.catch-up-exit-markers", (_said, name, "stands", " on the exit and took its "
                                                               "markers ({}) on arriving there: they are not taken a "
-                                                              "second time.", ex.awards])
+                                                              "second time.", ex.awards))
             else:
                 self._take(state, p, ex.awards, ctx, "xevious.catch-up-exit-markers",
                            "the exit of the area left behind")
@@ -1132,8 +1116,8 @@ class XeviousRules(Rules[XeviousState]):
         area = me.area + 1
         me.area, me.idx = area, 0
         if area < len(areas):
-            ctx.emit("xevious.entrance-stop", SAY[_said, name, "stops", " on the entrance of area {}.",
-                                                      area + 1])
+            ctx.emit("xevious.entrance-stop", (_said, name, "stops", " on the entrance of area {}.",
+                                                      area + 1))
         self._after(state, ctx, v)
 
     # ==================== ATTACK STRENGTH SHEET: markers go on the sheet, at most 5 a row ===========================
@@ -1154,9 +1138,9 @@ class XeviousRules(Rules[XeviousState]):
             kl = min(l, cap - me.l)
             me.l += kl
         name = ctx.players[p]
-        ctx.emit(rule, SAY[_t_takes, name, kw, ks, kl, source], player=p, w=w, s=s, l=l)
+        ctx.emit(rule, (_t_takes, name, kw, ks, kl, source), player=p, w=w, s=s, l=l)
         if kw < w or ks < s or kl < l:
-            ctx.emit("xevious.sheet-limit", SAY[_t_full, name, w - kw, s - ks, l - kl, cap], player=p)
+            ctx.emit("xevious.sheet-limit", (_t_full, name, w - kw, s - ks, l - kl, cap), player=p)
 
     # ==================== Locations 1: air-to-ground battles (and the guards: Andor Genesis, Gump Markers) ==========
     # clauses: xevious.ground-battle, weapon-boost, weapon-once, condition-andor-genesis, condition-gump,
@@ -1168,8 +1152,8 @@ class XeviousRules(Rules[XeviousState]):
             what = what or f"the air-to-ground battle {n}"
             state.phase = "boost"
             state.pend = {"kind": "ground", "n": n, "what": what, "who": p, "guard": guard}
-            ctx.emit("xevious.weapon-boost", SAY[_fill, "{} may spend an Extra Weapon Marker to add 1 to the "
-                                                     "roll against {}.", ctx.players[p], what])
+            ctx.emit("xevious.weapon-boost", (_fill, "{} may spend an Extra Weapon Marker to add 1 to the "
+                                                     "roll against {}.", ctx.players[p], what))
             return
         self._ground(state, p, n, False, what, guard, ctx, v)
 
@@ -1179,12 +1163,12 @@ class XeviousRules(Rules[XeviousState]):
         name = ctx.players[p]
         if weapon:
             me.w -= 1
-            ctx.emit("xevious.weapon-once", SAY[_said, name, "discards", " one Extra Weapon Marker for +1 (one "
-                                                    "per combat)."])
+            ctx.emit("xevious.weapon-once", (_said, name, "discards", " one Extra Weapon Marker for +1 (one "
+                                                    "per combat)."))
         d: int = ctx.draw("die")
         won = d + (1 if weapon else 0) > n
         state.last = {"kind": "ground", "value": d, "plus": 1 if weapon else 0, "n": n, "won": won, "player": p}
-        ctx.emit("xevious.ground-battle", SAY[_t_ground, name, d, weapon, what, n, won], die=d, n=n, won=won)
+        ctx.emit("xevious.ground-battle", (_t_ground, name, d, weapon, what, n, won), die=d, n=n, won=won)
         if won:
             pos = (me.area, me.idx)
             g = self._guard_at(state, me, pos) if guard is not None and guard == pos else None
@@ -1194,16 +1178,16 @@ class XeviousRules(Rules[XeviousState]):
                 k = gp.index(pos) - off
                 state.gumps = state.gumps[:k] + (False,) + state.gumps[k + 1:]
                 left = sum(state.gumps)
-                ctx.emit("xevious.condition-gump", SAY[_said, name, "destroys", " a Gump Marker ({} left).", left],
+                ctx.emit("xevious.condition-gump", (_said, name, "destroys", " a Gump Marker ({} left).", left),
                          left=left)
                 if left == 0:
                     state.winner = p
-                    ctx.emit("xevious.victory", SAY[_t_victory, name])
+                    ctx.emit("xevious.victory", (_t_victory, name))
                     return
             elif g == "andor":
                 me.beaten = me.beaten | {pos}
-                ctx.emit("xevious.condition-andor-genesis", SAY[_said, name, "beats", " the Andor Genesis and "
-                                                                    "may fly on."])
+                ctx.emit("xevious.condition-andor-genesis", (_said, name, "beats", " the Andor Genesis and "
+                                                                    "may fly on."))
             if v.stage_conditions and self.tracks[state.stage - 1].condition == "hidden-sol":
                 self._take(state, p, HIDDEN_SOL, ctx, "xevious.condition-hidden-sol", "a hidden Sol citadel")
         else:
@@ -1221,11 +1205,11 @@ class XeviousRules(Rules[XeviousState]):
                       "enemy": enemy, "headings": self.headings(v), "aim": None, "won": 0}
         name = ctx.players[p]
         if enemies > 1:
-            ctx.emit("xevious.squad-battle", SAY[_said, name, "meets", " {} enemies: win battle after battle; "
-                                                     "the first loss ends the fight.", enemies], enemies=enemies)
+            ctx.emit("xevious.squad-battle", (_said, name, "meets", " {} enemies: win battle after battle; "
+                                                     "the first loss ends the fight.", enemies), enemies=enemies)
         else:
-            ctx.emit("xevious.air-battle", SAY[_said, name, "meets", " an enemy in the air: both Battle Cards "
-                                                   "are turned secretly."])
+            ctx.emit("xevious.air-battle", (_said, name, "meets", " an enemy in the air: both Battle Cards "
+                                                   "are turned secretly."))
 
     def _chance_heading(self, state: XeviousState, ctx: Context, v: XeviousVariant) -> str:
         if v.extras:
@@ -1234,8 +1218,8 @@ class XeviousRules(Rules[XeviousState]):
             h: str = ctx.draw("braglease", state.brag)
             i = state.brag.index(h)
             state.brag = state.brag[:i] + state.brag[i + 1:]
-            ctx.emit("xevious.braglease-card", SAY[_fill, "The top Braglease Card gives the enemy's heading: "
-                                                       "{}.", h], heading=h)
+            ctx.emit("xevious.braglease-card", (_fill, "The top Braglease Card gives the enemy's heading: "
+                                                       "{}.", h), heading=h)
             return h
         h = ctx.draw("heading", self.headings(v))
         return h
@@ -1247,25 +1231,25 @@ class XeviousRules(Rules[XeviousState]):
         state.last = {"kind": "battle", "mine": mine, "theirs": theirs, "won": won, "player": p,
                       "enemy": pend["enemy"]}
         name = ctx.players[p]
-        ctx.emit("xevious.battle-cards", SAY[_t_reveal, name, mine, theirs, won], mine=mine, theirs=theirs,
+        ctx.emit("xevious.battle-cards", (_t_reveal, name, mine, theirs, won), mine=mine, theirs=theirs,
                  won=won, player=p)
         squad = pend["kind"] == "squad"
         left = pend["left"]
         if won:
             pend["left"] = left = left - 1
             pend["won"] += 1
-            ctx.emit("xevious.air-battle", SAY[_said, name, "wins", " the air battle ({} enemies left).", left]
-                     if squad else SAY[_said, name, "wins", " the air battle."], player=p)
+            ctx.emit("xevious.air-battle", (_said, name, "wins", " the air battle ({} enemies left).", left)
+                     if squad else (_said, name, "wins", " the air battle."), player=p)
             if left > 0:
                 pend["aim"] = None
                 state.phase = "aim"
                 return
             if squad:
-                ctx.emit("xevious.squad-battle", SAY[_said, name, "destroys", " the whole squadron."], player=p)
+                ctx.emit("xevious.squad-battle", (_said, name, "destroys", " the whole squadron."), player=p)
         else:
-            ctx.emit("xevious.air-battle", SAY[_said, name, "loses", " the air battle."], player=p)
+            ctx.emit("xevious.air-battle", (_said, name, "loses", " the air battle."), player=p)
             if squad and left > 1:
-                ctx.emit("xevious.squad-battle", SAY[_t_fight_ends, name, left - 1], player=p)
+                ctx.emit("xevious.squad-battle", (_t_fight_ends, name, left - 1), player=p)
         state.pend = None
         state.phase = "turn"
         if not won:
@@ -1285,8 +1269,8 @@ class XeviousRules(Rules[XeviousState]):
         card = self.cards[cid]
         state.last = {"kind": "card", "value": cid, "title": card.title, "text": card.text, "player": p}
         name = ctx.players[p]
-        ctx.emit("xevious.card-space", SAY[_said, name, "draws", " the Super Xevious Card “{}”: {}", card.title,
-                                               card.text], card=cid)
+        ctx.emit("xevious.card-space", (_said, name, "draws", " the Super Xevious Card “{}”: {}", card.title,
+                                               card.text), card=cid)
         e = card.effect
         if e == "take":
             self._take(state, p, card.awards, ctx, "xevious.card-space", f"the card “{card.title}”")
@@ -1309,7 +1293,7 @@ class XeviousRules(Rules[XeviousState]):
         elif e == "cockpit":
             if v.cockpit_card:
                 state.pilots[p].cockpit = True
-                ctx.emit("xevious.cockpit-card", SAY[_t_cockpit_up, name])
+                ctx.emit("xevious.cockpit-card", (_t_cockpit_up, name))
 
     # ==================== Locations 5: Flag / Pin / Sol / Phantom ===================================================
     # clauses: xevious.blaster-draw, blaster-mistake, daley-piece (variant), condition-phantom
@@ -1321,7 +1305,7 @@ class XeviousRules(Rules[XeviousState]):
         state.last = {"kind": "blaster", "value": card, "player": p}
         name = ctx.players[p]
         if card == "HIT!":
-            ctx.emit("xevious.blaster-draw", SAY[_said, name, "picks", " a Blaster Card: HIT!"], card=card)
+            ctx.emit("xevious.blaster-draw", (_said, name, "picks", " a Blaster Card: HIT!"), card=card)
             kind = sp.kind
             self._take(state, p, sp.awards, ctx, "xevious.blaster-draw", BLASTER_SOURCES.get(kind) or f"the {kind.capitalize()}")
             if v.stage_conditions and kind == "phantom" and self.tracks[state.stage - 1].condition == \
@@ -1331,19 +1315,19 @@ class XeviousRules(Rules[XeviousState]):
                            "the rescued Phantom wingman, who joins you as one more Solvalou")
             if v.daley_pieces:
                 state.daley = state.daley | {(me.area, me.idx)}
-                ctx.emit("xevious.daley-piece", SAY[_t_daley_now, kind])
+                ctx.emit("xevious.daley-piece", (_t_daley_now, kind))
         else:
-            ctx.emit("xevious.blaster-draw", SAY[_said, name, "picks", " a Blaster Card: MISTAKE."], card=card)
+            ctx.emit("xevious.blaster-draw", (_said, name, "picks", " a Blaster Card: MISTAKE."), card=card)
             if v.retry_uses_turn:
                 me.retry = True
-                ctx.emit("xevious.blaster-mistake", SAY[_said, name, "gets", " nothing, but may stay here and "
-                                                            "try again next turn instead of moving."])
+                ctx.emit("xevious.blaster-mistake", (_said, name, "gets", " nothing, but may stay here and "
+                                                            "try again next turn instead of moving."))
             elif again:
                 state.phase = "retry"
-                ctx.emit("xevious.blaster-mistake", SAY[_said, name, "gets", " nothing, but may try once more "
-                                                            "at once."])
+                ctx.emit("xevious.blaster-mistake", (_said, name, "gets", " nothing, but may try once more "
+                                                            "at once."))
             else:
-                ctx.emit("xevious.blaster-mistake", SAY[_said, name, "gets", " nothing."])
+                ctx.emit("xevious.blaster-mistake", (_said, name, "gets", " nothing."))
 
     # ==================== VICTORY (the last Gump Marker falls in Locations 1), turn order and the stage gate ========
     # clauses: xevious.victory, turn-order, stage-gate, turn-cap
@@ -1376,8 +1360,8 @@ class XeviousRules(Rules[XeviousState]):
                 if state.rounds >= v.turn_cap:
                     state.turn = turn
                     state.capped = True
-                    ctx.emit("xevious.turn-cap", SAY[_fill, "The turn cap of {} rounds is reached: the game "
-                                                         "stops with no winner.", v.turn_cap], player=None)
+                    ctx.emit("xevious.turn-cap", (_fill, "The turn cap of {} rounds is reached: the game "
+                                                         "stops with no winner.", v.turn_cap), player=None)
                     return
             if pilots[order[turn]].area < areas:
                 state.turn = turn
