@@ -9,7 +9,7 @@ movement (none when a DRAIN ATTACK was snapped on: "the round ends"). Every refu
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -280,10 +280,11 @@ class XevozRules(Rules[XevozState]):
         for seat, fid in enumerate(v.figures):
             f = self.figure(fid, v.parts)
             sides.append(Side(f, f.helix))
-            ctx.emit("xevoz.figure-health", f"{says(ctx.players[seat], 'builds')} {f.name}: {f.n_parts} parts, "
-                     f"{f.life} points of life.", player=seat, figure=fid)
-        ctx.emit("xevoz.two-players", "Two players, two figures, two Battle Helixes "
-                 f"({v.end_caps[0]} and {v.end_caps[1]} end-caps).", player=None)
+            ctx.emit("xevoz.figure-health", lambda who=ctx.players[seat], f=f: f"{says(who, 'builds')} {f.name}: "
+                     f"{f.n_parts} parts, {f.life} points of life.", player=seat, figure=fid)
+        caps = tuple(v.end_caps)
+        ctx.emit("xevoz.two-players", lambda: "Two players, two figures, two Battle Helixes "
+                 f"({caps[0]} and {caps[1]} end-caps).", player=None)
         st = XevozState(sides)
         st.table = tuple(v.mats) if v.mats else tuple(self.comp.mats)
         st.max_gold = v.max_gold
@@ -457,7 +458,7 @@ class XevozRules(Rules[XevozState]):
         assert isinstance(v, XevozVariant)
         f = self.figure(a.figure, v.parts)
         state.sides[seat] = Side(f, f.helix)
-        ctx.emit("xevoz.redesign", f"{says(ctx.players[seat], 'picks')} {f.name} ({f.n_parts} parts) and its helix.",
+        ctx.emit("xevoz.redesign", lambda: f"{says(ctx.players[seat], 'picks')} {f.name} ({f.n_parts} parts) and its helix.",
                  figure=f.id)
 
     def _flip(self, state: XevozState, a: Flip, ctx: Context, seat: int) -> None:
@@ -469,7 +470,7 @@ class XevozRules(Rules[XevozState]):
         h[a.slot - 1] = (gid, not fl)
         side.helix = tuple(h)
         w, b = self.comp.glyphs[gid].attacks(not fl)
-        ctx.emit("xevoz.redesign", f"{says(ctx.players[seat], 'flips')} {self.comp.glyphs[gid].part}: white is now {w}, "
+        ctx.emit("xevoz.redesign", lambda: f"{says(ctx.players[seat], 'flips')} {self.comp.glyphs[gid].part}: white is now {w}, "
                  f"black {b}.",
                  slot=a.slot)
 
@@ -489,7 +490,7 @@ class XevozRules(Rules[XevozState]):
         old = h[a.slot - 1][0]
         h[a.slot - 1] = (g.id, False)
         side.helix = tuple(h)
-        ctx.emit("xevoz.redesign", f"{says(ctx.players[seat], 'swaps')} {self.comp.glyphs[old].part} out and "
+        ctx.emit("xevoz.redesign", lambda: f"{says(ctx.players[seat], 'swaps')} {self.comp.glyphs[old].part} out and "
                  f"{g.part} into slot {a.slot}.")
 
     def _ready(self, state: XevozState, a: Ready, ctx: Context, seat: int) -> None:
@@ -500,11 +501,12 @@ class XevozRules(Rules[XevozState]):
         side = state.sides[seat]
         side.ready = True
         gold = sum(self.comp.glyphs[g].gold for g, _ in side.helix)
-        ctx.emit("xevoz.pre-battle-check", f"{says(ctx.players[seat], 'presents')} {side.figure.name} "
-                 f"({side.figure.n_parts} parts, {gold} gold glyph(s)): check passed.")
+        fig = side.figure
+        ctx.emit("xevoz.pre-battle-check", lambda: f"{says(ctx.players[seat], 'presents')} {fig.name} "
+                 f"({fig.n_parts} parts, {gold} gold glyph(s)): check passed.")
         if all(s.ready for s in state.sides):
             state.phase = "first"
-            ctx.emit("xevoz.equal-parts", f"Both figures have {side.figure.n_parts} parts; the battle begins.",
+            ctx.emit("xevoz.equal-parts", lambda: f"Both figures have {fig.n_parts} parts; the battle begins.",
                      player=None)
 
     # == Rulebook step 2 — who attacks first (xevoz.first-attacker); step 3 — choose the world ====================
@@ -524,17 +526,18 @@ class XevozRules(Rules[XevozState]):
                 whites = [self.glyph_at(state.sides[s], faces[s])[1].strength for s in (0, 1)]
                 if blacks[0] != blacks[1] or whites[0] != whites[1]:
                     totals = blacks if blacks[0] != blacks[1] else whites
-                    ctx.emit("xevoz.first-attacker", "Both helixes can only ever total "
-                             f"{state.roll['totals'][0]}, so the higher "
-                             f"{'black' if blacks[0] != blacks[1] else 'white'} strength decides.", player=None)
+                    total, which = state.roll["totals"][0], "black" if blacks[0] != blacks[1] else "white"
+                    ctx.emit("xevoz.first-attacker", lambda: f"Both helixes can only ever total {total}, so the "
+                             f"higher {which} strength decides.", player=None)
             if totals[0] == totals[1]:
-                ctx.emit("xevoz.first-attacker", f"Both roll {totals[0]} (black + white): a tie, re-roll.",
+                ctx.emit("xevoz.first-attacker", lambda: f"Both roll {totals[0]} (black + white): a tie, re-roll.",
                          player=None, faces=faces, totals=totals)
                 return
-            state.attacker = state.first = 0 if totals[0] > totals[1] else 1
-            ctx.emit("xevoz.first-attacker", f"{says(ctx.players[0], 'rolls')} {totals[0]}, {says(ctx.players[1], 'rolls')} "
-                     f"{totals[1]} (black + white): {says(ctx.players[state.attacker], 'attacks')} first.",
-                     player=state.attacker, faces=faces, totals=totals)
+            first = state.attacker = state.first = 0 if totals[0] > totals[1] else 1
+            ctx.emit("xevoz.first-attacker", lambda: f"{says(ctx.players[0], 'rolls')} {totals[0]}, "
+                     f"{says(ctx.players[1], 'rolls')} {totals[1]} (black + white): "
+                     f"{says(ctx.players[first], 'attacks')} first.",
+                     player=first, faces=faces, totals=totals)
             state.phase = "world"
             return
         face = ctx.draw(f"helix{seat + 1}")
@@ -544,12 +547,12 @@ class XevozRules(Rules[XevozState]):
         mat = self._mat_for(g.species, state)
         if mat is None:
             state.phase, state.chooser, state.mat_context = "choose-mat", seat, "world"
-            ctx.emit("xevoz.choose-world", f"{says(ctx.players[seat], 'rolls')} {g.part} ({sp}): no {sp} mat on the "
+            ctx.emit("xevoz.choose-world", lambda: f"{says(ctx.players[seat], 'rolls')} {g.part} ({sp}): no {sp} mat on the "
                      "table, so the attacker chooses the mat.", face=face, species=g.species)
             return
         state.mat = mat
         state.phase = "start"
-        ctx.emit("xevoz.choose-world", f"{says(ctx.players[seat], 'rolls')} {g.part} ({sp}): the battle is on the {sp} "
+        ctx.emit("xevoz.choose-world", lambda: f"{says(ctx.players[seat], 'rolls')} {g.part} ({sp}): the battle is on the {sp} "
                  "mat.", face=face, species=g.species, mat=mat)
 
     def _totals_can_differ(self, state: XevozState) -> bool:
@@ -566,11 +569,11 @@ class XevozRules(Rules[XevozState]):
         state.mat = a.mat
         if state.mat_context == "warp":
             state.phase = "warp-place"
-            ctx.emit("xevoz.warp-destination", f"{says(ctx.players[seat], 'warps')} to the {mat_name(a.mat)}.",
+            ctx.emit("xevoz.warp-destination", lambda: f"{says(ctx.players[seat], 'warps')} to the {mat_name(a.mat)}.",
                      mat=a.mat)
         else:
             state.phase = "start"
-            ctx.emit("xevoz.choose-world", f"{says(ctx.players[seat], 'chooses')} the {mat_name(a.mat)}.", mat=a.mat)
+            ctx.emit("xevoz.choose-world", lambda: f"{says(ctx.players[seat], 'chooses')} the {mat_name(a.mat)}.", mat=a.mat)
 
     def _place(self, state: XevozState, a: Place, ctx: Context, seat: int) -> None:
         m = self.comp.mats[state.mat]
@@ -584,7 +587,7 @@ class XevozRules(Rules[XevozState]):
                                     + " and ".join(cell_name(c, m.size) for c in m.start))
             other = m.start[1] if cell == m.start[0] else m.start[0]
             state.sides[seat].pos, state.sides[1 - seat].pos = cell, other
-            ctx.emit("xevoz.start-spaces", f"{ctx.players[seat]} (attacker) takes START {a.cell}; "
+            ctx.emit("xevoz.start-spaces", lambda: f"{ctx.players[seat]} (attacker) takes START {a.cell}; "
                      f"{says(ctx.players[1 - seat], 'takes')} {cell_name(other, m.size)}.")
             state.phase = "call"
             state.round = 1
@@ -595,15 +598,15 @@ class XevozRules(Rules[XevozState]):
                                 + ", ".join(cell_name(c, m.size) for c in opts))
         state.sides[seat].pos = cell
         if state.phase == "warp-place":
-            ctx.emit("xevoz.warp-place", f"{says(ctx.players[seat], 'warps')} in on {a.cell}.")
+            ctx.emit("xevoz.warp-place", lambda: f"{says(ctx.players[seat], 'warps')} in on {a.cell}.")
             state.phase, state.chooser = "warp-follow", 1 - seat
         else:
-            ctx.emit("xevoz.warp-place", f"{says(ctx.players[seat], 'is')} pulled along to {a.cell}, next to the warper.")
-            state.attacker = 1 - seat
+            ctx.emit("xevoz.warp-place", lambda: f"{says(ctx.players[seat], 'is')} pulled along to {a.cell}, next to the warper.")
+            state.attacker = att = 1 - seat
             state.phase = "call"
             state.round += 1
-            ctx.emit("xevoz.next-attacker", f"{ctx.players[state.attacker]} warped and becomes the attacker.",
-                     player=state.attacker)
+            ctx.emit("xevoz.next-attacker", lambda: f"{ctx.players[att]} warped and becomes the attacker.",
+                     player=att)
 
     # == Rulebook step 4 — the call (xevoz.attack-call); step 5 — species icons (xevoz.warp, xevoz.bonus-space);
     # == step 6 — resolve the attack (xevoz.resolve, xevoz.tie) =======================================================
@@ -613,7 +616,7 @@ class XevozRules(Rules[XevozState]):
 
     def _start_warp(self, state: XevozState, warper: int, species: str, ctx: Context, rule: str) -> None:
         sp = self.comp.species[species].name
-        ctx.emit(rule, f"{sp.upper()} warps! {says(ctx.players[warper], 'stands')} on a {sp} warp space and rolled "
+        ctx.emit(rule, lambda: f"{sp.upper()} warps! {says(ctx.players[warper], 'stands')} on a {sp} warp space and rolled "
                  f"{sp}: the round ends before any action.", player=warper, species=species)
         for s in state.sides:
             s.pos = -1
@@ -622,18 +625,18 @@ class XevozRules(Rules[XevozState]):
         dest = self._mat_for(species, state)
         if dest is None or dest == state.mat:
             state.phase, state.mat_context = "choose-mat", "warp"
-            ctx.emit("xevoz.warp-destination", f"No {sp} mat is on the table: {says(ctx.players[warper], 'picks')} "
+            ctx.emit("xevoz.warp-destination", lambda: f"No {sp} mat is on the table: {says(ctx.players[warper], 'picks')} "
                      "another mat.", player=warper)
             return
         state.mat = dest
         state.phase = "warp-place"
-        ctx.emit("xevoz.warp-destination", f"The warp leads to the {sp} mat.", player=warper, mat=dest)
+        ctx.emit("xevoz.warp-destination", lambda: f"The warp leads to the {sp} mat.", player=warper, mat=dest)
 
     def _call(self, state: XevozState, a: Call, ctx: Context, seat: int) -> None:
         if a.colour not in COLOURS:
             raise IllegalAction("xevoz.attack-call", f"call 'black' or 'white', not {a.colour!r}")
         att, dfn = state.attacker, 1 - state.attacker
-        ctx.emit("xevoz.attack-call", f"{says(ctx.players[att], 'calls')} {a.colour.upper()} attack; both roll.",
+        ctx.emit("xevoz.attack-call", lambda: f"{says(ctx.players[att], 'calls')} {a.colour.upper()} attack; both roll.",
                  colour=a.colour)
         faces = [ctx.draw("helix1"), ctx.draw("helix2")]
         info: dict[str, Any] = {"kind": "attack", "faces": faces, "colour": a.colour, "strength": [0, 0],
@@ -643,7 +646,8 @@ class XevozRules(Rules[XevozState]):
         state.round_ends = False
         glyphs = [self.read_face(state.sides[0], faces[0]), self.read_face(state.sides[1], faces[1])]
         for s in (0, 1):
-            ctx.emit("xevoz.helix-roll", f"{says(ctx.players[s], 'rolls')} {glyphs[s][3]}", player=s, face=faces[s],
+            ctx.emit("xevoz.helix-roll", lambda s=s: f"{says(ctx.players[s], 'rolls')} {glyphs[s][3]}", player=s,
+                     face=faces[s],
                      glyph=glyphs[s][0].id)
         # Rulebook step 5: warp (the attacker first if both activate: xevoz.warp-both) and bonus
         mat = self.comp.mats[state.mat]
@@ -652,7 +656,7 @@ class XevozRules(Rules[XevozState]):
         warpers = [s for s in (att, dfn) if warps.get(pos[s]) == glyphs[s][0].species] if warps else []
         if warpers:
             if len(warpers) == 2:
-                ctx.emit("xevoz.warp-both", f"Both figures activate a warp: the attacker, {ctx.players[att]}, "
+                ctx.emit("xevoz.warp-both", lambda: f"Both figures activate a warp: the attacker, {ctx.players[att]}, "
                          "warps and the other follows.", player=att)
             info["warp"] = warpers[0]
             self._start_warp(state, warpers[0], glyphs[warpers[0]][0].species, ctx, "xevoz.warp")
@@ -668,21 +672,21 @@ class XevozRules(Rules[XevozState]):
             info["strength"][s] = base + bonus
             info["bonus"][s] = bonus
             if bonus:
-                ctx.emit("xevoz.bonus-space", f"{ctx.players[s]} rolled {self.comp.species[g.species].name} on a "
-                         f"{self.comp.species[g.species].name} Bonus +{bonus}: {base} + {bonus} = {base + bonus}.",
+                ctx.emit("xevoz.bonus-space", lambda s=s, sp=self.comp.species[g.species].name, base=base, bonus=bonus:
+                         f"{ctx.players[s]} rolled {sp} on a {sp} Bonus +{bonus}: {base} + {bonus} = {base + bonus}.",
                          player=s, bonus=bonus)
         sa, sd = info["strength"][att], info["strength"][dfn]
         if sa == sd:
             v = ctx.variant
             assert isinstance(v, XevozVariant)
             if v.tie == "re-roll":
-                ctx.emit("xevoz.tie", f"{a.colour.capitalize()} {sa} against {sd}: a tie. No action, no movement; "
+                ctx.emit("xevoz.tie", lambda: f"{a.colour.capitalize()} {sa} against {sd}: a tie. No action, no movement; "
                          f"{says(ctx.players[att], 'keeps')} the attack and calls again (variant tie='re-roll').",
                          player=att)
                 return
             state.attacker = dfn
             state.round += 1
-            ctx.emit("xevoz.tie", f"{a.colour.capitalize()} {sa} against {sd}: a tie. No action, no movement; "
+            ctx.emit("xevoz.tie", lambda: f"{a.colour.capitalize()} {sa} against {sd}: a tie. No action, no movement; "
                      f"{ctx.players[dfn]} (the defender) becomes the attacker.", player=dfn)
             return
         w = att if sa > sd else dfn
@@ -690,27 +694,27 @@ class XevozRules(Rules[XevozState]):
         info["winner"] = w
         state.round_winner = w
         # each strength next to its player's name, bonus included (never "3 + 3 against 7", read as one score)
-        shown = "; ".join(f"{ctx.players[s]} {info['strength'][s]}" + (
-            f" ({info['strength'][s] - info['bonus'][s]} + {info['bonus'][s]} bonus)" if info["bonus"][s] else "")
-            for s in (0, 1))
-        ctx.emit("xevoz.resolve", f"{a.colour.capitalize()} attack: {says(ctx.players[w], 'wins')} the round "
-                 f"({shown}).", player=w, strength=[sa, sd])
+        strength, bonus = info["strength"], info["bonus"]
+        ctx.emit("xevoz.resolve", lambda: f"{a.colour.capitalize()} attack: {says(ctx.players[w], 'wins')} the round "
+                 "(" + "; ".join(f"{ctx.players[s]} {strength[s]}" + (
+                     f" ({strength[s] - bonus[s]} + {bonus[s]} bonus)" if bonus[s] else "") for s in (0, 1))
+                 + ").", player=w, strength=[sa, sd])
         attack = called[w]
         plan: list[tuple[str, int, int]] = []
         if state.sides[w].drain_on >= 0:
             if ctx.variant.bonus_chop:  # type: ignore[attr-defined]
                 plan.append(("chop", w, lo))
-                ctx.emit("xevoz.drain-bonus-chop", f"{poss(ctx.players[w], start=True)} DRAIN ATTACK is on {poss(ctx.players[lo])} "
+                ctx.emit("xevoz.drain-bonus-chop", lambda: f"{poss(ctx.players[w], start=True)} DRAIN ATTACK is on {poss(ctx.players[lo])} "
                          "figure: a bonus chop.", player=w)
             else:
-                ctx.emit("xevoz.drain-bonus-chop", f"{poss(ctx.players[w], start=True)} DRAIN ATTACK is on {poss(ctx.players[lo])} "
+                ctx.emit("xevoz.drain-bonus-chop", lambda: f"{poss(ctx.players[w], start=True)} DRAIN ATTACK is on {poss(ctx.players[lo])} "
                          "figure, but this variant has no bonus chop (bonus_chop off).", player=w)
-        ctx.emit("xevoz.actions", f"{says(ctx.players[w], 'carries')} out {attack}.", player=w)
+        ctx.emit("xevoz.actions", lambda: f"{says(ctx.players[w], 'carries')} out {attack}.", player=w)
         if attack.bomb:
             face = ctx.draw(f"helix{w + 1}")
             g, white, black = self.glyph_at(state.sides[w], face)
             info["bomb"] = face
-            ctx.emit("xevoz.bomb", f"Bomb! {ctx.players[w]} alone re-rolls: {g.part}, black {black}, white {white}; "
+            ctx.emit("xevoz.bomb", lambda: f"Bomb! {ctx.players[w]} alone re-rolls: {g.part}, black {black}, white {white}; "
                      "both are carried out.", player=w, face=face, glyph=g.id)
             if self._warp_of(state, w, g.species):
                 self._start_warp(state, w, g.species, ctx, "xevoz.warp-bomb")
@@ -749,11 +753,11 @@ class XevozRules(Rules[XevozState]):
         assert isinstance(v, XevozVariant)
         if v.drain_symbol_when_attached == "extra-chop":
             plan.append(("chop", w, 1 - w))
-            ctx.emit("xevoz.drain-symbol-attached", "The DRAIN ATTACK is already attached: the symbol chops "
+            ctx.emit("xevoz.drain-symbol-attached", lambda: "The DRAIN ATTACK is already attached: the symbol chops "
                      "one part (variant extra-chop)" + (", besides the bonus chop." if v.bonus_chop else "."),
                      player=w)
         else:
-            ctx.emit("xevoz.drain-symbol-attached", "The DRAIN ATTACK is already attached: the symbol just "
+            ctx.emit("xevoz.drain-symbol-attached", lambda: "The DRAIN ATTACK is already attached: the symbol just "
                      + ("gives the bonus chop (card v2.0)." if v.bonus_chop else "does nothing more (bonus chop "
                         "off in this variant)."), player=w)
 
@@ -770,14 +774,14 @@ class XevozRules(Rules[XevozState]):
             kind, chooser, owner = state.queue[0]
             side = state.sides[owner]
             if kind == "heal" and not self.healable(side) and state.sides[1 - owner].drain_on < 0:  # no choice
-                ctx.emit("xevoz.star-nothing-lost", f"{says(ctx.players[owner], 'has')} no lost part that could attach "
-                         "and no DRAIN ATTACK to remove: the star does nothing.", player=owner)
+                ctx.emit("xevoz.star-nothing-lost", lambda owner=owner: f"{says(ctx.players[owner], 'has')} no lost part "
+                         "that could attach and no DRAIN ATTACK to remove: the star does nothing.", player=owner)
                 state.queue.pop(0)
                 continue
             return
         if state.round_ends:
             w = state.round_winner
-            ctx.emit("xevoz.drain-attach", f"A DRAIN ATTACK was snapped on: the round ends (no movement) and "
+            ctx.emit("xevoz.drain-attach", lambda: f"A DRAIN ATTACK was snapped on: the round ends (no movement) and "
                      f"{ctx.players[w]} {verb_for(ctx.players[w], 'stays')} or {verb_for(ctx.players[w], 'becomes')}"
                      " the attacker.", player=w)
             self._next_round(state, ctx)
@@ -795,7 +799,7 @@ class XevozRules(Rules[XevozState]):
             state.phase = "over"
             state.winner = 1 - owner
             state.queue = []
-            ctx.emit("xevoz.winning", f"{poss(ctx.players[owner], start=True)} figure has no points of life left: "
+            ctx.emit("xevoz.winning", lambda: f"{poss(ctx.players[owner], start=True)} figure has no points of life left: "
                      f"{says(ctx.players[1 - owner], 'wins')} the battle!", player=1 - owner)
 
     def _chop(self, state: XevozState, a: Chop, ctx: Context, seat: int) -> None:
@@ -806,7 +810,7 @@ class XevozRules(Rules[XevozState]):
         side = state.sides[owner]
         f = side.figure
         self._right_figure(state, a.figure, owner, "xevoz.sword", ctx,
-                           f"{says(ctx.players[chooser], 'has')} {ctx.players[owner]} chop a part of {f.name}")
+                           lambda: f"{says(ctx.players[chooser], 'has')} {ctx.players[owner]} chop a part of {f.name}")
         found = self.parts(f).index.get(a.part) if isinstance(a.part, str) else None
         if found is None:
             raise IllegalAction("xevoz.sword", f"{f.name} has no part {a.part!r}")
@@ -824,14 +828,15 @@ class XevozRules(Rules[XevozState]):
         side.present[i] = False
         side.life -= 1
         side.pile.append(i)
-        ctx.emit("xevoz.sword", f"{says(ctx.players[chooser], 'has')} {ctx.players[owner]} chop {f.part_names[i]} "
-                 f"({side.life} points of life left).", player=chooser, part=a.part, owner=owner)
+        life = side.life
+        ctx.emit("xevoz.sword", lambda: f"{says(ctx.players[chooser], 'has')} {ctx.players[owner]} chop "
+                 f"{f.part_names[i]} ({life} points of life left).", player=chooser, part=a.part, owner=owner)
         other = state.sides[1 - owner]
         then: list[tuple[str, int, int]] = []
         if other.drain_on == i:
             other.drain_on = -2  # off the figure, waiting to be reattached
             then.append(("reattach", owner, owner))
-            ctx.emit("xevoz.drain-host-chopped", f"{poss(ctx.players[1 - owner], start=True)} DRAIN ATTACK sat on "
+            ctx.emit("xevoz.drain-host-chopped", lambda: f"{poss(ctx.players[1 - owner], start=True)} DRAIN ATTACK sat on "
                      f"{f.part_names[i]}: it comes off with the chop, and {ctx.players[owner]} must reattach it.",
                      player=owner)
         if side.drain_on == -1 and side.home_on == i and f.drain >= 0:
@@ -839,7 +844,7 @@ class XevozRules(Rules[XevozState]):
             # never be chopped) and the player whose figure it is reattaches it, so the figure stays connected
             side.home_on = -1
             then.append(("rehome", owner, owner))
-            ctx.emit("xevoz.drain-home", f"{poss(ctx.players[owner], start=True)} own {f.part_names[f.drain]} sat on "
+            ctx.emit("xevoz.drain-home", lambda: f"{poss(ctx.players[owner], start=True)} own {f.part_names[f.drain]} sat on "
                      f"{f.part_names[i]}: it comes off with the chop (a DRAIN ATTACK cannot be chopped), and "
                      f"{says(ctx.players[owner], 'snaps')} it back onto their figure.", player=owner)
         self._check_demolished(state, owner, ctx)
@@ -849,14 +854,15 @@ class XevozRules(Rules[XevozState]):
         self._advance(state, ctx)
 
     def _right_figure(self, state: XevozState, figure: object, owner: int, rule: str, ctx: Context,
-                      what: str) -> None:
-        """A Chop/Heal/AttachDrain that names a figure (a click on a part) must name the decision's figure."""
+                      what: Callable[[], str]) -> None:
+        """A Chop/Heal/AttachDrain that names a figure (a click on a part) must name the decision's figure
+        (``what`` says what the decision is, made only for a refusal)."""
         if figure == "":
             return
         if not isinstance(figure, str):
             raise IllegalAction(rule, f"the figure must be named by its id (text), not {figure!r}")
         if figure != state.sides[owner].figure.id:
-            raise IllegalAction(rule, f"that part is not on the right figure: {what}")
+            raise IllegalAction(rule, f"that part is not on the right figure: {what()}")
 
     def _heal(self, state: XevozState, a: Heal, ctx: Context, seat: int) -> None:
         kind, chooser, owner = state.queue[0]
@@ -866,7 +872,7 @@ class XevozRules(Rules[XevozState]):
         side = state.sides[owner]
         f = side.figure
         self._right_figure(state, a.figure, owner, "xevoz.star", ctx,
-                           f"the star regenerates a lost part of {poss(ctx.players[owner])} own {f.name}")
+                           lambda: f"the star regenerates a lost part of {poss(ctx.players[owner])} own {f.name}")
         found = self.parts(f).index.get(a.part) if isinstance(a.part, str) else None
         if found is None:
             raise IllegalAction("xevoz.star", f"{f.name} has no part {a.part!r}")
@@ -880,8 +886,9 @@ class XevozRules(Rules[XevozState]):
         side.present[i] = True
         side.life += 1
         side.pile.remove(i)
-        ctx.emit("xevoz.star", f"{says(ctx.players[owner], 'regenerates')} {f.part_names[i]} ({side.life} points of "
-                 "life).", player=owner, part=a.part)
+        life = side.life
+        ctx.emit("xevoz.star", lambda: f"{says(ctx.players[owner], 'regenerates')} {f.part_names[i]} ({life} points "
+                 "of life).", player=owner, part=a.part)
         self._finish_decision(state, ctx)
 
     def _free_drain(self, state: XevozState, a: FreeDrain, ctx: Context, seat: int) -> None:
@@ -896,14 +903,17 @@ class XevozRules(Rules[XevozState]):
         other.drain_on = -1
         of = other.figure
         home = other.home_on
-        if home >= 0 and other.present[home]:
-            where = f"it snaps back onto {poss(ctx.players[1 - owner])} {of.part_names[home]}"
-        else:
+        back = home >= 0 and other.present[home]
+        if not back:
             other.home_on = -1
             state.queue.insert(1, ("rehome", 1 - owner, 1 - owner))
-            where = f"{says(ctx.players[1 - owner], 'snaps')} it back onto their figure"
-        ctx.emit("xevoz.star-remove-drain", f"{says(ctx.players[owner], 'spends')} a star to remove "
-                 f"{poss(ctx.players[1 - owner])} DRAIN ATTACK and returns it to its owner: {where}.", player=owner)
+
+        def text() -> str:
+            where = (f"it snaps back onto {poss(ctx.players[1 - owner])} {of.part_names[home]}" if back
+                     else f"{says(ctx.players[1 - owner], 'snaps')} it back onto their figure")
+            return (f"{says(ctx.players[owner], 'spends')} a star to remove {poss(ctx.players[1 - owner])} DRAIN "
+                    f"ATTACK and returns it to its owner: {where}.")
+        ctx.emit("xevoz.star-remove-drain", text, player=owner)
         self._finish_decision(state, ctx)
 
     def _keep_drain(self, state: XevozState, a: KeepDrain, ctx: Context, seat: int) -> None:
@@ -915,7 +925,7 @@ class XevozRules(Rules[XevozState]):
         if self.healable(state.sides[owner]):
             raise IllegalAction("xevoz.star", "a lost part can attach: the star regenerates it (or, instead, "
                                 "removes the DRAIN ATTACK)")
-        ctx.emit("xevoz.star-nothing-lost", f"{says(ctx.players[owner], 'leaves')} {poss(ctx.players[1 - owner])} "
+        ctx.emit("xevoz.star-nothing-lost", lambda: f"{says(ctx.players[owner], 'leaves')} {poss(ctx.players[1 - owner])} "
                  "DRAIN ATTACK where it is; with no lost part that could attach, the star does nothing.",
                  player=owner)
         self._finish_decision(state, ctx)
@@ -929,7 +939,7 @@ class XevozRules(Rules[XevozState]):
         f = side.figure
         rule = {"attach": "xevoz.drain-attach", "reattach": "xevoz.drain-host-chopped", "rehome": "xevoz.drain-home"}[kind]
         self._right_figure(state, a.figure, owner, rule, ctx,
-                           f"the DRAIN ATTACK goes onto a part of {poss(ctx.players[owner])} {f.name}")
+                           lambda: f"the DRAIN ATTACK goes onto a part of {poss(ctx.players[owner])} {f.name}")
         found = self.parts(f).index.get(a.part) if isinstance(a.part, str) else None
         if found is None:
             raise IllegalAction(rule, f"{f.name} has no part {a.part!r}")
@@ -940,17 +950,17 @@ class XevozRules(Rules[XevozState]):
                                                                    else "which is lost)"))
         if kind == "rehome":
             side.home_on = i
-            ctx.emit("xevoz.drain-home", f"{says(ctx.players[owner], 'snaps')} their own DRAIN ATTACK back onto "
+            ctx.emit("xevoz.drain-home", lambda: f"{says(ctx.players[owner], 'snaps')} their own DRAIN ATTACK back onto "
                      f"their {f.part_names[i]}.", player=owner, part=a.part)
             self._finish_decision(state, ctx)
             return
         state.sides[1 - owner].drain_on = i
         if kind == "attach":
             state.round_ends = True
-            ctx.emit("xevoz.drain-attach", f"{says(ctx.players[chooser], 'snaps')} their DRAIN ATTACK onto "
+            ctx.emit("xevoz.drain-attach", lambda: f"{says(ctx.players[chooser], 'snaps')} their DRAIN ATTACK onto "
                      f"{poss(ctx.players[owner])} {f.part_names[i]}.", player=chooser, part=a.part)
         else:
-            ctx.emit("xevoz.drain-host-chopped", f"{says(ctx.players[owner], 'reattaches')} the DRAIN ATTACK to "
+            ctx.emit("xevoz.drain-host-chopped", lambda: f"{says(ctx.players[owner], 'reattaches')} the DRAIN ATTACK to "
                      f"{f.part_names[i]}.", player=owner, part=a.part)
         self._finish_decision(state, ctx)
 
@@ -961,7 +971,7 @@ class XevozRules(Rules[XevozState]):
         state.chooser = w
         state.phase = "move"
         if not self.move_options(state, w):
-            ctx.emit("xevoz.no-move", f"{says(ctx.players[w], 'has')} no unoccupied square to move into and stays put.",
+            ctx.emit("xevoz.no-move", lambda: f"{says(ctx.players[w], 'has')} no unoccupied square to move into and stays put.",
                      player=w)
             self._start_follow(state, ctx)
 
@@ -970,20 +980,20 @@ class XevozRules(Rules[XevozState]):
         lo = 1 - w
         grid = self.mat_grid(state)
         if state.sides[lo].pos in grid.nbrs[state.sides[w].pos]:
-            ctx.emit("xevoz.defender-follows", f"{says(ctx.players[lo], 'is')} still next to {ctx.players[w]} and does "
+            ctx.emit("xevoz.defender-follows", lambda: f"{says(ctx.players[lo], 'is')} still next to {ctx.players[w]} and does "
                      "not move.", player=lo)
             self._next_round(state, ctx)
             return
         state.phase, state.chooser = "follow", lo
         opts = self.move_options(state, lo)
         if not opts:
-            ctx.emit("xevoz.no-move", f"{ctx.players[lo]} cannot reach a square next to {ctx.players[w]} and "
+            ctx.emit("xevoz.no-move", lambda: f"{ctx.players[lo]} cannot reach a square next to {ctx.players[w]} and "
                      "stays put.", player=lo)
             self._next_round(state, ctx)
         elif len(opts) == 1:
             state.sides[lo].pos = opts[0]
             name = grid.names[opts[0]]
-            ctx.emit("xevoz.defender-follows", f"{says(ctx.players[lo], 'moves')} to {name} to stay next to "
+            ctx.emit("xevoz.defender-follows", lambda: f"{says(ctx.players[lo], 'moves')} to {name} to stay next to "
                      f"{ctx.players[w]}.", player=lo, cell=name)
             self._next_round(state, ctx)
 
@@ -1011,10 +1021,10 @@ class XevozRules(Rules[XevozState]):
         assert cell is not None
         state.sides[seat].pos = cell
         if state.phase == "move":
-            ctx.emit("xevoz.movement", f"{says(ctx.players[seat], 'moves')} to {a.cell}.", cell=a.cell)
+            ctx.emit("xevoz.movement", lambda: f"{says(ctx.players[seat], 'moves')} to {a.cell}.", cell=a.cell)
             self._start_follow(state, ctx)
         else:
-            ctx.emit("xevoz.defender-follows", f"{says(ctx.players[seat], 'moves')} to {a.cell} to stay next to the "
+            ctx.emit("xevoz.defender-follows", lambda: f"{says(ctx.players[seat], 'moves')} to {a.cell} to stay next to the "
                      "attacker.", cell=a.cell)
             self._next_round(state, ctx)
 
@@ -1025,7 +1035,7 @@ class XevozRules(Rules[XevozState]):
         state.phase = "call"
         state.round += 1
         how = "won as the attacker and stays" if w == was else "won as the defender and becomes"
-        ctx.emit("xevoz.next-attacker", f"{ctx.players[w]} {how} the attacker.", player=w)
+        ctx.emit("xevoz.next-attacker", lambda: f"{ctx.players[w]} {how} the attacker.", player=w)
 
     # == Position set-up (issue 11): a teacher's position at the start of a round (Rulebook step 4, the call) ========
     # A description (all keys optional; left out: kept from the current state):
@@ -1097,12 +1107,12 @@ class XevozRules(Rules[XevozState]):
         if state.first < 0:
             state.first = attacker
         for seat, side in enumerate(sides):
-            f = side.figure
-            ctx.emit("xevoz.figure-health", f"Position: {poss(ctx.players[seat], start=True)} {f.name} on "
-                     f"{cell_name(side.pos, size)}, {side.life} of {f.life} points of life"
-                     + (f" ({len(side.pile)} part(s) chopped)" if side.pile else "") + ".", player=seat,
-                     figure=f.id)
-        ctx.emit("xevoz.attack-call", f"Round {rnd} on the {mat_name(mat)}: {ctx.players[attacker]} attacks and "
+            f, chopped = side.figure, len(side.pile)
+            ctx.emit("xevoz.figure-health", lambda seat=seat, f=f, pos=side.pos, life=side.life, chopped=chopped:
+                     f"Position: {poss(ctx.players[seat], start=True)} {f.name} on {cell_name(pos, size)}, {life} of "
+                     f"{f.life} points of life" + (f" ({chopped} part(s) chopped)" if chopped else "") + ".",
+                     player=seat, figure=f.id)
+        ctx.emit("xevoz.attack-call", lambda: f"Round {rnd} on the {mat_name(mat)}: {ctx.players[attacker]} attacks and "
                  "calls black or white.", player=attacker)
 
     def _set_up_side(self, old: Side, spec: Mapping[str, Any], seat: int, v: XevozVariant, size: int) -> Side:
