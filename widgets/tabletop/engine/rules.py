@@ -12,14 +12,14 @@ from __future__ import annotations
 import copy
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import Action
 from .chance import Chance, Draw
 from .errors import IllegalAction
-from .events import Event, Text
+from .events import _NO_DATA, Event, Text
 from .variants import NoVariant, Variant
 
 S = TypeVar("S")
@@ -44,9 +44,22 @@ class Context:
         """Log one event. ``rule`` must be a clause id of the game's catalog. ``text`` is the sentence, or a
         zero-argument callable that makes it when it is first read (``lambda: f"..."`` over values that do not
         change afterwards): simulations that only count rules never format it."""
-        if self._known is not None and rule not in self._known:
+        known = self._known
+        if known is not None and rule not in known:
             raise ValueError(f"event names unknown rule clause {rule!r} (add it to the game's catalog)")
-        ev = Event(rule, text, self.player if player == -1 else player, data)
+        ev = Event(rule, text, self.player if player == -1 else player, data or _NO_DATA)
+        self.events.append(ev)
+        return ev
+
+    def tell(self, rule: str, player: int | None, text: Callable[..., str], *args: Any, **data: Any) -> Event:
+        """:meth:`emit` with the sentence made when first read as ``text(*args)``: ``text`` is a plain function
+        (defined once, at module level) and ``args`` the values it reads, which must not change afterwards (pass
+        numbers, names and tuples, not a state that the game goes on changing). No closure is made per event, so
+        a long simulation leaves fewer objects for the garbage collector. ``player=-1`` is the acting seat."""
+        known = self._known
+        if known is not None and rule not in known:
+            raise ValueError(f"event names unknown rule clause {rule!r} (add it to the game's catalog)")
+        ev = Event(rule, text, self.player if player == -1 else player, data or _NO_DATA, args)
         self.events.append(ev)
         return ev
 
