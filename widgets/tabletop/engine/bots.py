@@ -40,7 +40,11 @@ class RandomBot(Bot):
     name = "random"
 
     def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
-        return legal[self.rng.randrange(len(legal))]
+        n = len(legal)
+        if n:
+            # exactly ``rng.randrange(n)`` (the same draw of the same generator) without its argument handling
+            return legal[self.rng._randbelow(n)]  # type: ignore[attr-defined]
+        return legal[self.rng.randrange(n)]  # refuses an empty list as before
 
 
 class FirstBot(Bot):

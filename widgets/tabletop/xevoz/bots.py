@@ -18,9 +18,13 @@ class XevozRandomBot(RandomBot):
     name = "random"
 
     def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
-        if game.raw_state.phase == "build" and legal and isinstance(legal[0], Ready) and self.rng.random() < 0.5:
+        n = len(legal)
+        if n and isinstance(legal[0], Ready) and game.raw_state.phase == "build" and self.rng.random() < 0.5:
             return legal[0]
-        return legal[self.rng.randrange(len(legal))]
+        if n:
+            # exactly ``rng.randrange(n)`` (the same draw of the same generator) without its argument handling
+            return legal[self.rng._randbelow(n)]  # type: ignore[attr-defined]
+        return legal[self.rng.randrange(n)]  # refuses an empty list as before
 
 
 def attack_value(a: Attack, drain_attached: bool) -> float:

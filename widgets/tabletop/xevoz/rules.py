@@ -56,6 +56,15 @@ FACE_SLOT = {face: int(face[0]) - 1 for face in FACES}
 
 # -- the sentences of the log, made only when an event's text is read (Context.tell: ``fn(*args)``) --------------
 # Each takes the players' names and plain values captured when the event happened (never the state).
+def _say_builds(name: str, f: Figure) -> str:
+    return f"{says(name, 'builds')} {f.name}: {f.n_parts} parts, {f.life} points of life."
+
+
+def _say_position(name: str, f: Figure, cell: str, life: int, chopped: int) -> str:
+    return (f"Position: {poss(name, start=True)} {f.name} on {cell}, {life} of {f.life} points of life"
+            + (f" ({chopped} part(s) chopped)" if chopped else "") + ".")
+
+
 def _say_call(name: str, colour: str) -> str:
     return f"{says(name, 'calls')} {colour.upper()} attack; both roll."
 
@@ -276,7 +285,7 @@ class Grid:
     """A square mat's geometry, computed once per size: neighbours (no diagonals, in ascending order), cell names
     and the Move/Place actions of every cell (actions are immutable, so they are built once and shared)."""
 
-    __slots__ = ("size", "nbrs", "names", "cells", "moves", "places")
+    __slots__ = ("size", "nbrs", "names", "cells", "moves", "places", "_steps")
 
     def __init__(self, size: int) -> None:
         self.size = size
@@ -286,13 +295,30 @@ class Grid:
         self.cells = {name: c for c, name in enumerate(self.names)}
         self.moves = tuple(Move(name) for name in self.names)
         self.places = tuple(Place(name) for name in self.names)
+        self._steps: dict[int, tuple[tuple[int, ...], tuple[Move, ...]]] = {}
+
+    def steps(self, me: int, other: int, follow: bool) -> tuple[tuple[int, ...], tuple[Move, ...]]:
+        """The squares a figure on ``me`` may move to (ascending) and their Move actions, worked out once per
+        pair of squares: any free neighbour (xevoz.movement), or when following (xevoz.defender-follows) the
+        neighbours that are also next to the other figure on ``other``."""
+        key = (((me + 1) << 14 | (other + 1)) << 1) | follow
+        hit = self._steps.get(key)
+        if hit is None:
+            nbrs = self.nbrs
+            if follow:
+                near = nbrs[other]  # squares next to the other figure (never the square it stands on)
+                cells = tuple(c for c in nbrs[me] if c in near)
+            else:
+                cells = tuple(c for c in nbrs[me] if c != other)
+            hit = self._steps[key] = (cells, tuple(self.moves[c] for c in cells))
+        return hit
 
 
 class Parts:
     """A figure's lookups, computed once per figure: part index by id, the parts snapped onto each part (leaving
     out the DRAIN ATTACK part, which never blocks a chop) and the Chop/Heal/AttachDrain action of every part."""
 
-    __slots__ = ("figure", "index", "blockers", "chops", "heals", "attaches")
+    __slots__ = ("figure", "index", "blockers", "chops", "heals", "attaches", "_choppable")
 
     def __init__(self, f: Figure) -> None:
         self.figure = f
@@ -301,6 +327,19 @@ class Parts:
         self.chops = tuple(Chop(pid) for pid in f.part_ids)
         self.heals = tuple(Heal(pid) for pid in f.part_ids)
         self.attaches = tuple(AttachDrain(pid) for pid in f.part_ids)
+        self._choppable: dict[tuple[bool, ...], tuple[tuple[int, ...], tuple[Chop, ...]]] = {}
+
+    def choppable(self, present: Sequence[bool]) -> tuple[tuple[int, ...], tuple[Chop, ...]]:
+        """The parts that can be chopped when ``present`` says which parts are on the figure (on it, not the
+        DRAIN ATTACK, nothing else snapped onto them) and their Chop actions, worked out once per set of parts."""
+        key = tuple(present)
+        hit = self._choppable.get(key)
+        if hit is None:
+            drain, blockers = self.figure.drain, self.blockers
+            out = tuple(i for i, here in enumerate(key)
+                        if here and i != drain and not any(key[c] for c in blockers[i]))
+            hit = self._choppable[key] = (out, tuple(self.chops[i] for i in out))
+        return hit
 
 
 _CALLS = (Call("black"), Call("white"))
@@ -328,6 +367,8 @@ class XevozRules(Rules[XevozState]):
         self._mat_grids: dict[str, Grid] = {}
         self._parts: dict[int, Parts] = {}  # by id() of the figure; the entry keeps the figure alive
         self._helixes: dict[tuple[tuple[str, bool], ...], tuple[tuple[Glyph, Attack, Attack, str], ...]] = {}
+        #: id(helix) -> (helix, its reading per face): found without hashing the helix
+        self._helix_ids: dict[int, tuple[tuple[tuple[str, bool], ...], dict[str, tuple[Glyph, Attack, Attack, str]]]] = {}
 
     def rig_domain(self, kind: str, variant: Any, state: XevozState | None) -> Sequence[Any] | None:
         """The outcomes of chance ``kind`` possible now. Static for Xevoz: every Battle Helix holds six glyphs
@@ -372,7 +413,11 @@ class XevozRules(Rules[XevozState]):
     def read_face(self, side: Side, face: str) -> tuple[Glyph, Attack, Attack, str]:
         """The glyph a rolled battle side shows, its white and black attacks, and how the log reads it (both
         battle sides of a glyph read the same: a helix is read once per helix, not once per roll)."""
-        slots = self._helixes.get(side.helix)
+        h = side.helix
+        hit = self._helix_ids.get(id(h))
+        if hit is not None and hit[0] is h:
+            return hit[1][face]
+        slots = self._helixes.get(h)
         if slots is None:
             read = []
             for gid, flipped in side.helix:
@@ -381,6 +426,9 @@ class XevozRules(Rules[XevozState]):
                 read.append((g, white, black, f"{g.part} ({self.comp.species[g.species].name}): white {white}, "
                                               f"black {black}."))
             slots = self._helixes[side.helix] = tuple(read)
+        if len(self._helix_ids) > 4096:  # helixes redesigned in many games: start afresh
+            self._helix_ids.clear()
+        self._helix_ids[id(h)] = (h, {f: slots[i] for f, i in FACE_SLOT.items()})  # the entry keeps h alive
         return slots[FACE_SLOT[face]]
 
     def _mat_for(self, species: str, state: XevozState) -> str | None:
@@ -423,8 +471,7 @@ class XevozRules(Rules[XevozState]):
         for seat, fid in enumerate(v.figures):
             f = self.figure(fid, v.parts)
             sides.append(Side(f, f.helix))
-            ctx.emit("xevoz.figure-health", lambda who=players[seat], f=f: f"{says(who, 'builds')} {f.name}: "
-                     f"{f.n_parts} parts, {f.life} points of life.", player=seat, figure=fid)
+            ctx.tell("xevoz.figure-health", seat, _say_builds, players[seat], f, figure=fid)
         caps = tuple(v.end_caps)
         ctx.emit("xevoz.two-players", lambda: "Two players, two figures, two Battle Helixes "
                  f"({caps[0]} and {caps[1]} end-caps).", player=None)
@@ -472,8 +519,7 @@ class XevozRules(Rules[XevozState]):
             side = state.sides[owner]
             p = self.parts(side.figure)
             if kind == "chop":
-                chops = p.chops
-                return [chops[i] for i in self.choppable(side)]
+                return list(p.choppable(side.present)[1])
             if kind == "heal":
                 heals = p.heals
                 out: list[Action] = [heals[i] for i in self.healable(side)]
@@ -484,9 +530,10 @@ class XevozRules(Rules[XevozState]):
                 return out
             attaches = p.attaches
             return [attaches[i] for i in self.drain_hosts(side)]
-        if ph in ("move", "follow"):
-            moves = self.mat_grid(state).moves
-            return [moves[c] for c in self.move_options(state, state.chooser)]
+        if ph == "move" or ph == "follow":
+            me = state.chooser
+            sides = state.sides
+            return list(self.mat_grid(state).steps(sides[me].pos, sides[1 - me].pos, ph == "follow")[1])
         if ph in ("first", "world"):
             return list(_ROLL)
         if ph == "start":
@@ -515,18 +562,7 @@ class XevozRules(Rules[XevozState]):
 
     def choppable(self, side: Side) -> list[int]:
         """Parts that can be chopped now: on the figure, not the DRAIN ATTACK, nothing else snapped onto them."""
-        f, pres = side.figure, side.present
-        blockers = self.parts(f).blockers
-        drain = f.drain
-        out = []
-        for i, here in enumerate(pres):
-            if here and i != drain:
-                for c in blockers[i]:
-                    if pres[c]:
-                        break
-                else:
-                    out.append(i)
-        return out
+        return list(self.parts(side.figure).choppable(side.present)[0])
 
     def healable(self, side: Side) -> list[int]:
         """Lost parts that can attach again: the part they snap onto is on the figure."""
@@ -538,12 +574,12 @@ class XevozRules(Rules[XevozState]):
         return [i for i in range(f.n_parts) if pres[i] and i != f.drain]
 
     def move_options(self, state: XevozState, seat: int) -> list[int]:
-        nbrs = self.mat_grid(state).nbrs
-        me, other = state.sides[seat].pos, state.sides[1 - seat].pos
-        if state.phase == "follow":
-            near = nbrs[other]  # squares next to the other figure (never the square it stands on)
-            return [c for c in nbrs[me] if c in near]
-        return [c for c in nbrs[me] if c != other]
+        """The squares ``seat`` may move to now (xevoz.movement; xevoz.defender-follows when following)."""
+        return list(self._steps(state, seat)[0])
+
+    def _steps(self, state: XevozState, seat: int) -> tuple[tuple[int, ...], tuple[Move, ...]]:
+        sides = state.sides
+        return self.mat_grid(state).steps(sides[seat].pos, sides[1 - seat].pos, state.phase == "follow")
 
     def place_options(self, state: XevozState) -> list[int]:
         m = self.comp.mats[state.mat]
@@ -817,8 +853,7 @@ class XevozRules(Rules[XevozState]):
             info["warp"] = warpers[0]
             self._start_warp(state, warpers[0], glyphs[warpers[0]][0].species, ctx, "xevoz.warp")
             return
-        k = 2 if colour == "black" else 1
-        called = (r0[k], r1[k])
+        called = (r0[2], r1[2]) if colour == "black" else (r0[1], r1[1])
         strength, bonus = info["strength"], info["bonus"]
         bonuses = mat.bonuses
         if bonuses:
@@ -1111,7 +1146,7 @@ class XevozRules(Rules[XevozState]):
         w = state.round_winner
         state.chooser = w
         state.phase = "move"
-        if not self.move_options(state, w):
+        if not self._steps(state, w)[0]:
             ctx.tell("xevoz.no-move", w, _say_no_move, players[w])
             self._start_follow(state, ctx)
 
@@ -1125,7 +1160,7 @@ class XevozRules(Rules[XevozState]):
             self._next_round(state, ctx)
             return
         state.phase, state.chooser = "follow", lo
-        opts = self.move_options(state, lo)
+        opts = self._steps(state, lo)[0]
         if not opts:
             ctx.tell("xevoz.no-move", lo, _say_cannot_follow, players[lo], players[w])
             self._next_round(state, ctx)
@@ -1137,7 +1172,7 @@ class XevozRules(Rules[XevozState]):
 
     def _move(self, state: XevozState, a: Move, ctx: Context, seat: int) -> None:
         players = ctx.players  # not ctx: a text callable must not hold the context
-        opts = self.move_options(state, seat)
+        opts = self._steps(state, seat)[0]
         cell = self.mat_grid(state).cells.get(a.cell) if isinstance(a.cell, str) else None
         if cell not in opts:
             size = self.comp.mats[state.mat].size
@@ -1248,10 +1283,8 @@ class XevozRules(Rules[XevozState]):
             state.first = attacker
         for seat, side in enumerate(sides):
             f, chopped = side.figure, len(side.pile)
-            ctx.emit("xevoz.figure-health", lambda seat=seat, f=f, pos=side.pos, life=side.life, chopped=chopped:
-                     f"Position: {poss(players[seat], start=True)} {f.name} on {cell_name(pos, size)}, {life} of "
-                     f"{f.life} points of life" + (f" ({chopped} part(s) chopped)" if chopped else "") + ".",
-                     player=seat, figure=f.id)
+            ctx.tell("xevoz.figure-health", seat, _say_position, players[seat], f, cell_name(side.pos, size),
+                     side.life, chopped, figure=f.id)
         ctx.emit("xevoz.attack-call", lambda: f"Round {rnd} on the {mat_name(mat)}: {players[attacker]} attacks and "
                  "calls black or white.", player=attacker)
 
