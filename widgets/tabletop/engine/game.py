@@ -58,6 +58,10 @@ class Turn(NamedTuple):
                 "events": [e.to_dict() for e in self.events], "draws": [d.to_dict() for d in self.draws]}
 
 
+#: makes a Turn from its 5-tuple without NamedTuple's Python-level ``__new__``
+_new_turn = tuple.__new__
+
+
 class FrozenDict(dict[str, Any]):
     """A dict that refuses changes (``game.state`` is a snapshot, not a handle)."""
 
@@ -272,7 +276,8 @@ class Game(Generic[S]):
             self._script.append(act)
             events = ctx.events
             if self.keep_log:
-                self._history.append(Turn(len(self._history), player, act, tuple(events), tuple(ctx.draws)))
+                history = self._history
+                history.append(_new_turn(Turn, (len(history), player, act, tuple(events), tuple(ctx.draws))))
             self.version += 1
             return events
         act, player = self._admit(action)

@@ -23,6 +23,7 @@ from .events import _NO_DATA, Event, Text
 from .variants import NoVariant, Variant
 
 S = TypeVar("S")
+_new = object.__new__
 
 
 class Context:
@@ -47,7 +48,13 @@ class Context:
         known = self._known
         if known is not None and rule not in known:
             raise ValueError(f"event names unknown rule clause {rule!r} (add it to the game's catalog)")
-        ev = Event(rule, text, self.player if player == -1 else player, data or _NO_DATA)
+        # Event(rule, text, player, data) without a Python-level __init__ call (millions in a simulation)
+        ev = _new(Event)
+        ev.rule = rule
+        ev._text = text
+        ev.player = self.player if player == -1 else player
+        ev.data = data or _NO_DATA
+        ev._args = ()
         self.events.append(ev)
         return ev
 
@@ -59,7 +66,12 @@ class Context:
         known = self._known
         if known is not None and rule not in known:
             raise ValueError(f"event names unknown rule clause {rule!r} (add it to the game's catalog)")
-        ev = Event(rule, text, self.player if player == -1 else player, data or _NO_DATA, args)
+        ev = _new(Event)
+        ev.rule = rule
+        ev._text = text
+        ev.player = self.player if player == -1 else player
+        ev.data = data or _NO_DATA
+        ev._args = args
         self.events.append(ev)
         return ev
 

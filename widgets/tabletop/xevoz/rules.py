@@ -367,6 +367,8 @@ class XevozRules(Rules[XevozState]):
         self._mat_grids: dict[str, Grid] = {}
         self._parts: dict[int, Parts] = {}  # by id() of the figure; the entry keeps the figure alive
         self._helixes: dict[tuple[tuple[str, bool], ...], tuple[tuple[Glyph, Attack, Attack, str], ...]] = {}
+        self._build_cache: dict[tuple[Any, ...], tuple[Figure, tuple[Action, ...]]] = {}
+        self._differ_cache: dict[tuple[int, int], tuple[Any, Any, bool]] = {}
         #: id(helix) -> (helix, its reading per face): found without hashing the helix
         self._helix_ids: dict[int, tuple[tuple[tuple[str, bool], ...], dict[str, tuple[Glyph, Attack, Attack, str]]]] = {}
 
@@ -548,7 +550,17 @@ class XevozRules(Rules[XevozState]):
         # build
         seat = self.current_player(state)
         assert seat is not None
-        side = state.sides[seat]
+        return list(self._build_actions(state, seat))
+
+    def _build_actions(self, state: XevozState, seat: int) -> tuple[Action, ...]:
+        """The build-phase actions of ``seat`` (Ready when the pre-battle check passes, then every Flip, Swap and
+        PickFigure), worked out once per figure, helix, opponent readiness and gold limit."""
+        side, other = state.sides[seat], state.sides[1 - seat]
+        f = side.figure
+        key = (id(f), side.helix, other.figure.n_parts if other.ready else -1, state.max_gold)
+        hit = self._build_cache.get(key)
+        if hit is not None and hit[0] is f:
+            return hit[1]
         acts: list[Action] = []
         if not self.ready_problems(state, seat):
             acts.append(Ready())
@@ -557,8 +569,12 @@ class XevozRules(Rules[XevozState]):
         spare = [self.comp.glyph_by_part[n] for n in side.figure.part_names
                  if n in self.comp.glyph_by_part and self.comp.glyph_by_part[n] not in in_helix]
         acts += [Swap(i + 1, g) for i in range(len(side.helix)) for g in spare]
-        acts += [PickFigure(f) for f in self.comp.figures if f != side.figure.id]
-        return acts
+        acts += [PickFigure(fid) for fid in self.comp.figures if fid != side.figure.id]
+        if len(self._build_cache) > 4096:  # many redesigned helixes: start afresh
+            self._build_cache.clear()
+        out = tuple(acts)
+        self._build_cache[key] = (f, out)  # the entry keeps the figure alive, so its id stays its own
+        return out
 
     def choppable(self, side: Side) -> list[int]:
         """Parts that can be chopped now: on the figure, not the DRAIN ATTACK, nothing else snapped onto them."""
@@ -607,7 +623,7 @@ class XevozRules(Rules[XevozState]):
         ph = state.phase
         seat = ctx.player
         assert seat is not None
-        handler = _HANDLERS.get((ph, type(action)))
+        handler = _BY_TYPE.get(action.__class__, _NO_HANDLERS).get(ph)
         if handler is None:
             raise IllegalAction(PHASE_RULE[ph], f"'{action}' cannot be played now: it is time for "
                                 f"{PHASE_DOES[ph]}" + self._waiting_for(state, ctx))
@@ -741,8 +757,15 @@ class XevozRules(Rules[XevozState]):
                  "mat.", face=face, species=g.species, mat=mat)
 
     def _totals_can_differ(self, state: XevozState) -> bool:
+        h0, h1 = state.sides[0].helix, state.sides[1].helix
+        hit = self._differ_cache.get((id(h0), id(h1)))
+        if hit is not None and hit[0] is h0 and hit[1] is h1:
+            return hit[2]
         sums = {self.comp.glyphs[g].white.strength + self.comp.glyphs[g].black.strength
                 for side in state.sides for g, _ in side.helix}
+        if len(self._differ_cache) > 4096:
+            self._differ_cache.clear()
+        self._differ_cache[id(h0), id(h1)] = (h0, h1, len(sums) > 1)  # the entry keeps both helixes alive
         return len(sums) > 1
 
     def _choose_mat(self, state: XevozState, a: ChooseMat, ctx: Context, seat: int) -> None:
@@ -1574,3 +1597,8 @@ _HANDLERS: dict[tuple[str, type], Any] = {
     ("move", Move): XevozRules._move,
     ("follow", Move): XevozRules._move,
 }
+#: the same, by action class then phase (apply's lookup, without a tuple per step)
+_BY_TYPE: dict[type, dict[str, Any]] = {}
+for (_ph, _cls), _fn in _HANDLERS.items():
+    _BY_TYPE.setdefault(_cls, {})[_ph] = _fn
+_NO_HANDLERS: dict[str, Any] = {}
