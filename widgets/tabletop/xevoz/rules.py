@@ -318,7 +318,7 @@ class Parts:
     """A figure's lookups, computed once per figure: part index by id, the parts snapped onto each part (leaving
     out the DRAIN ATTACK part, which never blocks a chop) and the Chop/Heal/AttachDrain action of every part."""
 
-    __slots__ = ("figure", "index", "blockers", "chops", "heals", "attaches", "_choppable")
+    __slots__ = ("figure", "index", "blockers", "chops", "heals", "attaches", "chop_indices", "chop_actions")
 
     def __init__(self, f: Figure) -> None:
         self.figure = f
@@ -327,19 +327,25 @@ class Parts:
         self.chops = tuple(Chop(pid) for pid in f.part_ids)
         self.heals = tuple(Heal(pid) for pid in f.part_ids)
         self.attaches = tuple(AttachDrain(pid) for pid in f.part_ids)
-        self._choppable: dict[tuple[bool, ...], tuple[tuple[int, ...], tuple[Chop, ...]]] = {}
+        #: the parts that can be chopped when ``present`` says which parts are on the figure (on it, not the
+        #: DRAIN ATTACK, nothing else snapped onto them), ascending, as indices and as Chop actions: one
+        #: generated test per part of this figure (a figure has up to a few dozen parts: no loops, no cache)
+        self.chop_indices: Callable[[Sequence[bool]], list[int]] = self._compile(tuple(range(f.n_parts)))
+        self.chop_actions: Callable[[Sequence[bool]], list[Action]] = self._compile(self.chops)
 
-    def choppable(self, present: Sequence[bool]) -> tuple[tuple[int, ...], tuple[Chop, ...]]:
-        """The parts that can be chopped when ``present`` says which parts are on the figure (on it, not the
-        DRAIN ATTACK, nothing else snapped onto them) and their Chop actions, worked out once per set of parts."""
-        key = tuple(present)
-        hit = self._choppable.get(key)
-        if hit is None:
-            drain, blockers = self.figure.drain, self.blockers
-            out = tuple(i for i, here in enumerate(key)
-                        if here and i != drain and not any(key[c] for c in blockers[i]))
-            hit = self._choppable[key] = (out, tuple(self.chops[i] for i in out))
-        return hit
+    def _compile(self, items: Sequence[Any]) -> Callable[[Sequence[bool]], list[Any]]:
+        lines = ["def choppable(p):", "    out = []", "    add = out.append"]
+        for i, kids in enumerate(self.blockers):
+            if i == self.figure.drain:
+                continue
+            free = "".join(f" and not p[{c}]" for c in kids)
+            lines.append(f"    if p[{i}]{free}:")
+            lines.append(f"        add(items[{i}])")
+        lines.append("    return out")
+        env: dict[str, Any] = {"items": tuple(items)}
+        exec("\n".join(lines) + "\n", env)  # noqa: S102 - generated from the figure's own part indices only
+        fn: Callable[[Sequence[bool]], list[Any]] = env["choppable"]
+        return fn
 
 
 _CALLS = (Call("black"), Call("white"))
@@ -521,7 +527,7 @@ class XevozRules(Rules[XevozState]):
             side = state.sides[owner]
             p = self.parts(side.figure)
             if kind == "chop":
-                return list(p.choppable(side.present)[1])
+                return p.chop_actions(side.present)
             if kind == "heal":
                 heals = p.heals
                 out: list[Action] = [heals[i] for i in self.healable(side)]
@@ -578,7 +584,7 @@ class XevozRules(Rules[XevozState]):
 
     def choppable(self, side: Side) -> list[int]:
         """Parts that can be chopped now: on the figure, not the DRAIN ATTACK, nothing else snapped onto them."""
-        return list(self.parts(side.figure).choppable(side.present)[0])
+        return self.parts(side.figure).chop_indices(side.present)
 
     def healable(self, side: Side) -> list[int]:
         """Lost parts that can attach again: the part they snap onto is on the figure."""
