@@ -65,6 +65,10 @@ def _say_position(name: str, f: Figure, cell: str, life: int, chopped: int) -> s
             + (f" ({chopped} part(s) chopped)" if chopped else "") + ".")
 
 
+def _say_warp_both(att: str) -> str:
+    return f"Both figures activate a warp: the attacker, {att}, warps and the other follows."
+
+
 def _say_call(name: str, colour: str) -> str:
     return f"{says(name, 'calls')} {colour.upper()} attack; both roll."
 
@@ -874,14 +878,16 @@ class XevozRules(Rules[XevozState]):
         mat = self.comp.mats[state.mat]
         pos = (sides[0].pos, sides[1].pos)
         warps = mat.warps
-        warpers = [s for s in (att, dfn) if warps.get(pos[s]) == glyphs[s][0].species] if warps else []
-        if warpers:
-            if len(warpers) == 2:
-                ctx.emit("xevoz.warp-both", lambda: f"Both figures activate a warp: the attacker, {players[att]}, "
-                         "warps and the other follows.", player=att)
-            info["warp"] = warpers[0]
-            self._start_warp(state, warpers[0], glyphs[warpers[0]][0].species, ctx, "xevoz.warp")
-            return
+        if warps:
+            att_warps = warps.get(pos[att]) == glyphs[att][0].species
+            dfn_warps = warps.get(pos[dfn]) == glyphs[dfn][0].species
+            if att_warps or dfn_warps:
+                if att_warps and dfn_warps:
+                    tell("xevoz.warp-both", att, _say_warp_both, players[att])
+                warper = att if att_warps else dfn
+                info["warp"] = warper
+                self._start_warp(state, warper, glyphs[warper][0].species, ctx, "xevoz.warp")
+                return
         called = (r0[2], r1[2]) if colour == "black" else (r0[1], r1[1])
         strength, bonus = info["strength"], info["bonus"]
         bonuses = mat.bonuses
@@ -924,6 +930,15 @@ class XevozRules(Rules[XevozState]):
             else:
                 tell("xevoz.drain-bonus-chop", w, _say_no_bonus_chop, players[w], players[lo])
         tell("xevoz.actions", w, _say_actions, players[w], attack)
+        if not attack.bomb and not attack.drain:  # the common case, as _plan_attack does it
+            if attack.swords:
+                plan += [("chop", w, lo)] * attack.swords
+            if attack.stars:
+                plan += [("heal", w, w)] * attack.stars
+            state.queue = plan
+            state.phase = "actions"
+            self._advance(state, ctx)
+            return
         if attack.bomb:
             face = draw(f"helix{w + 1}")
             g, white, black = self.glyph_at(sides[w], face)
