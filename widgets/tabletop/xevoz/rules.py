@@ -1190,21 +1190,26 @@ class XevozRules(Rules[XevozState]):
         w = state.round_winner
         state.chooser = w
         state.phase = "move"
-        if not self._steps(state, w)[0]:
+        grid = self.mat_grid(state)
+        sides = state.sides
+        if not grid.steps(sides[w].pos, sides[1 - w].pos, False)[0]:
             ctx.tell("xevoz.no-move", w, _say_no_move, players[w])
-            self._start_follow(state, ctx)
+            self._start_follow(state, ctx, grid)
 
-    def _start_follow(self, state: XevozState, ctx: Context) -> None:
+    def _start_follow(self, state: XevozState, ctx: Context, grid: Grid | None = None) -> None:
         players = ctx.players  # not ctx: a text callable must not hold the context
         w = state.round_winner
         lo = 1 - w
-        grid = self.mat_grid(state)
-        if state.sides[lo].pos in grid.nbrs[state.sides[w].pos]:
+        if grid is None:
+            grid = self.mat_grid(state)
+        sides = state.sides
+        there, here = sides[lo].pos, sides[w].pos
+        if there in grid.nbrs[here]:
             ctx.tell("xevoz.defender-follows", lo, _say_still_next, players[lo], players[w])
             self._next_round(state, ctx)
             return
         state.phase, state.chooser = "follow", lo
-        opts = self._steps(state, lo)[0]
+        opts = grid.steps(there, here, True)[0]
         if not opts:
             ctx.tell("xevoz.no-move", lo, _say_cannot_follow, players[lo], players[w])
             self._next_round(state, ctx)
@@ -1216,8 +1221,11 @@ class XevozRules(Rules[XevozState]):
 
     def _move(self, state: XevozState, a: Move, ctx: Context, seat: int) -> None:
         players = ctx.players  # not ctx: a text callable must not hold the context
-        opts = self._steps(state, seat)[0]
-        cell = self.mat_grid(state).cells.get(a.cell) if isinstance(a.cell, str) else None
+        sides = state.sides
+        grid = self.mat_grid(state)
+        moving = state.phase == "move"  # else following (xevoz.defender-follows)
+        opts = grid.steps(sides[seat].pos, sides[1 - seat].pos, not moving)[0]
+        cell = grid.cells.get(a.cell) if isinstance(a.cell, str) else None
         if cell not in opts:
             size = self.comp.mats[state.mat].size
             names = [cell_name(c, size) for c in opts]
@@ -1237,10 +1245,10 @@ class XevozRules(Rules[XevozState]):
                 pass
             raise IllegalAction(rule, reason)
         assert cell is not None
-        state.sides[seat].pos = cell
-        if state.phase == "move":
+        sides[seat].pos = cell
+        if moving:
             ctx.tell("xevoz.movement", -1, _say_moves, players[seat], a.cell, cell=a.cell)
-            self._start_follow(state, ctx)
+            self._start_follow(state, ctx, grid)
         else:
             ctx.tell("xevoz.defender-follows", -1, _say_follows, players[seat], a.cell, cell=a.cell)
             self._next_round(state, ctx)
