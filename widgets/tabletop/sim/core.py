@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import json
 import math
 import os
 import threading
@@ -220,9 +221,28 @@ def play_one(modname: str, variant: dict[str, Any], bot_names: Sequence[str], se
 _RULE_SEAT = attrgetter("rule", "player")
 
 
+_VARIANTS: dict[tuple[type, str], Variant] = {}
+
+
+def _variant_for(rules: Rules[Any], variant: dict[str, Any]) -> Variant | dict[str, Any]:
+    """The Variant of a chunk's options, made (and checked) once per worker rather than once per game; the Game
+    still validates it. Options that are not plain JSON are passed on as they are (the Game refuses them)."""
+    try:
+        key = (type(rules), json.dumps(variant, sort_keys=True))
+    except (TypeError, ValueError):
+        return variant
+    v = _VARIANTS.get(key)
+    if v is None:
+        if len(_VARIANTS) > 256:
+            _VARIANTS.clear()
+        v = _VARIANTS[key] = rules.variant_type.from_dict(variant)
+    return v
+
+
 def _play_one(rules: Rules[Any], table: dict[str, type[Bot]], variant: dict[str, Any], bot_names: Sequence[str],
               seed: int, vi: int, max_steps: int) -> GameRecord:
-    g: Game[Any] = Game(rules, seed=seed, variant=variant, players=len(bot_names), safe=False, log=False)
+    g: Game[Any] = Game(rules, seed=seed, variant=_variant_for(rules, variant), players=len(bot_names), safe=False,
+                        log=False)
     choosers = [table[name](seed=seed * 1_000_003 + seat).choose for seat, name in enumerate(bot_names)]
     events: list[Any] = list(g.history[0].events)
     state = g.raw_state  # an unsafe game changes its state in place: the same object all game
