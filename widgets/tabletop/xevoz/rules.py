@@ -65,6 +65,18 @@ def _say_position(name: str, f: Figure, cell: str, life: int, chopped: int) -> s
             + (f" ({chopped} part(s) chopped)" if chopped else "") + ".")
 
 
+def _say_which_chop(chooser: str, owner: str, figure: str) -> str:
+    return f"{says(chooser, 'has')} {owner} chop a part of {figure}"
+
+
+def _say_which_heal(owner: str, figure: str) -> str:
+    return f"the star regenerates a lost part of {poss(owner)} own {figure}"
+
+
+def _say_which_attach(owner: str, figure: str) -> str:
+    return f"the DRAIN ATTACK goes onto a part of {poss(owner)} {figure}"
+
+
 def _say_warp_both(att: str) -> str:
     return f"Both figures activate a warp: the attacker, {att}, warps and the other follows."
 
@@ -1032,8 +1044,8 @@ class XevozRules(Rules[XevozState]):
         side = state.sides[owner]
         f = side.figure
         if a.figure != "":
-            self._right_figure(state, a.figure, owner, "xevoz.sword", ctx,
-                               lambda: f"{says(players[chooser], 'has')} {players[owner]} chop a part of {f.name}")
+            self._right_figure(state, a.figure, owner, "xevoz.sword", _say_which_chop, players[chooser],
+                               players[owner], f.name)
         parts = self.parts(f)
         part = a.part
         found = parts.index.get(part) if isinstance(part, str) else None
@@ -1077,16 +1089,16 @@ class XevozRules(Rules[XevozState]):
         state.queue[:1] = then
         self._advance(state, ctx)
 
-    def _right_figure(self, state: XevozState, figure: object, owner: int, rule: str, ctx: Context,
-                      what: Callable[[], str]) -> None:
+    def _right_figure(self, state: XevozState, figure: object, owner: int, rule: str, what: Callable[..., str],
+                      *args: Any) -> None:
         """A Chop/Heal/AttachDrain that names a figure (a click on a part) must name the decision's figure
-        (``what`` says what the decision is, made only for a refusal)."""
+        (``what(*args)`` says what the decision is, made only for a refusal)."""
         if figure == "":
             return
         if not isinstance(figure, str):
             raise IllegalAction(rule, f"the figure must be named by its id (text), not {figure!r}")
         if figure != state.sides[owner].figure.id:
-            raise IllegalAction(rule, f"that part is not on the right figure: {what()}")
+            raise IllegalAction(rule, f"that part is not on the right figure: {what(*args)}")
 
     def _heal(self, state: XevozState, a: Heal, ctx: Context, seat: int) -> None:
         players = ctx.players  # not ctx: a text callable must not hold the context
@@ -1097,8 +1109,7 @@ class XevozRules(Rules[XevozState]):
         side = state.sides[owner]
         f = side.figure
         if a.figure != "":
-            self._right_figure(state, a.figure, owner, "xevoz.star", ctx,
-                               lambda: f"the star regenerates a lost part of {poss(players[owner])} own {f.name}")
+            self._right_figure(state, a.figure, owner, "xevoz.star", _say_which_heal, players[owner], f.name)
         found = self.parts(f).index.get(a.part) if isinstance(a.part, str) else None
         if found is None:
             raise IllegalAction("xevoz.star", f"{f.name} has no part {a.part!r}")
@@ -1159,8 +1170,7 @@ class XevozRules(Rules[XevozState]):
         f = side.figure
         rule = {"attach": "xevoz.drain-attach", "reattach": "xevoz.drain-host-chopped", "rehome": "xevoz.drain-home"}[kind]
         if a.figure != "":
-            self._right_figure(state, a.figure, owner, rule, ctx,
-                               lambda: f"the DRAIN ATTACK goes onto a part of {poss(players[owner])} {f.name}")
+            self._right_figure(state, a.figure, owner, rule, _say_which_attach, players[owner], f.name)
         found = self.parts(f).index.get(a.part) if isinstance(a.part, str) else None
         if found is None:
             raise IllegalAction(rule, f"{f.name} has no part {a.part!r}")
