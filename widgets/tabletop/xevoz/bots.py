@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.engine import Action, Bot, Game, RandomBot
+from tabletop.engine.bots import below
 
 from .actions import AttachDrain, Chop, Flip, FreeDrain, Heal, Move, PickFigure, Place, Ready
 from .data import Attack, cell_name, parse_cell
@@ -18,13 +19,9 @@ class XevozRandomBot(RandomBot):
     name = "random"
 
     def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
-        n = len(legal)
-        if n and isinstance(legal[0], Ready) and game.raw_state.phase == "build" and self.rng.random() < 0.5:
+        if legal and isinstance(legal[0], Ready) and game.raw_state.phase == "build" and self.rng.random() < 0.5:
             return legal[0]
-        if n:
-            # exactly ``rng.randrange(n)`` (the same draw of the same generator) without its argument handling
-            return legal[self.rng._randbelow(n)]  # type: ignore[attr-defined]
-        return legal[self.rng.randrange(n)]  # refuses an empty list as before
+        return legal[below(self.rng, len(legal))]  # exactly rng.randrange(len(legal))
 
 
 def attack_value(a: Attack, drain_attached: bool) -> float:

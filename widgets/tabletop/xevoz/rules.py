@@ -1086,7 +1086,10 @@ class XevozRules(Rules[XevozState]):
         if life <= 0:
             self._check_demolished(state, owner, ctx)
             return
-        state.queue[:1] = then
+        queue = state.queue
+        queue[:1] = then
+        if queue and queue[0][0] != "heal":  # the next decision is taken as it is (what _advance would find)
+            return
         self._advance(state, ctx)
 
     def _right_figure(self, state: XevozState, figure: object, owner: int, rule: str, what: Callable[..., str],
