@@ -155,3 +155,25 @@ def test_variant_options_are_a_fresh_list_each_time() -> None:
     first.clear()
     again = PigVariant.options()
     assert [o.name for o in again] == ["target"] and again is not first
+
+
+class _ReusingPig(PigRules):
+    reuses_context = True
+
+
+def test_a_reused_context_gives_each_step_its_own_events_and_draws() -> None:
+    g = Game(_ReusingPig(), seed=8, safe=False, log=True)
+    g.rig(die=[3, 4])
+    first = g.play(Roll())
+    second = g.play(Roll())
+    assert [e.data["value"] for e in first] == [3] and [e.data["value"] for e in second] == [4]
+    assert [d.value for d in g.history[1].draws] == [3] and [d.value for d in g.history[2].draws] == [4]
+    assert first is not second and g._sim_ctx is not None and g._sim_ctx.player == 0
+    # a fork draws from its own chance, not through the original's Context
+    fork = g.fork()
+    fork.rig(die=[6])
+    fork.play(Roll())
+    assert fork.raw_state.pot == 13 and g.raw_state.pot == 7 and g.rigged == {}
+    plain = Game(PigRules(), seed=8, safe=False)
+    plain.play(Roll())
+    assert plain._sim_ctx is None  # rules that do not promise it get a Context per step

@@ -125,6 +125,8 @@ class Game(Generic[S]):
         self._legal_cache: tuple[int, list[Action]] | None = None
         self._legal_set_cache: tuple[int, frozenset[Action]] | None = None
         self._state_cache: tuple[int, Any] | None = None
+        #: the Context a simulation game reuses step after step (only for rules with ``reuses_context``)
+        self._sim_ctx: Context | None = None
 
     # -- the protocol ------------------------------------------------------------------------------------
     @property
@@ -267,7 +269,16 @@ class Game(Generic[S]):
                     raise IllegalAction(f"{rules.name}.game-over", "the game is over; no more actions can be played")
             else:
                 act, player = self._admit(action)
-            ctx = Context(self.chance, self.players, self.variant, self._known, player)
+            ctx = self._sim_ctx
+            if ctx is not None and ctx.chance is self.chance:
+                # rules that promise never to keep their Context (Rules.reuses_context): one per game
+                ctx.player = player
+                ctx.events = []
+                ctx.draws = []
+            else:
+                ctx = Context(self.chance, self.players, self.variant, self._known, player)
+                if rules.reuses_context:
+                    self._sim_ctx = ctx
             try:
                 rules.apply(self._state, act, ctx)
             except (IllegalAction, RigError) as exc:
@@ -428,6 +439,7 @@ class Game(Generic[S]):
         g._legal_cache = self._legal_cache  # same version, same position: the caches still hold
         g._legal_set_cache = self._legal_set_cache
         g._state_cache = self._state_cache
+        g._sim_ctx = None  # the original's Context draws from the original's chance
         return g
 
     # -- save / load ---------------------------------------------------------------------------------------

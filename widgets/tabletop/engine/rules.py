@@ -111,6 +111,10 @@ class Rules(ABC, Generic[S]):
     catalog_path: ClassVar[Path | None] = None
     #: bump when the rules change so that old saves are refused with a reason instead of replaying wrongly
     rules_version: ClassVar[int] = 1
+    #: ``True`` promises that ``apply`` never keeps its Context (nor a text callable that reads it) after it
+    #: returns: then a simulation game (``safe=False``) hands the same Context to every step, with a fresh
+    #: ``events`` and ``draws`` list and the acting ``player`` set, instead of making one per step
+    reuses_context: ClassVar[bool] = False
 
     @abstractmethod
     def initial_state(self, ctx: Context) -> S:

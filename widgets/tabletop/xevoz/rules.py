@@ -381,6 +381,8 @@ class XevozRules(Rules[XevozState]):
     min_players = max_players = 2
     default_players = ("Player 1", "Player 2")
     catalog_path = Path(__file__).with_name("rules.toml")
+    #: apply never keeps its Context: event texts capture the players' names, never ``ctx``
+    reuses_context = True
 
     def __init__(self, comp: Components | None = None) -> None:
         self.comp = comp if comp is not None else components()
