@@ -250,12 +250,12 @@ def _play_one(rules: Rules[Any], table: dict[str, type[Bot]], variant: dict[str,
     first = current(state)
     steps = 0
     play = g.play
-    legal_actions = g.legal_actions
+    legal_actions = rules.legal_actions  # what an unsafe game's legal_actions() returns, one call less
     while steps < max_steps:
         p = current(state)
         if p is None:
             break
-        legal = legal_actions()
+        legal = legal_actions(state)
         if not legal:
             raise RuntimeError(f"{rules.title} (seed {seed}): seat {p} has no legal action but the game is "
                                "not over")
