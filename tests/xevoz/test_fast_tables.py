@@ -122,3 +122,16 @@ def test_greedy_call_values_are_the_sums_worked_out_afresh() -> None:
                     checked += 1
             g.play(bots[me].choose(g, g.legal_actions()))
     assert checked > 50
+
+
+def test_random_bot_draws_what_randrange_draws() -> None:
+    class _Game:
+        class raw_state:  # noqa: N801 - a stand-in for the state the bot reads
+            phase = "call"
+
+    bot, ref = xbots.XevozRandomBot(seed=42), random.Random(42)
+    for n in [1, 2, 3, 4, 6, 9, 16, 25, 1, 2] * 30:
+        legal = [Move(f"A{i + 1}") for i in range(n)]
+        assert bot.choose(_Game(), legal) is legal[ref.randrange(n)]  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        bot.choose(_Game(), [])  # type: ignore[arg-type]

@@ -46,7 +46,7 @@ class RandomBot(Bot):
 def below(rng: random.Random, n: int) -> int:
     """Exactly ``rng.randrange(n)``: the same number from the same draws of the generator, without randrange's
     argument handling (a random bot draws once per step). ``n`` must be at least 1 (else randrange refuses it)."""
-    if n > 0 and _PLAIN_RANDBELOW and type(rng) is random.Random:
+    if n > 0 and PLAIN_RANDBELOW and type(rng) is random.Random:
         # random.Random._randbelow_with_getrandbits, as randrange(n) runs it for n > 0
         getrandbits = rng.getrandbits
         k = n.bit_length()
@@ -58,7 +58,7 @@ def below(rng: random.Random, n: int) -> int:
 
 
 #: whether this Python's randrange(n) is the getrandbits rejection loop that ``below`` repeats
-_PLAIN_RANDBELOW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits",
+PLAIN_RANDBELOW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits",
                                                                          False)
 
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from random import Random
 from typing import Any
 
 from tabletop.engine import Action, Bot, Game, RandomBot
-from tabletop.engine.bots import below
+from tabletop.engine.bots import PLAIN_RANDBELOW, below
 
 from .actions import AttachDrain, Chop, Flip, FreeDrain, Heal, Move, PickFigure, Place, Ready
 from .data import Attack, cell_name, parse_cell
@@ -19,9 +20,19 @@ class XevozRandomBot(RandomBot):
     name = "random"
 
     def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
-        if legal and isinstance(legal[0], Ready) and game.raw_state.phase == "build" and self.rng.random() < 0.5:
+        n = len(legal)
+        rng = self.rng
+        if n and isinstance(legal[0], Ready) and game.raw_state.phase == "build" and rng.random() < 0.5:
             return legal[0]
-        return legal[below(self.rng, len(legal))]  # exactly rng.randrange(len(legal))
+        if n and PLAIN_RANDBELOW and type(rng) is Random:
+            # engine.bots.below inlined (a random bot draws every step): exactly rng.randrange(n)
+            getrandbits = rng.getrandbits
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            return legal[r]
+        return legal[below(rng, n)]
 
 
 def attack_value(a: Attack, drain_attached: bool) -> float:
