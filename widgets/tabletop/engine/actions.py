@@ -181,6 +181,15 @@ def check_fields(action: Action) -> None:
             raise ValueError(f"{cls.__name__}.{name} {why}, not {_short(v)}")
 
 
+def fast_check(cls: type) -> Callable[[Any], bool]:
+    """The generated function that says whether every field of an action of class ``cls`` is fine (it may raise
+    on a missing or hostile field: then :func:`check_fields` says which and why)."""
+    fast = _FAST.get(cls)
+    if fast is None:
+        fast = _FAST[cls] = _compile_fast(cls)
+    return fast
+
+
 def _compile_fast(cls: type) -> Callable[[Any], bool]:
     """One generated function that says whether every field is fine (the common case, so ``play`` stays fast);
     the per-field checks of :func:`_compile` run only when it says no, to name the field and the reason."""

@@ -40,7 +40,26 @@ class RandomBot(Bot):
     name = "random"
 
     def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
-        return legal[self.rng.randrange(len(legal))]
+        return legal[below(self.rng, len(legal))]
+
+
+def below(rng: random.Random, n: int) -> int:
+    """Exactly ``rng.randrange(n)``: the same number from the same draws of the generator, without randrange's
+    argument handling (a random bot draws once per step). ``n`` must be at least 1 (else randrange refuses it)."""
+    if n > 0 and PLAIN_RANDBELOW and type(rng) is random.Random:
+        # random.Random._randbelow_with_getrandbits, as randrange(n) runs it for n > 0
+        getrandbits = rng.getrandbits
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return r
+    return rng.randrange(n)
+
+
+#: whether this Python's randrange(n) is the getrandbits rejection loop that ``below`` repeats
+PLAIN_RANDBELOW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits",
+                                                                         False)
 
 
 class FirstBot(Bot):

@@ -45,6 +45,10 @@ class Draw(NamedTuple):
         return {"kind": self.kind, "value": self.value, "rigged": self.rigged, "n": self.n}
 
 
+#: makes a Draw from its 4-tuple without NamedTuple's Python-level ``__new__``
+_new_draw = tuple.__new__
+
+
 class Chance:
     """The only source of randomness in a game.
 
@@ -102,8 +106,13 @@ class Chance:
         opts = self.domains[kind] if options is None else options
         if not opts:
             raise RigError(f"nothing left to draw for {kind!r}")
-        x = self.next_u64()
-        q = self.queues.get(kind)
+        # next_u64, inlined (a draw is made in most steps of a simulation): splitmix64 of the draw number
+        n = self.counter = self.counter + 1
+        x = (self._base + n * _GOLDEN + _GOLDEN) & _MASK
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        x ^= x >> 31
+        q = self.queues.get(kind) if self.queues else None
         if q:
             value = q[0]
             if value not in opts:
@@ -112,9 +121,9 @@ class Chance:
             q.popleft()
             if not q:
                 del self.queues[kind]
-            return Draw(kind, value, True, self.counter)
+            return Draw(kind, value, True, n)
         if weights is None:
-            value = opts[(x * len(opts)) >> 64]
+            return _new_draw(Draw, (kind, opts[(x * len(opts)) >> 64], False, n))
         else:
             total = float(sum(weights))
             u = (x >> 11) * (1.0 / (1 << 53)) * total
@@ -125,7 +134,7 @@ class Chance:
                 if u < acc:
                     value = o
                     break
-        return Draw(kind, value, False, self.counter)
+        return Draw(kind, value, False, n)
 
     def shuffle(self, items: Sequence[Any]) -> list[Any]:
         """A seeded Fisher-Yates shuffle (not riggable: rig the draws from the deck instead)."""

@@ -3,8 +3,10 @@
 An event keeps its clause id and data at once; its sentence may be given as a zero-argument callable that is
 called only when the text is first read (the log, the widget, a saved record), so a simulation that only counts
 rule firings never formats a sentence. A callable must read only values that do not change after the event is
-made; a tuple ``(fn, *values)`` is formatted as ``fn(*values)`` on first read. ``tests/test_event_text.py`` reads
-texts late and early and compares them with the golden games.
+made (``tests/test_event_text.py`` reads texts late and early and compares them with the golden games). No
+closure per event is needed on a hot path: the callable may be a plain function with its arguments kept beside it
+(``Context.tell``), or the text a tuple ``(fn, *values)`` (``Context.emit``); either way the text is
+``fn(*values)``, made on first read (fewer objects for the garbage collector in long runs).
 """
 
 from __future__ import annotations
@@ -28,19 +30,26 @@ class Event:
     ``data`` holds machine-readable details.
     """
 
-    __slots__ = ("rule", "_text", "player", "data")
+    __slots__ = ("rule", "_text", "player", "data", "_args")
 
-    def __init__(self, rule: str, text: Text, player: int | None = None, data: Mapping[str, Any] = _NO_DATA) -> None:
+    def __init__(self, rule: str, text: Text | Callable[..., str], player: int | None = None,
+                 data: Mapping[str, Any] = _NO_DATA, args: tuple[Any, ...] = ()) -> None:
         self.rule = rule
         self._text = text
         self.player = player
         self.data = data
+        self._args = args
 
     @property
     def text(self) -> str:
         t = self._text
         if t.__class__ is not str:
-            t = self._text = t[0](*t[1:]) if t.__class__ is tuple else t()  # type: ignore[operator]
+            if t.__class__ is tuple:
+                t = t[0](*t[1:])
+            else:
+                t = t(*self._args)  # type: ignore[operator]
+                self._args = ()
+            self._text = t
         return t
 
     # a 4-tuple as before: (rule, text, player, data)

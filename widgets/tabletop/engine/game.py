@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from .actions import Action, ActionCodec, check_fields, encode_action
+from .actions import Action, ActionCodec, check_fields, encode_action, fast_check
 from .chance import Chance, Draw, fresh_seed
 from .errors import IllegalAction, RigError, SaveError
 from .events import Event
@@ -56,6 +56,10 @@ class Turn(NamedTuple):
                 "action": encode_action(self.action) if self.action is not None else None,
                 "text": str(self.action) if self.action is not None else "setup",
                 "events": [e.to_dict() for e in self.events], "draws": [d.to_dict() for d in self.draws]}
+
+
+#: makes a Turn from its 5-tuple without NamedTuple's Python-level ``__new__``
+_new_turn = tuple.__new__
 
 
 class FrozenDict(dict[str, Any]):
@@ -105,8 +109,10 @@ class Game(Generic[S]):
         self.chance = Chance(self.seed, rules.chance_domains)
         self.codec = _codec_for(rules)
         self._action_types = frozenset(rules.action_types)
+        self._checks = _checks_for(rules)
         self._known = _known_rules(rules)
-        self._script: list[tuple[str, Any]] = []
+        #: what was done, in order: an Action (played), or ("rig" | "clear" | "setup", payload)
+        self._script: list[Action | tuple[str, Any]] = []
         self.version = 0
         #: outcomes rigged for the setup itself (saved apart: they must be queued before setup on replay)
         if rig is not None and not isinstance(rig, Mapping):
@@ -119,6 +125,8 @@ class Game(Generic[S]):
         self._legal_cache: tuple[int, list[Action]] | None = None
         self._legal_set_cache: tuple[int, frozenset[Action]] | None = None
         self._state_cache: tuple[int, Any] | None = None
+        #: the Context a simulation game reuses step after step (only for rules with ``reuses_context``)
+        self._sim_ctx: Context | None = None
 
     # -- the protocol ------------------------------------------------------------------------------------
     @property
@@ -243,27 +251,58 @@ class Game(Generic[S]):
         dict or its key. Anything else is refused with the rules' own clause and reason when they have one, or
         ``<game>.actions`` (malformed input, a field of the wrong type, a move not listed now). Simulation games
         (``safe=False``) check the fields but not the listing (bots choose from it anyway)."""
-        act, player = self._admit(action)
         rules = self.rules
-        ctx = Context(self.chance, self.players, self.variant, self._known, player)
         if not self.safe:
-            # simulation: no copy, no undo; a refusal here is a bot or engine bug, and the state is not kept
+            # simulation: no copy, no undo; a refusal here is a bot or engine bug, and the state is not kept.
+            # The common case (an action object of this game whose fields are fine) is checked by one
+            # generated function; anything else takes _admit's path, which refuses it with its reason.
+            check = self._checks.get(action.__class__)
+            try:
+                fine = check is not None and check(action)
+            except Exception:  # noqa: BLE001 - a missing or hostile field: _admit says which
+                fine = False
+            act: Action
+            if fine:
+                act = action  # type: ignore[assignment]  # its class is one of the game's action classes
+                player = rules.current_player(self._state)
+                if player is None:
+                    raise IllegalAction(f"{rules.name}.game-over", "the game is over; no more actions can be played")
+            else:
+                act, player = self._admit(action)
+            ctx = self._sim_ctx
+            if ctx is not None and ctx.chance is self.chance:
+                # rules that promise never to keep their Context (Rules.reuses_context): one per game
+                ctx.player = player
+                ctx.events = []
+                ctx.draws = []
+            else:
+                ctx = Context(self.chance, self.players, self.variant, self._known, player)
+                if rules.reuses_context:
+                    self._sim_ctx = ctx
             try:
                 rules.apply(self._state, act, ctx)
             except (IllegalAction, RigError) as exc:
                 raise RuntimeError(f"an action was refused on an unsafe (simulation) game, whose state is now "
                                    f"undefined: {exc}") from exc
-        else:
-            snap = self.chance.snapshot()
-            work = rules.copy_state(self._state)
-            try:
-                rules.apply(work, act, ctx)
-            except BaseException:
-                self.chance.restore(snap)
-                raise
-            self._undo.append((self._state, snap, len(self._script), len(self._history)))
-            self._state = work
-        self._script.append(("action", act))
+            self._script.append(act)
+            events = ctx.events
+            if self.keep_log:
+                history = self._history
+                history.append(_new_turn(Turn, (len(history), player, act, tuple(events), tuple(ctx.draws))))
+            self.version += 1
+            return events
+        act, player = self._admit(action)
+        ctx = Context(self.chance, self.players, self.variant, self._known, player)
+        snap = self.chance.snapshot()
+        work = rules.copy_state(self._state)
+        try:
+            rules.apply(work, act, ctx)
+        except BaseException:
+            self.chance.restore(snap)
+            raise
+        self._undo.append((self._state, snap, len(self._script), len(self._history)))
+        self._state = work
+        self._script.append(act)
         events = ctx.events
         if self.keep_log:
             self._history.append(Turn(len(self._history), player, act, tuple(events), tuple(ctx.draws)))
@@ -382,7 +421,7 @@ class Game(Generic[S]):
 
     @property
     def actions(self) -> list[Action]:
-        return [a for kind, a in self._script if kind == "action"]
+        return [a for a in self._script if isinstance(a, Action)]
 
     @property
     def last_draws(self) -> tuple[Draw, ...]:
@@ -400,6 +439,7 @@ class Game(Generic[S]):
         g._legal_cache = self._legal_cache  # same version, same position: the caches still hold
         g._legal_set_cache = self._legal_set_cache
         g._state_cache = self._state_cache
+        g._sim_ctx = None  # the original's Context draws from the original's chance
         return g
 
     # -- save / load ---------------------------------------------------------------------------------------
@@ -411,15 +451,17 @@ class Game(Generic[S]):
         ``digest`` covers them all, so :meth:`load` refuses any edit and names the field that changed.
         """
         script: list[dict[str, Any]] = []
-        for kind, payload in self._script:
+        for entry in self._script:
+            if isinstance(entry, Action):
+                script.append({"action": encode_action(entry)})
+                continue
+            kind, payload = entry
             if kind == "rig":
                 script.append({"rig": {k: list(v) for k, v in payload.items()}})
             elif kind == "clear":
                 script.append({"clear": payload})
-            elif kind == "setup":
-                script.append({"setup": payload})
             else:
-                script.append({"action": encode_action(payload)})
+                script.append({"setup": payload})
         out: dict[str, Any] = {
             "format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.rules.name,
             "rules_version": self.rules.rules_version, "seed": self.seed, "players": list(self.players),
@@ -712,6 +754,17 @@ def _codec_for(rules: Rules[Any]) -> ActionCodec:
     if t not in _CODECS:
         _CODECS[t] = ActionCodec(rules.action_types)
     return _CODECS[t]
+
+
+_CHECKS: dict[type, dict[type, Callable[[Any], bool]]] = {}
+
+
+def _checks_for(rules: Rules[Any]) -> dict[type, Callable[[Any], bool]]:
+    """Per action class of the game, the generated check that all its fields are fine (``play``'s fast path)."""
+    t = type(rules)
+    if t not in _CHECKS:
+        _CHECKS[t] = {cls: fast_check(cls) for cls in rules.action_types}
+    return _CHECKS[t]
 
 
 def _known_rules(rules: Rules[Any]) -> frozenset[str] | None:

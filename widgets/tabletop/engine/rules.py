@@ -12,17 +12,18 @@ from __future__ import annotations
 import copy
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import Action
 from .chance import Chance, Draw
 from .errors import IllegalAction
-from .events import Event, Text
+from .events import _NO_DATA, Event, Text
 from .variants import NoVariant, Variant
 
 S = TypeVar("S")
+_new = object.__new__
 
 
 class Context:
@@ -44,9 +45,33 @@ class Context:
         """Log one event. ``rule`` must be a clause id of the game's catalog. ``text`` is the sentence, or a
         zero-argument callable that makes it when it is first read (``lambda: f"..."`` over values that do not
         change afterwards): simulations that only count rules never format it."""
-        if self._known is not None and rule not in self._known:
+        known = self._known
+        if known is not None and rule not in known:
             raise ValueError(f"event names unknown rule clause {rule!r} (add it to the game's catalog)")
-        ev = Event(rule, text, self.player if player == -1 else player, data)
+        # Event(rule, text, player, data) without a Python-level __init__ call (millions in a simulation)
+        ev = _new(Event)
+        ev.rule = rule
+        ev._text = text
+        ev.player = self.player if player == -1 else player
+        ev.data = data or _NO_DATA
+        ev._args = ()
+        self.events.append(ev)
+        return ev
+
+    def tell(self, rule: str, player: int | None, text: Callable[..., str], *args: Any, **data: Any) -> Event:
+        """:meth:`emit` with the sentence made when first read as ``text(*args)``: ``text`` is a plain function
+        (defined once, at module level) and ``args`` the values it reads, which must not change afterwards (pass
+        numbers, names and tuples, not a state that the game goes on changing). No closure is made per event, so
+        a long simulation leaves fewer objects for the garbage collector. ``player=-1`` is the acting seat."""
+        known = self._known
+        if known is not None and rule not in known:
+            raise ValueError(f"event names unknown rule clause {rule!r} (add it to the game's catalog)")
+        ev = _new(Event)
+        ev.rule = rule
+        ev._text = text
+        ev.player = self.player if player == -1 else player
+        ev.data = data or _NO_DATA
+        ev._args = args
         self.events.append(ev)
         return ev
 
@@ -86,6 +111,10 @@ class Rules(ABC, Generic[S]):
     catalog_path: ClassVar[Path | None] = None
     #: bump when the rules change so that old saves are refused with a reason instead of replaying wrongly
     rules_version: ClassVar[int] = 1
+    #: ``True`` promises that ``apply`` never keeps its Context (nor a text callable that reads it) after it
+    #: returns: then a simulation game (``safe=False``) hands the same Context to every step, with a fresh
+    #: ``events`` and ``draws`` list and the acting ``player`` set, instead of making one per step
+    reuses_context: ClassVar[bool] = False
 
     @abstractmethod
     def initial_state(self, ctx: Context) -> S:

@@ -45,12 +45,15 @@ class Variant:
 
     @classmethod
     def options(cls) -> list[OptionInfo]:
-        out = []
-        for f in dataclasses.fields(cls):
-            m = f.metadata
-            out.append(OptionInfo(f.name, f.default, m.get("rule", ""), m.get("doc", ""), m.get("choices"),
-                                  m.get("low"), m.get("high")))
-        return out
+        known = _OPTIONS.get(cls)
+        if known is None:  # a class's fields never change: read them once (every new game validates its variant)
+            out = []
+            for f in dataclasses.fields(cls):
+                m = f.metadata
+                out.append(OptionInfo(f.name, f.default, m.get("rule", ""), m.get("doc", ""), m.get("choices"),
+                                      m.get("low"), m.get("high")))
+            known = _OPTIONS[cls] = tuple(out)
+        return list(known)
 
     def validate(self) -> None:
         """Raise ``ValueError`` naming the option and the reason when the combination cannot be played."""
@@ -93,6 +96,9 @@ class Variant:
         if not ch:
             return "rulebook rules"
         return ", ".join(f"{k}={v!r}" for k, v in ch.items())
+
+
+_OPTIONS: dict[type, tuple[OptionInfo, ...]] = {}
 
 
 def _plain(v: Any) -> Any:

@@ -14,7 +14,9 @@ by seed block, alternating variants, so a cancelled run still holds paired games
 
 from __future__ import annotations
 
+import gc
 import importlib
+import json
 import math
 import threading
 import time
@@ -24,6 +26,7 @@ from concurrent.futures import (
     Executor,
 )
 from dataclasses import dataclass, field
+from operator import attrgetter
 from types import ModuleType
 from typing import Any
 
@@ -193,25 +196,65 @@ def _rules_for(modname: str) -> tuple[Rules[Any], dict[str, type[Bot]]]:
 
 def play_one(modname: str, variant: dict[str, Any], bot_names: Sequence[str], seed: int, vi: int = 0,
              max_steps: int = MAX_STEPS) -> GameRecord:
-    """Play one game with bots and return its record (top level, so process pools can pickle it)."""
+    """Play one game with bots and return its record (top level, so process pools can pickle it).
+
+    The cyclic garbage collector is paused for the game (and restored after it): a game makes many small objects
+    that die by reference counting, and collections in the middle of it only cost time."""
     rules, table = _rules_for(modname)
-    g: Game[Any] = Game(rules, seed=seed, variant=variant, players=len(bot_names), safe=False, log=False)
-    bots = [table[name](seed=seed * 1_000_003 + seat) for seat, name in enumerate(bot_names)]
-    fired: Counter[tuple[str, int | None]] = Counter((e.rule, e.player) for e in g.history[0].events)
-    first = g.current_player
+    collecting = gc.isenabled()
+    if collecting:
+        gc.disable()
+    try:
+        return _play_one(rules, table, variant, bot_names, seed, vi, max_steps)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+_RULE_SEAT = attrgetter("rule", "player")
+
+
+_VARIANTS: dict[tuple[type, str], Variant] = {}
+
+
+def _variant_for(rules: Rules[Any], variant: dict[str, Any]) -> Variant | dict[str, Any]:
+    """The Variant of a chunk's options, made (and checked) once per worker rather than once per game; the Game
+    still validates it. Options that are not plain JSON are passed on as they are (the Game refuses them)."""
+    try:
+        key = (type(rules), json.dumps(variant, sort_keys=True))
+    except (TypeError, ValueError):
+        return variant
+    v = _VARIANTS.get(key)
+    if v is None:
+        if len(_VARIANTS) > 256:
+            _VARIANTS.clear()
+        v = _VARIANTS[key] = rules.variant_type.from_dict(variant)
+    return v
+
+
+def _play_one(rules: Rules[Any], table: dict[str, type[Bot]], variant: dict[str, Any], bot_names: Sequence[str],
+              seed: int, vi: int, max_steps: int) -> GameRecord:
+    g: Game[Any] = Game(rules, seed=seed, variant=_variant_for(rules, variant), players=len(bot_names), safe=False,
+                        log=False)
+    choosers = [table[name](seed=seed * 1_000_003 + seat).choose for seat, name in enumerate(bot_names)]
+    events: list[Any] = list(g.history[0].events)
+    state = g.raw_state  # an unsafe game changes its state in place: the same object all game
+    current = rules.current_player
+    first = current(state)
     steps = 0
     play = g.play
+    legal_actions = rules.legal_actions  # what an unsafe game's legal_actions() returns, one call less
     while steps < max_steps:
-        p = g.current_player
+        p = current(state)
         if p is None:
             break
-        legal = g.legal_actions()
+        legal = legal_actions(state)
         if not legal:
             raise RuntimeError(f"{rules.title} (seed {seed}): seat {p} has no legal action but the game is "
                                "not over")
-        for e in play(bots[p].choose(g, legal)):
-            fired[e.rule, e.player] += 1
+        events += play(choosers[p](g, legal))
         steps += 1
+    fired: Counter[tuple[str, int | None]] = Counter(map(_RULE_SEAT, events))
     over = g.current_player is None
     decided_first = rules.first_player(g.raw_state)
     if decided_first is not None:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from random import Random
 from typing import Any
 
 from tabletop.engine import Action, Bot, Game, RandomBot
+from tabletop.engine.bots import PLAIN_RANDBELOW, below
 
 from .actions import AttachDrain, Chop, Flip, FreeDrain, Heal, Move, PickFigure, Place, Ready
 from .data import Attack, cell_name, parse_cell
@@ -18,9 +20,19 @@ class XevozRandomBot(RandomBot):
     name = "random"
 
     def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
-        if game.raw_state.phase == "build" and legal and isinstance(legal[0], Ready) and self.rng.random() < 0.5:
+        n = len(legal)
+        rng = self.rng
+        if n and isinstance(legal[0], Ready) and game.raw_state.phase == "build" and rng.random() < 0.5:
             return legal[0]
-        return legal[self.rng.randrange(len(legal))]
+        if n and PLAIN_RANDBELOW and type(rng) is Random:
+            # engine.bots.below inlined (a random bot draws every step): exactly rng.randrange(n)
+            getrandbits = rng.getrandbits
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            return legal[r]
+        return legal[below(rng, n)]
 
 
 def attack_value(a: Attack, drain_attached: bool) -> float:
@@ -70,14 +82,19 @@ class GreedyBot(Bot):
             kind, chooser, owner = st.queue[0]
             side = st.sides[owner]
             f = side.figure
+            index = rules.parts(f).index  # part id -> index, as f.index gives it
             if kind == "chop":
                 mine = st.sides[chooser].drain_on if owner != chooser else -9
+                present, children, depth, rnd = side.present, f.children, f.depth, self.rng.random
 
                 def hurt(a: Action) -> tuple[int, int, float]:
                     assert isinstance(a, Chop)
-                    i = f.index(a.part)
-                    lost_kids = sum(1 for c in f.children[i] if not side.present[c])
-                    return (0 if i == mine else 1, lost_kids, -f.depth[i] + self.rng.random() * 0.1)
+                    i = index[a.part]
+                    lost_kids = 0
+                    for c in children[i]:
+                        if not present[c]:
+                            lost_kids += 1
+                    return (0 if i == mine else 1, lost_kids, -depth[i] + rnd() * 0.1)
                 if owner == chooser:  # cannot happen: nobody chops their own figure by choice
                     return legal[0]
                 return max(legal, key=hurt)
@@ -88,7 +105,7 @@ class GreedyBot(Bot):
 
                 def helps(a: Action) -> tuple[int, float]:
                     assert isinstance(a, Heal)
-                    i = f.index(a.part)
+                    i = index[a.part]
                     return (sum(1 for c in f.children[i] if not side.present[c]), self.rng.random())
                 return max(legal, key=helps)
             if kind == "rehome":  # its own DRAIN ATTACK back home: onto the part least likely to be chopped
@@ -99,11 +116,25 @@ class GreedyBot(Bot):
             leafy = [a for a in legal if isinstance(a, AttachDrain) and f.index(a.part) in choppable]
             return leafy[0] if leafy else legal[0]
         if ph in ("move", "follow", "warp-place", "warp-follow", "start"):
-            size = rules.comp.mats[st.mat].size
-            return max(legal, key=lambda a: self._cell_value(rules, st, me, a, size) + self.rng.random() * 0.01)
+            m = rules.comp.mats[st.mat]
+            cells = rules.grid(m.size).cells  # cell name -> index, as parse_cell reads it
+            bonuses = m.bonuses
+            species = [rules.comp.glyphs[g].species for g, _ in st.sides[me].helix]
+            rnd = self.rng.random
+
+            def value(a: Action) -> float:
+                assert isinstance(a, Move | Place)
+                b = bonuses.get(cells[a.cell])
+                val = 0.0
+                if b is not None:
+                    val += species.count(b[0]) / 6 * b[1]
+                return val + rnd() * 0.01
+            return max(legal, key=value)
         return legal[self.rng.randrange(len(legal))]
 
     def _cell_value(self, rules: Any, st: Any, me: int, a: Action, size: int) -> float:
+        """How much standing on the square of ``a`` (a Move or Place) is worth to ``me``: its bonus, weighted by
+        how many of the helix's glyphs are of the bonus species."""
         cell = parse_cell(a.cell, size)  # type: ignore[attr-defined]
         assert isinstance(a, Move | Place)
         m = rules.comp.mats[st.mat]
@@ -118,8 +149,26 @@ class GreedyBot(Bot):
         m = rules.comp.mats[st.mat]
         pick = 1 if colour == "black" else 0
         opp = 1 - me
-        my_drain = st.sides[me].drain_on >= 0
-        their_drain = st.sides[opp].drain_on >= 0
+        mine, theirs = st.sides[me], st.sides[opp]
+        my_drain = mine.drain_on >= 0
+        their_drain = theirs.drain_on >= 0
+        # the value depends only on these: worked out once (the same sums in the same order when it is not known)
+        h0, h1 = mine.helix, theirs.helix
+        comp = rules.comp
+        key = (id(comp), id(h0), id(h1), m.bonuses.get(mine.pos), m.bonuses.get(theirs.pos), my_drain, their_drain,
+               pick)
+        hit = _CALL_VALUES.get(key)
+        if hit is not None and hit[0] is comp and hit[1] is h0 and hit[2] is h1:
+            return hit[3]
+        total = self._call_total(rules, st, me, pick, m, my_drain, their_drain)
+        if len(_CALL_VALUES) > 65536:
+            _CALL_VALUES.clear()
+        _CALL_VALUES[key] = (comp, h0, h1, total)  # the entry keeps comp and both helixes alive (their ids stay)
+        return total
+
+    def _call_total(self, rules: Any, st: Any, me: int, pick: int, m: Any, my_drain: bool,
+                    their_drain: bool) -> float:
+        opp = 1 - me
         rows = []
         for s, drain in ((me, my_drain), (opp, their_drain)):
             side = st.sides[s]
@@ -152,5 +201,9 @@ class GreedyBot(Bot):
             cache[key] = out
         return cache[key]  # type: ignore[no-any-return]
 
+
+#: GreedyBot's value of a call, by what it depends on (components, both helixes, both bonus squares, both DRAIN
+#: ATTACKs, the colour)
+_CALL_VALUES: dict[tuple[Any, ...], tuple[Any, Any, Any, float]] = {}
 
 BOTS: dict[str, type[Bot]] = {"random": XevozRandomBot, "greedy": GreedyBot}

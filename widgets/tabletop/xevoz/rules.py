@@ -9,7 +9,7 @@ movement (none when a DRAIN ATTACK was snapped on: "the round ends"). Every refu
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +52,173 @@ from .variant import XevozVariant
 FACES = tuple(f"{slot}{side}" for slot in range(1, 7) for side in "ab")
 COLOURS = ("black", "white")
 FACE_SLOT = {face: int(face[0]) - 1 for face in FACES}
+
+
+# -- the sentences of the log, made only when an event's text is read (Context.tell: ``fn(*args)``) --------------
+# Each takes the players' names and plain values captured when the event happened (never the state).
+def _say_builds(name: str, f: Figure) -> str:
+    return f"{says(name, 'builds')} {f.name}: {f.n_parts} parts, {f.life} points of life."
+
+
+def _say_position(name: str, f: Figure, cell: str, life: int, chopped: int) -> str:
+    return (f"Position: {poss(name, start=True)} {f.name} on {cell}, {life} of {f.life} points of life"
+            + (f" ({chopped} part(s) chopped)" if chopped else "") + ".")
+
+
+def _say_which_chop(chooser: str, owner: str, figure: str) -> str:
+    return f"{says(chooser, 'has')} {owner} chop a part of {figure}"
+
+
+def _say_which_heal(owner: str, figure: str) -> str:
+    return f"the star regenerates a lost part of {poss(owner)} own {figure}"
+
+
+def _say_which_attach(owner: str, figure: str) -> str:
+    return f"the DRAIN ATTACK goes onto a part of {poss(owner)} {figure}"
+
+
+def _say_warp_both(att: str) -> str:
+    return f"Both figures activate a warp: the attacker, {att}, warps and the other follows."
+
+
+def _say_call(name: str, colour: str) -> str:
+    return f"{says(name, 'calls')} {colour.upper()} attack; both roll."
+
+
+def _say_roll(name: str, words: str) -> str:
+    return f"{says(name, 'rolls')} {words}"
+
+
+def _say_bonus(name: str, sp: str, base: int, bonus: int) -> str:
+    return f"{name} rolled {sp} on a {sp} Bonus +{bonus}: {base} + {bonus} = {base + bonus}."
+
+
+def _say_tie_keeps(colour: str, sa: int, sd: int, att: str) -> str:
+    return (f"{colour.capitalize()} {sa} against {sd}: a tie. No action, no movement; {says(att, 'keeps')} the "
+            "attack and calls again (variant tie='re-roll').")
+
+
+def _say_tie_passes(colour: str, sa: int, sd: int, dfn: str) -> str:
+    return (f"{colour.capitalize()} {sa} against {sd}: a tie. No action, no movement; {dfn} (the defender) "
+            "becomes the attacker.")
+
+
+def _say_resolve(colour: str, players: tuple[str, ...], w: int, st0: int, st1: int, b0: int, b1: int) -> str:
+    # each strength next to its player's name, bonus included (never "3 + 3 against 7", read as one score)
+    shown = "; ".join(f"{players[s]} {st}" + (f" ({st - b} + {b} bonus)" if b else "")
+                      for s, st, b in ((0, st0, b0), (1, st1, b1)))
+    return f"{colour.capitalize()} attack: {says(players[w], 'wins')} the round ({shown})."
+
+
+def _say_bonus_chop(w: str, lo: str) -> str:
+    return f"{poss(w, start=True)} DRAIN ATTACK is on {poss(lo)} figure: a bonus chop."
+
+
+def _say_no_bonus_chop(w: str, lo: str) -> str:
+    return (f"{poss(w, start=True)} DRAIN ATTACK is on {poss(lo)} figure, but this variant has no bonus chop "
+            "(bonus_chop off).")
+
+
+def _say_actions(w: str, attack: Attack) -> str:
+    return f"{says(w, 'carries')} out {attack}."
+
+
+def _say_bomb(w: str, part: str, black: Attack, white: Attack) -> str:
+    return f"Bomb! {w} alone re-rolls: {part}, black {black}, white {white}; both are carried out."
+
+
+def _say_nothing_lost(owner: str) -> str:
+    return f"{says(owner, 'has')} no lost part that could attach and no DRAIN ATTACK to remove: the star does nothing."
+
+
+def _say_round_ends(w: str) -> str:
+    return (f"A DRAIN ATTACK was snapped on: the round ends (no movement) and {w} {verb_for(w, 'stays')} or "
+            f"{verb_for(w, 'becomes')} the attacker.")
+
+
+def _say_winning(loser: str, winner: str) -> str:
+    return f"{poss(loser, start=True)} figure has no points of life left: {says(winner, 'wins')} the battle!"
+
+
+def _say_sword(chooser: str, owner: str, part: str, life: int) -> str:
+    return f"{says(chooser, 'has')} {owner} chop {part} ({life} points of life left)."
+
+
+def _say_host_chopped(drainer: str, part: str, owner: str) -> str:
+    return f"{poss(drainer, start=True)} DRAIN ATTACK sat on {part}: it comes off with the chop, and {owner} must " \
+           "reattach it."
+
+
+def _say_drain_home_off(owner: str, drain: str, part: str) -> str:
+    return (f"{poss(owner, start=True)} own {drain} sat on {part}: it comes off with the chop (a DRAIN ATTACK cannot "
+            f"be chopped), and {says(owner, 'snaps')} it back onto their figure.")
+
+
+def _say_star(owner: str, part: str, life: int) -> str:
+    return f"{says(owner, 'regenerates')} {part} ({life} points of life)."
+
+
+def _say_free_drain(owner: str, drainer: str, back_on: str | None) -> str:
+    where = (f"it snaps back onto {poss(drainer)} {back_on}" if back_on is not None
+             else f"{says(drainer, 'snaps')} it back onto their figure")
+    return f"{says(owner, 'spends')} a star to remove {poss(drainer)} DRAIN ATTACK and returns it to its owner: {where}."
+
+
+def _say_keep_drain(owner: str, drainer: str) -> str:
+    return (f"{says(owner, 'leaves')} {poss(drainer)} DRAIN ATTACK where it is; with no lost part that could "
+            "attach, the star does nothing.")
+
+
+def _say_rehome(owner: str, part: str) -> str:
+    return f"{says(owner, 'snaps')} their own DRAIN ATTACK back onto their {part}."
+
+
+def _say_attach(chooser: str, owner: str, part: str) -> str:
+    return f"{says(chooser, 'snaps')} their DRAIN ATTACK onto {poss(owner)} {part}."
+
+
+def _say_reattach(owner: str, part: str) -> str:
+    return f"{says(owner, 'reattaches')} the DRAIN ATTACK to {part}."
+
+
+def _say_no_move(w: str) -> str:
+    return f"{says(w, 'has')} no unoccupied square to move into and stays put."
+
+
+def _say_still_next(lo: str, w: str) -> str:
+    return f"{says(lo, 'is')} still next to {w} and does not move."
+
+
+def _say_cannot_follow(lo: str, w: str) -> str:
+    return f"{lo} cannot reach a square next to {w} and stays put."
+
+
+def _say_follows_to(lo: str, cell: str, w: str) -> str:
+    return f"{says(lo, 'moves')} to {cell} to stay next to {w}."
+
+
+def _say_moves(name: str, cell: str) -> str:
+    return f"{says(name, 'moves')} to {cell}."
+
+
+def _say_follows(name: str, cell: str) -> str:
+    return f"{says(name, 'moves')} to {cell} to stay next to the attacker."
+
+
+def _say_next_attacker(w: str, how: str) -> str:
+    return f"{w} {how} the attacker."
+
+
+#: the drain symbol of an attack whose DRAIN ATTACK is already attached (xevoz.drain-symbol-attached), by variant
+#: (drain_symbol_when_attached == "extra-chop", bonus_chop)
+_DRAIN_SYMBOL_TEXT = {
+    (True, True): "The DRAIN ATTACK is already attached: the symbol chops one part (variant extra-chop), besides the "
+                  "bonus chop.",
+    (True, False): "The DRAIN ATTACK is already attached: the symbol chops one part (variant extra-chop).",
+    (False, True): "The DRAIN ATTACK is already attached: the symbol just gives the bonus chop (card v2.0).",
+    (False, False): "The DRAIN ATTACK is already attached: the symbol just does nothing more (bonus chop off in this "
+                    "variant).",
+}
 
 PHASE_RULE = {
     "build": "xevoz.pre-battle-check", "first": "xevoz.first-attacker", "world": "xevoz.choose-world",
@@ -134,7 +301,7 @@ class Grid:
     """A square mat's geometry, computed once per size: neighbours (no diagonals, in ascending order), cell names
     and the Move/Place actions of every cell (actions are immutable, so they are built once and shared)."""
 
-    __slots__ = ("size", "nbrs", "names", "cells", "moves", "places")
+    __slots__ = ("size", "nbrs", "names", "cells", "moves", "places", "_steps")
 
     def __init__(self, size: int) -> None:
         self.size = size
@@ -144,13 +311,30 @@ class Grid:
         self.cells = {name: c for c, name in enumerate(self.names)}
         self.moves = tuple(Move(name) for name in self.names)
         self.places = tuple(Place(name) for name in self.names)
+        self._steps: dict[int, tuple[tuple[int, ...], tuple[Move, ...]]] = {}
+
+    def steps(self, me: int, other: int, follow: bool) -> tuple[tuple[int, ...], tuple[Move, ...]]:
+        """The squares a figure on ``me`` may move to (ascending) and their Move actions, worked out once per
+        pair of squares: any free neighbour (xevoz.movement), or when following (xevoz.defender-follows) the
+        neighbours that are also next to the other figure on ``other``."""
+        key = (((me + 1) << 14 | (other + 1)) << 1) | follow
+        hit = self._steps.get(key)
+        if hit is None:
+            nbrs = self.nbrs
+            if follow:
+                near = nbrs[other]  # squares next to the other figure (never the square it stands on)
+                cells = tuple(c for c in nbrs[me] if c in near)
+            else:
+                cells = tuple(c for c in nbrs[me] if c != other)
+            hit = self._steps[key] = (cells, tuple(self.moves[c] for c in cells))
+        return hit
 
 
 class Parts:
     """A figure's lookups, computed once per figure: part index by id, the parts snapped onto each part (leaving
     out the DRAIN ATTACK part, which never blocks a chop) and the Chop/Heal/AttachDrain action of every part."""
 
-    __slots__ = ("figure", "index", "blockers", "chops", "heals", "attaches")
+    __slots__ = ("figure", "index", "blockers", "chops", "heals", "attaches", "chop_indices", "chop_actions")
 
     def __init__(self, f: Figure) -> None:
         self.figure = f
@@ -159,6 +343,25 @@ class Parts:
         self.chops = tuple(Chop(pid) for pid in f.part_ids)
         self.heals = tuple(Heal(pid) for pid in f.part_ids)
         self.attaches = tuple(AttachDrain(pid) for pid in f.part_ids)
+        #: the parts that can be chopped when ``present`` says which parts are on the figure (on it, not the
+        #: DRAIN ATTACK, nothing else snapped onto them), ascending, as indices and as Chop actions: one
+        #: generated test per part of this figure (a figure has up to a few dozen parts: no loops, no cache)
+        self.chop_indices: Callable[[Sequence[bool]], list[int]] = self._compile(tuple(range(f.n_parts)))
+        self.chop_actions: Callable[[Sequence[bool]], list[Action]] = self._compile(self.chops)
+
+    def _compile(self, items: Sequence[Any]) -> Callable[[Sequence[bool]], list[Any]]:
+        lines = ["def choppable(p):", "    out = []", "    add = out.append"]
+        for i, kids in enumerate(self.blockers):
+            if i == self.figure.drain:
+                continue
+            free = "".join(f" and not p[{c}]" for c in kids)
+            lines.append(f"    if p[{i}]{free}:")
+            lines.append(f"        add(items[{i}])")
+        lines.append("    return out")
+        env: dict[str, Any] = {"items": tuple(items)}
+        exec("\n".join(lines) + "\n", env)  # noqa: S102 - generated from the figure's own part indices only
+        fn: Callable[[Sequence[bool]], list[Any]] = env["choppable"]
+        return fn
 
 
 _CALLS = (Call("black"), Call("white"))
@@ -178,6 +381,8 @@ class XevozRules(Rules[XevozState]):
     min_players = max_players = 2
     default_players = ("Player 1", "Player 2")
     catalog_path = Path(__file__).with_name("rules.toml")
+    #: apply never keeps its Context: event texts capture the players' names, never ``ctx``
+    reuses_context = True
 
     def __init__(self, comp: Components | None = None) -> None:
         self.comp = comp if comp is not None else components()
@@ -186,6 +391,10 @@ class XevozRules(Rules[XevozState]):
         self._mat_grids: dict[str, Grid] = {}
         self._parts: dict[int, Parts] = {}  # by id() of the figure; the entry keeps the figure alive
         self._helixes: dict[tuple[tuple[str, bool], ...], tuple[tuple[Glyph, Attack, Attack, str], ...]] = {}
+        self._build_cache: dict[tuple[Any, ...], tuple[Figure, tuple[Action, ...]]] = {}
+        self._differ_cache: dict[tuple[int, int], tuple[Any, Any, bool]] = {}
+        #: id(helix) -> (helix, its reading per face): found without hashing the helix
+        self._helix_ids: dict[int, tuple[tuple[tuple[str, bool], ...], dict[str, tuple[Glyph, Attack, Attack, str]]]] = {}
 
     def rig_domain(self, kind: str, variant: Any, state: XevozState | None) -> Sequence[Any] | None:
         """The outcomes of chance ``kind`` possible now. Static for Xevoz: every Battle Helix holds six glyphs
@@ -230,7 +439,11 @@ class XevozRules(Rules[XevozState]):
     def read_face(self, side: Side, face: str) -> tuple[Glyph, Attack, Attack, str]:
         """The glyph a rolled battle side shows, its white and black attacks, and how the log reads it (both
         battle sides of a glyph read the same: a helix is read once per helix, not once per roll)."""
-        slots = self._helixes.get(side.helix)
+        h = side.helix
+        hit = self._helix_ids.get(id(h))
+        if hit is not None and hit[0] is h:
+            return hit[1][face]
+        slots = self._helixes.get(h)
         if slots is None:
             read = []
             for gid, flipped in side.helix:
@@ -239,6 +452,9 @@ class XevozRules(Rules[XevozState]):
                 read.append((g, white, black, f"{g.part} ({self.comp.species[g.species].name}): white {white}, "
                                               f"black {black}."))
             slots = self._helixes[side.helix] = tuple(read)
+        if len(self._helix_ids) > 4096:  # helixes redesigned in many games: start afresh
+            self._helix_ids.clear()
+        self._helix_ids[id(h)] = (h, {f: slots[i] for f, i in FACE_SLOT.items()})  # the entry keeps h alive
         return slots[FACE_SLOT[face]]
 
     def _mat_for(self, species: str, state: XevozState) -> str | None:
@@ -274,16 +490,17 @@ class XevozRules(Rules[XevozState]):
 
     # -- protocol --------------------------------------------------------------------------------------------
     def initial_state(self, ctx: Context) -> XevozState:
+        players = ctx.players  # not ctx: a text callable must not hold the context
         v = ctx.variant
         assert isinstance(v, XevozVariant)
         sides = []
         for seat, fid in enumerate(v.figures):
             f = self.figure(fid, v.parts)
             sides.append(Side(f, f.helix))
-            ctx.emit("xevoz.figure-health", f"{says(ctx.players[seat], 'builds')} {f.name}: {f.n_parts} parts, "
-                     f"{f.life} points of life.", player=seat, figure=fid)
-        ctx.emit("xevoz.two-players", "Two players, two figures, two Battle Helixes "
-                 f"({v.end_caps[0]} and {v.end_caps[1]} end-caps).", player=None)
+            ctx.tell("xevoz.figure-health", seat, _say_builds, players[seat], f, figure=fid)
+        caps = tuple(v.end_caps)
+        ctx.emit("xevoz.two-players", lambda: "Two players, two figures, two Battle Helixes "
+                 f"({caps[0]} and {caps[1]} end-caps).", player=None)
         st = XevozState(sides)
         st.table = tuple(v.mats) if v.mats else tuple(self.comp.mats)
         st.max_gold = v.max_gold
@@ -328,8 +545,7 @@ class XevozRules(Rules[XevozState]):
             side = state.sides[owner]
             p = self.parts(side.figure)
             if kind == "chop":
-                chops = p.chops
-                return [chops[i] for i in self.choppable(side)]
+                return p.chop_actions(side.present)
             if kind == "heal":
                 heals = p.heals
                 out: list[Action] = [heals[i] for i in self.healable(side)]
@@ -340,9 +556,10 @@ class XevozRules(Rules[XevozState]):
                 return out
             attaches = p.attaches
             return [attaches[i] for i in self.drain_hosts(side)]
-        if ph in ("move", "follow"):
-            moves = self.mat_grid(state).moves
-            return [moves[c] for c in self.move_options(state, state.chooser)]
+        if ph == "move" or ph == "follow":
+            me = state.chooser
+            sides = state.sides
+            return list(self.mat_grid(state).steps(sides[me].pos, sides[1 - me].pos, ph == "follow")[1])
         if ph in ("first", "world"):
             return list(_ROLL)
         if ph == "start":
@@ -357,7 +574,17 @@ class XevozRules(Rules[XevozState]):
         # build
         seat = self.current_player(state)
         assert seat is not None
-        side = state.sides[seat]
+        return list(self._build_actions(state, seat))
+
+    def _build_actions(self, state: XevozState, seat: int) -> tuple[Action, ...]:
+        """The build-phase actions of ``seat`` (Ready when the pre-battle check passes, then every Flip, Swap and
+        PickFigure), worked out once per figure, helix, opponent readiness and gold limit."""
+        side, other = state.sides[seat], state.sides[1 - seat]
+        f = side.figure
+        key = (id(f), side.helix, other.figure.n_parts if other.ready else -1, state.max_gold)
+        hit = self._build_cache.get(key)
+        if hit is not None and hit[0] is f:
+            return hit[1]
         acts: list[Action] = []
         if not self.ready_problems(state, seat):
             acts.append(Ready())
@@ -366,23 +593,16 @@ class XevozRules(Rules[XevozState]):
         spare = [self.comp.glyph_by_part[n] for n in side.figure.part_names
                  if n in self.comp.glyph_by_part and self.comp.glyph_by_part[n] not in in_helix]
         acts += [Swap(i + 1, g) for i in range(len(side.helix)) for g in spare]
-        acts += [PickFigure(f) for f in self.comp.figures if f != side.figure.id]
-        return acts
+        acts += [PickFigure(fid) for fid in self.comp.figures if fid != side.figure.id]
+        if len(self._build_cache) > 4096:  # many redesigned helixes: start afresh
+            self._build_cache.clear()
+        out = tuple(acts)
+        self._build_cache[key] = (f, out)  # the entry keeps the figure alive, so its id stays its own
+        return out
 
     def choppable(self, side: Side) -> list[int]:
         """Parts that can be chopped now: on the figure, not the DRAIN ATTACK, nothing else snapped onto them."""
-        f, pres = side.figure, side.present
-        blockers = self.parts(f).blockers
-        drain = f.drain
-        out = []
-        for i, here in enumerate(pres):
-            if here and i != drain:
-                for c in blockers[i]:
-                    if pres[c]:
-                        break
-                else:
-                    out.append(i)
-        return out
+        return self.parts(side.figure).chop_indices(side.present)
 
     def healable(self, side: Side) -> list[int]:
         """Lost parts that can attach again: the part they snap onto is on the figure."""
@@ -394,12 +614,12 @@ class XevozRules(Rules[XevozState]):
         return [i for i in range(f.n_parts) if pres[i] and i != f.drain]
 
     def move_options(self, state: XevozState, seat: int) -> list[int]:
-        nbrs = self.mat_grid(state).nbrs
-        me, other = state.sides[seat].pos, state.sides[1 - seat].pos
-        if state.phase == "follow":
-            near = nbrs[other]  # squares next to the other figure (never the square it stands on)
-            return [c for c in nbrs[me] if c in near]
-        return [c for c in nbrs[me] if c != other]
+        """The squares ``seat`` may move to now (xevoz.movement; xevoz.defender-follows when following)."""
+        return list(self._steps(state, seat)[0])
+
+    def _steps(self, state: XevozState, seat: int) -> tuple[tuple[int, ...], tuple[Move, ...]]:
+        sides = state.sides
+        return self.mat_grid(state).steps(sides[seat].pos, sides[1 - seat].pos, state.phase == "follow")
 
     def place_options(self, state: XevozState) -> list[int]:
         m = self.comp.mats[state.mat]
@@ -427,27 +647,29 @@ class XevozRules(Rules[XevozState]):
         ph = state.phase
         seat = ctx.player
         assert seat is not None
-        handler = _HANDLERS.get((ph, type(action)))
+        handler = _BY_TYPE.get(action.__class__, _NO_HANDLERS).get(ph)
         if handler is None:
             raise IllegalAction(PHASE_RULE[ph], f"'{action}' cannot be played now: it is time for "
                                 f"{PHASE_DOES[ph]}" + self._waiting_for(state, ctx))
         handler(self, state, action, ctx, seat)
 
     def _waiting_for(self, state: XevozState, ctx: Context) -> str:
+        players = ctx.players  # not ctx: a text callable must not hold the context
         if state.phase != "actions":
             return ""
         kind, chooser, owner = state.queue[0]
-        what = {"chop": f"chop a part of {poss(ctx.players[owner])} figure",
+        what = {"chop": f"chop a part of {poss(players[owner])} figure",
                 "heal": "regenerate a part or remove a DRAIN ATTACK",
-                "attach": f"snap the DRAIN ATTACK onto {poss(ctx.players[owner])} figure",
+                "attach": f"snap the DRAIN ATTACK onto {poss(players[owner])} figure",
                 "reattach": "reattach the DRAIN ATTACK to their figure",
                 "rehome": "snap their own DRAIN ATTACK back onto their figure"}[kind]
-        return (f" ({ctx.players[chooser]} must {what} first; actions are never forgotten here, "
+        return (f" ({players[chooser]} must {what} first; actions are never forgotten here, "
                 "see xevoz.forgotten-actions)")
 
     # == Rulebook step 1 — pre-battle check (and Build / Xevolve: redesigning) ==================================
     # xevoz.pre-battle-check, xevoz.redesign, xevoz.helix-six/-gold/-drain, xevoz.power-parts, xevoz.equal-parts
     def _pick(self, state: XevozState, a: PickFigure, ctx: Context, seat: int) -> None:
+        players = ctx.players  # not ctx: a text callable must not hold the context
         if a.figure not in self.comp.figures:
             raise IllegalAction("xevoz.redesign", f"there is no ready figure {a.figure!r}; figures: "
                                 + ", ".join(self.comp.figures))
@@ -457,10 +679,11 @@ class XevozRules(Rules[XevozState]):
         assert isinstance(v, XevozVariant)
         f = self.figure(a.figure, v.parts)
         state.sides[seat] = Side(f, f.helix)
-        ctx.emit("xevoz.redesign", f"{says(ctx.players[seat], 'picks')} {f.name} ({f.n_parts} parts) and its helix.",
+        ctx.emit("xevoz.redesign", lambda: f"{says(players[seat], 'picks')} {f.name} ({f.n_parts} parts) and its helix.",
                  figure=f.id)
 
     def _flip(self, state: XevozState, a: Flip, ctx: Context, seat: int) -> None:
+        players = ctx.players  # not ctx: a text callable must not hold the context
         side = state.sides[seat]
         if not isinstance(a.slot, int) or not 1 <= a.slot <= len(side.helix):
             raise IllegalAction("xevoz.redesign", f"there is no slot {a.slot!r}; slots are 1 to {len(side.helix)}")
@@ -469,11 +692,12 @@ class XevozRules(Rules[XevozState]):
         h[a.slot - 1] = (gid, not fl)
         side.helix = tuple(h)
         w, b = self.comp.glyphs[gid].attacks(not fl)
-        ctx.emit("xevoz.redesign", f"{says(ctx.players[seat], 'flips')} {self.comp.glyphs[gid].part}: white is now {w}, "
+        ctx.emit("xevoz.redesign", lambda: f"{says(players[seat], 'flips')} {self.comp.glyphs[gid].part}: white is now {w}, "
                  f"black {b}.",
                  slot=a.slot)
 
     def _swap(self, state: XevozState, a: Swap, ctx: Context, seat: int) -> None:
+        players = ctx.players  # not ctx: a text callable must not hold the context
         side = state.sides[seat]
         if not isinstance(a.slot, int) or not 1 <= a.slot <= len(side.helix):
             raise IllegalAction("xevoz.redesign", f"there is no slot {a.slot!r}; slots are 1 to {len(side.helix)}")
@@ -489,10 +713,11 @@ class XevozRules(Rules[XevozState]):
         old = h[a.slot - 1][0]
         h[a.slot - 1] = (g.id, False)
         side.helix = tuple(h)
-        ctx.emit("xevoz.redesign", f"{says(ctx.players[seat], 'swaps')} {self.comp.glyphs[old].part} out and "
+        ctx.emit("xevoz.redesign", lambda: f"{says(players[seat], 'swaps')} {self.comp.glyphs[old].part} out and "
                  f"{g.part} into slot {a.slot}.")
 
     def _ready(self, state: XevozState, a: Ready, ctx: Context, seat: int) -> None:
+        players = ctx.players  # not ctx: a text callable must not hold the context
         probs = self.ready_problems(state, seat)
         if probs:
             rule, reason = probs[0]
@@ -500,16 +725,18 @@ class XevozRules(Rules[XevozState]):
         side = state.sides[seat]
         side.ready = True
         gold = sum(self.comp.glyphs[g].gold for g, _ in side.helix)
-        ctx.emit("xevoz.pre-battle-check", f"{says(ctx.players[seat], 'presents')} {side.figure.name} "
-                 f"({side.figure.n_parts} parts, {gold} gold glyph(s)): check passed.")
+        fig = side.figure
+        ctx.emit("xevoz.pre-battle-check", lambda: f"{says(players[seat], 'presents')} {fig.name} "
+                 f"({fig.n_parts} parts, {gold} gold glyph(s)): check passed.")
         if all(s.ready for s in state.sides):
             state.phase = "first"
-            ctx.emit("xevoz.equal-parts", f"Both figures have {side.figure.n_parts} parts; the battle begins.",
+            ctx.emit("xevoz.equal-parts", lambda: f"Both figures have {fig.n_parts} parts; the battle begins.",
                      player=None)
 
     # == Rulebook step 2 — who attacks first (xevoz.first-attacker); step 3 — choose the world ====================
     # xevoz.choose-world, xevoz.start-spaces; and the placing after a warp (step 5, xevoz.warp-place)
     def _roll(self, state: XevozState, a: RollHelix, ctx: Context, seat: int) -> None:
+        players = ctx.players  # not ctx: a text callable must not hold the context
         if state.phase == "first":
             faces = [ctx.draw("helix1"), ctx.draw("helix2")]
             totals = []
@@ -524,17 +751,18 @@ class XevozRules(Rules[XevozState]):
                 whites = [self.glyph_at(state.sides[s], faces[s])[1].strength for s in (0, 1)]
                 if blacks[0] != blacks[1] or whites[0] != whites[1]:
                     totals = blacks if blacks[0] != blacks[1] else whites
-                    ctx.emit("xevoz.first-attacker", "Both helixes can only ever total "
-                             f"{state.roll['totals'][0]}, so the higher "
-                             f"{'black' if blacks[0] != blacks[1] else 'white'} strength decides.", player=None)
+                    total, which = state.roll["totals"][0], "black" if blacks[0] != blacks[1] else "white"
+                    ctx.emit("xevoz.first-attacker", lambda: f"Both helixes can only ever total {total}, so the "
+                             f"higher {which} strength decides.", player=None)
             if totals[0] == totals[1]:
-                ctx.emit("xevoz.first-attacker", f"Both roll {totals[0]} (black + white): a tie, re-roll.",
+                ctx.emit("xevoz.first-attacker", lambda: f"Both roll {totals[0]} (black + white): a tie, re-roll.",
                          player=None, faces=faces, totals=totals)
                 return
-            state.attacker = state.first = 0 if totals[0] > totals[1] else 1
-            ctx.emit("xevoz.first-attacker", f"{says(ctx.players[0], 'rolls')} {totals[0]}, {says(ctx.players[1], 'rolls')} "
-                     f"{totals[1]} (black + white): {says(ctx.players[state.attacker], 'attacks')} first.",
-                     player=state.attacker, faces=faces, totals=totals)
+            first = state.attacker = state.first = 0 if totals[0] > totals[1] else 1
+            ctx.emit("xevoz.first-attacker", lambda: f"{says(players[0], 'rolls')} {totals[0]}, "
+                     f"{says(players[1], 'rolls')} {totals[1]} (black + white): "
+                     f"{says(players[first], 'attacks')} first.",
+                     player=first, faces=faces, totals=totals)
             state.phase = "world"
             return
         face = ctx.draw(f"helix{seat + 1}")
@@ -544,20 +772,28 @@ class XevozRules(Rules[XevozState]):
         mat = self._mat_for(g.species, state)
         if mat is None:
             state.phase, state.chooser, state.mat_context = "choose-mat", seat, "world"
-            ctx.emit("xevoz.choose-world", f"{says(ctx.players[seat], 'rolls')} {g.part} ({sp}): no {sp} mat on the "
+            ctx.emit("xevoz.choose-world", lambda: f"{says(players[seat], 'rolls')} {g.part} ({sp}): no {sp} mat on the "
                      "table, so the attacker chooses the mat.", face=face, species=g.species)
             return
         state.mat = mat
         state.phase = "start"
-        ctx.emit("xevoz.choose-world", f"{says(ctx.players[seat], 'rolls')} {g.part} ({sp}): the battle is on the {sp} "
+        ctx.emit("xevoz.choose-world", lambda: f"{says(players[seat], 'rolls')} {g.part} ({sp}): the battle is on the {sp} "
                  "mat.", face=face, species=g.species, mat=mat)
 
     def _totals_can_differ(self, state: XevozState) -> bool:
+        h0, h1 = state.sides[0].helix, state.sides[1].helix
+        hit = self._differ_cache.get((id(h0), id(h1)))
+        if hit is not None and hit[0] is h0 and hit[1] is h1:
+            return hit[2]
         sums = {self.comp.glyphs[g].white.strength + self.comp.glyphs[g].black.strength
                 for side in state.sides for g, _ in side.helix}
+        if len(self._differ_cache) > 4096:
+            self._differ_cache.clear()
+        self._differ_cache[id(h0), id(h1)] = (h0, h1, len(sums) > 1)  # the entry keeps both helixes alive
         return len(sums) > 1
 
     def _choose_mat(self, state: XevozState, a: ChooseMat, ctx: Context, seat: int) -> None:
+        players = ctx.players  # not ctx: a text callable must not hold the context
         choices = self.mat_choices(state)
         if a.mat not in choices:
             raise IllegalAction("xevoz.warp-destination" if state.mat_context == "warp" else "xevoz.choose-world",
@@ -566,13 +802,14 @@ class XevozRules(Rules[XevozState]):
         state.mat = a.mat
         if state.mat_context == "warp":
             state.phase = "warp-place"
-            ctx.emit("xevoz.warp-destination", f"{says(ctx.players[seat], 'warps')} to the {mat_name(a.mat)}.",
+            ctx.emit("xevoz.warp-destination", lambda: f"{says(players[seat], 'warps')} to the {mat_name(a.mat)}.",
                      mat=a.mat)
         else:
             state.phase = "start"
-            ctx.emit("xevoz.choose-world", f"{says(ctx.players[seat], 'chooses')} the {mat_name(a.mat)}.", mat=a.mat)
+            ctx.emit("xevoz.choose-world", lambda: f"{says(players[seat], 'chooses')} the {mat_name(a.mat)}.", mat=a.mat)
 
     def _place(self, state: XevozState, a: Place, ctx: Context, seat: int) -> None:
+        players = ctx.players  # not ctx: a text callable must not hold the context
         m = self.comp.mats[state.mat]
         try:
             cell = parse_cell(a.cell, m.size)
@@ -584,8 +821,8 @@ class XevozRules(Rules[XevozState]):
                                     + " and ".join(cell_name(c, m.size) for c in m.start))
             other = m.start[1] if cell == m.start[0] else m.start[0]
             state.sides[seat].pos, state.sides[1 - seat].pos = cell, other
-            ctx.emit("xevoz.start-spaces", f"{ctx.players[seat]} (attacker) takes START {a.cell}; "
-                     f"{says(ctx.players[1 - seat], 'takes')} {cell_name(other, m.size)}.")
+            ctx.emit("xevoz.start-spaces", lambda: f"{players[seat]} (attacker) takes START {a.cell}; "
+                     f"{says(players[1 - seat], 'takes')} {cell_name(other, m.size)}.")
             state.phase = "call"
             state.round = 1
             return
@@ -595,15 +832,15 @@ class XevozRules(Rules[XevozState]):
                                 + ", ".join(cell_name(c, m.size) for c in opts))
         state.sides[seat].pos = cell
         if state.phase == "warp-place":
-            ctx.emit("xevoz.warp-place", f"{says(ctx.players[seat], 'warps')} in on {a.cell}.")
+            ctx.emit("xevoz.warp-place", lambda: f"{says(players[seat], 'warps')} in on {a.cell}.")
             state.phase, state.chooser = "warp-follow", 1 - seat
         else:
-            ctx.emit("xevoz.warp-place", f"{says(ctx.players[seat], 'is')} pulled along to {a.cell}, next to the warper.")
-            state.attacker = 1 - seat
+            ctx.emit("xevoz.warp-place", lambda: f"{says(players[seat], 'is')} pulled along to {a.cell}, next to the warper.")
+            state.attacker = att = 1 - seat
             state.phase = "call"
             state.round += 1
-            ctx.emit("xevoz.next-attacker", f"{ctx.players[state.attacker]} warped and becomes the attacker.",
-                     player=state.attacker)
+            ctx.emit("xevoz.next-attacker", lambda: f"{players[att]} warped and becomes the attacker.",
+                     player=att)
 
     # == Rulebook step 4 — the call (xevoz.attack-call); step 5 — species icons (xevoz.warp, xevoz.bonus-space);
     # == step 6 — resolve the attack (xevoz.resolve, xevoz.tie) =======================================================
@@ -612,8 +849,9 @@ class XevozRules(Rules[XevozState]):
         return m.warps.get(state.sides[seat].pos) == species
 
     def _start_warp(self, state: XevozState, warper: int, species: str, ctx: Context, rule: str) -> None:
+        players = ctx.players  # not ctx: a text callable must not hold the context
         sp = self.comp.species[species].name
-        ctx.emit(rule, f"{sp.upper()} warps! {says(ctx.players[warper], 'stands')} on a {sp} warp space and rolled "
+        ctx.emit(rule, lambda: f"{sp.upper()} warps! {says(players[warper], 'stands')} on a {sp} warp space and rolled "
                  f"{sp}: the round ends before any action.", player=warper, species=species)
         for s in state.sides:
             s.pos = -1
@@ -622,96 +860,104 @@ class XevozRules(Rules[XevozState]):
         dest = self._mat_for(species, state)
         if dest is None or dest == state.mat:
             state.phase, state.mat_context = "choose-mat", "warp"
-            ctx.emit("xevoz.warp-destination", f"No {sp} mat is on the table: {says(ctx.players[warper], 'picks')} "
+            ctx.emit("xevoz.warp-destination", lambda: f"No {sp} mat is on the table: {says(players[warper], 'picks')} "
                      "another mat.", player=warper)
             return
         state.mat = dest
         state.phase = "warp-place"
-        ctx.emit("xevoz.warp-destination", f"The warp leads to the {sp} mat.", player=warper, mat=dest)
+        ctx.emit("xevoz.warp-destination", lambda: f"The warp leads to the {sp} mat.", player=warper, mat=dest)
 
     def _call(self, state: XevozState, a: Call, ctx: Context, seat: int) -> None:
+        players = ctx.players  # not ctx: a text callable must not hold the context
         if a.colour not in COLOURS:
             raise IllegalAction("xevoz.attack-call", f"call 'black' or 'white', not {a.colour!r}")
+        colour = a.colour
         att, dfn = state.attacker, 1 - state.attacker
-        ctx.emit("xevoz.attack-call", f"{says(ctx.players[att], 'calls')} {a.colour.upper()} attack; both roll.",
-                 colour=a.colour)
-        faces = [ctx.draw("helix1"), ctx.draw("helix2")]
-        info: dict[str, Any] = {"kind": "attack", "faces": faces, "colour": a.colour, "strength": [0, 0],
+        tell = ctx.tell
+        tell("xevoz.attack-call", -1, _say_call, players[att], colour, colour=colour)
+        draw = ctx.draw
+        f0, f1 = draw("helix1"), draw("helix2")
+        faces = [f0, f1]
+        info: dict[str, Any] = {"kind": "attack", "faces": faces, "colour": colour, "strength": [0, 0],
                                 "bonus": [0, 0], "winner": -1, "warp": -1, "bomb": "", "blast": False,
                                 "attacker": att}
         state.roll = info
         state.round_ends = False
-        glyphs = [self.read_face(state.sides[0], faces[0]), self.read_face(state.sides[1], faces[1])]
-        for s in (0, 1):
-            ctx.emit("xevoz.helix-roll", f"{says(ctx.players[s], 'rolls')} {glyphs[s][3]}", player=s, face=faces[s],
-                     glyph=glyphs[s][0].id)
+        sides = state.sides
+        r0, r1 = self.read_face(sides[0], f0), self.read_face(sides[1], f1)
+        glyphs = (r0, r1)
+        tell("xevoz.helix-roll", 0, _say_roll, players[0], r0[3], face=f0, glyph=r0[0].id)
+        tell("xevoz.helix-roll", 1, _say_roll, players[1], r1[3], face=f1, glyph=r1[0].id)
         # Rulebook step 5: warp (the attacker first if both activate: xevoz.warp-both) and bonus
         mat = self.comp.mats[state.mat]
-        pos = (state.sides[0].pos, state.sides[1].pos)
+        pos = (sides[0].pos, sides[1].pos)
         warps = mat.warps
-        warpers = [s for s in (att, dfn) if warps.get(pos[s]) == glyphs[s][0].species] if warps else []
-        if warpers:
-            if len(warpers) == 2:
-                ctx.emit("xevoz.warp-both", f"Both figures activate a warp: the attacker, {ctx.players[att]}, "
-                         "warps and the other follows.", player=att)
-            info["warp"] = warpers[0]
-            self._start_warp(state, warpers[0], glyphs[warpers[0]][0].species, ctx, "xevoz.warp")
-            return
-        black_called = a.colour == "black"
-        called = [glyphs[s][2] if black_called else glyphs[s][1] for s in (0, 1)]
+        if warps:
+            att_warps = warps.get(pos[att]) == glyphs[att][0].species
+            dfn_warps = warps.get(pos[dfn]) == glyphs[dfn][0].species
+            if att_warps or dfn_warps:
+                if att_warps and dfn_warps:
+                    tell("xevoz.warp-both", att, _say_warp_both, players[att])
+                warper = att if att_warps else dfn
+                info["warp"] = warper
+                self._start_warp(state, warper, glyphs[warper][0].species, ctx, "xevoz.warp")
+                return
+        called = (r0[2], r1[2]) if colour == "black" else (r0[1], r1[1])
+        strength, bonus = info["strength"], info["bonus"]
         bonuses = mat.bonuses
-        for s in (0, 1):
-            g = glyphs[s][0]
-            base = called[s].strength
-            b = bonuses.get(pos[s])
-            bonus = b[1] if b is not None and b[0] == g.species else 0
-            info["strength"][s] = base + bonus
-            info["bonus"][s] = bonus
-            if bonus:
-                ctx.emit("xevoz.bonus-space", f"{ctx.players[s]} rolled {self.comp.species[g.species].name} on a "
-                         f"{self.comp.species[g.species].name} Bonus +{bonus}: {base} + {bonus} = {base + bonus}.",
-                         player=s, bonus=bonus)
-        sa, sd = info["strength"][att], info["strength"][dfn]
+        if bonuses:
+            for s in (0, 1):
+                g = glyphs[s][0]
+                base = called[s].strength
+                b = bonuses.get(pos[s])
+                add = b[1] if b is not None and b[0] == g.species else 0
+                strength[s] = base + add
+                bonus[s] = add
+                if add:
+                    tell("xevoz.bonus-space", s, _say_bonus, players[s], self.comp.species[g.species].name, base, add,
+                         bonus=add)
+        else:
+            strength[0], strength[1] = called[0].strength, called[1].strength
+        sa, sd = strength[att], strength[dfn]
         if sa == sd:
             v = ctx.variant
             assert isinstance(v, XevozVariant)
             if v.tie == "re-roll":
-                ctx.emit("xevoz.tie", f"{a.colour.capitalize()} {sa} against {sd}: a tie. No action, no movement; "
-                         f"{says(ctx.players[att], 'keeps')} the attack and calls again (variant tie='re-roll').",
-                         player=att)
+                tell("xevoz.tie", att, _say_tie_keeps, colour, sa, sd, players[att])
                 return
             state.attacker = dfn
             state.round += 1
-            ctx.emit("xevoz.tie", f"{a.colour.capitalize()} {sa} against {sd}: a tie. No action, no movement; "
-                     f"{ctx.players[dfn]} (the defender) becomes the attacker.", player=dfn)
+            tell("xevoz.tie", dfn, _say_tie_passes, colour, sa, sd, players[dfn])
             return
         w = att if sa > sd else dfn
         lo = 1 - w
         info["winner"] = w
         state.round_winner = w
-        # each strength next to its player's name, bonus included (never "3 + 3 against 7", read as one score)
-        shown = "; ".join(f"{ctx.players[s]} {info['strength'][s]}" + (
-            f" ({info['strength'][s] - info['bonus'][s]} + {info['bonus'][s]} bonus)" if info["bonus"][s] else "")
-            for s in (0, 1))
-        ctx.emit("xevoz.resolve", f"{a.colour.capitalize()} attack: {says(ctx.players[w], 'wins')} the round "
-                 f"({shown}).", player=w, strength=[sa, sd])
+        tell("xevoz.resolve", w, _say_resolve, colour, players, w, strength[0], strength[1], bonus[0], bonus[1],
+             strength=[sa, sd])
         attack = called[w]
         plan: list[tuple[str, int, int]] = []
-        if state.sides[w].drain_on >= 0:
+        if sides[w].drain_on >= 0:
             if ctx.variant.bonus_chop:  # type: ignore[attr-defined]
                 plan.append(("chop", w, lo))
-                ctx.emit("xevoz.drain-bonus-chop", f"{poss(ctx.players[w], start=True)} DRAIN ATTACK is on {poss(ctx.players[lo])} "
-                         "figure: a bonus chop.", player=w)
+                tell("xevoz.drain-bonus-chop", w, _say_bonus_chop, players[w], players[lo])
             else:
-                ctx.emit("xevoz.drain-bonus-chop", f"{poss(ctx.players[w], start=True)} DRAIN ATTACK is on {poss(ctx.players[lo])} "
-                         "figure, but this variant has no bonus chop (bonus_chop off).", player=w)
-        ctx.emit("xevoz.actions", f"{says(ctx.players[w], 'carries')} out {attack}.", player=w)
+                tell("xevoz.drain-bonus-chop", w, _say_no_bonus_chop, players[w], players[lo])
+        tell("xevoz.actions", w, _say_actions, players[w], attack)
+        if not attack.bomb and not attack.drain:  # the common case, as _plan_attack does it
+            if attack.swords:
+                plan += [("chop", w, lo)] * attack.swords
+            if attack.stars:
+                plan += [("heal", w, w)] * attack.stars
+            state.queue = plan
+            state.phase = "actions"
+            self._advance(state, ctx)
+            return
         if attack.bomb:
-            face = ctx.draw(f"helix{w + 1}")
-            g, white, black = self.glyph_at(state.sides[w], face)
+            face = draw(f"helix{w + 1}")
+            g, white, black = self.glyph_at(sides[w], face)
             info["bomb"] = face
-            ctx.emit("xevoz.bomb", f"Bomb! {ctx.players[w]} alone re-rolls: {g.part}, black {black}, white {white}; "
-                     "both are carried out.", player=w, face=face, glyph=g.id)
+            tell("xevoz.bomb", w, _say_bomb, players[w], g.part, black, white, face=face, glyph=g.id)
             if self._warp_of(state, w, g.species):
                 self._start_warp(state, w, g.species, ctx, "xevoz.warp-bomb")
                 return
@@ -747,15 +993,10 @@ class XevozRules(Rules[XevozState]):
             return
         v = ctx.variant
         assert isinstance(v, XevozVariant)
-        if v.drain_symbol_when_attached == "extra-chop":
+        extra = v.drain_symbol_when_attached == "extra-chop"
+        if extra:
             plan.append(("chop", w, 1 - w))
-            ctx.emit("xevoz.drain-symbol-attached", "The DRAIN ATTACK is already attached: the symbol chops "
-                     "one part (variant extra-chop)" + (", besides the bonus chop." if v.bonus_chop else "."),
-                     player=w)
-        else:
-            ctx.emit("xevoz.drain-symbol-attached", "The DRAIN ATTACK is already attached: the symbol just "
-                     + ("gives the bonus chop (card v2.0)." if v.bonus_chop else "does nothing more (bonus chop "
-                        "off in this variant)."), player=w)
+        ctx.emit("xevoz.drain-symbol-attached", _DRAIN_SYMBOL_TEXT[extra, bool(v.bonus_chop)], player=w)
 
     def _plan_attack(self, state: XevozState, w: int, attack: Attack, plan: list[tuple[str, int, int]],
                      ctx: Context) -> None:
@@ -766,20 +1007,18 @@ class XevozRules(Rules[XevozState]):
 
     def _advance(self, state: XevozState, ctx: Context) -> None:
         """Skip decisions that cannot be taken; after the last one go on to movement."""
+        players = ctx.players  # not ctx: a text callable must not hold the context
         while state.queue:
             kind, chooser, owner = state.queue[0]
             side = state.sides[owner]
             if kind == "heal" and not self.healable(side) and state.sides[1 - owner].drain_on < 0:  # no choice
-                ctx.emit("xevoz.star-nothing-lost", f"{says(ctx.players[owner], 'has')} no lost part that could attach "
-                         "and no DRAIN ATTACK to remove: the star does nothing.", player=owner)
+                ctx.tell("xevoz.star-nothing-lost", owner, _say_nothing_lost, players[owner])
                 state.queue.pop(0)
                 continue
             return
         if state.round_ends:
             w = state.round_winner
-            ctx.emit("xevoz.drain-attach", f"A DRAIN ATTACK was snapped on: the round ends (no movement) and "
-                     f"{ctx.players[w]} {verb_for(ctx.players[w], 'stays')} or {verb_for(ctx.players[w], 'becomes')}"
-                     " the attacker.", player=w)
+            ctx.tell("xevoz.drain-attach", w, _say_round_ends, players[w])
             self._next_round(state, ctx)
             return
         self._start_move(state, ctx)
@@ -791,82 +1030,91 @@ class XevozRules(Rules[XevozState]):
 
     # Rulebook step 10 — winning the battle (xevoz.winning), checked after every chop
     def _check_demolished(self, state: XevozState, owner: int, ctx: Context) -> None:
+        players = ctx.players  # not ctx: a text callable must not hold the context
         if state.sides[owner].life <= 0:
             state.phase = "over"
             state.winner = 1 - owner
             state.queue = []
-            ctx.emit("xevoz.winning", f"{poss(ctx.players[owner], start=True)} figure has no points of life left: "
-                     f"{says(ctx.players[1 - owner], 'wins')} the battle!", player=1 - owner)
+            ctx.tell("xevoz.winning", 1 - owner, _say_winning, players[owner], players[1 - owner])
 
     def _chop(self, state: XevozState, a: Chop, ctx: Context, seat: int) -> None:
+        players = ctx.players  # not ctx: a text callable must not hold the context
         kind, chooser, owner = state.queue[0]
         if kind != "chop":
             raise IllegalAction("xevoz.forgotten-actions", f"'{a}' cannot be played now"
                                 + self._waiting_for(state, ctx))
         side = state.sides[owner]
         f = side.figure
-        self._right_figure(state, a.figure, owner, "xevoz.sword", ctx,
-                           f"{says(ctx.players[chooser], 'has')} {ctx.players[owner]} chop a part of {f.name}")
-        found = self.parts(f).index.get(a.part) if isinstance(a.part, str) else None
+        if a.figure != "":
+            self._right_figure(state, a.figure, owner, "xevoz.sword", _say_which_chop, players[chooser],
+                               players[owner], f.name)
+        parts = self.parts(f)
+        part = a.part
+        found = parts.index.get(part) if isinstance(part, str) else None
         if found is None:
-            raise IllegalAction("xevoz.sword", f"{f.name} has no part {a.part!r}")
+            raise IllegalAction("xevoz.sword", f"{f.name} has no part {part!r}")
         i = found
+        present = side.present
         if i == f.drain:
             raise IllegalAction("xevoz.drain-uncuttable", f"the {f.part_names[i]} is a DRAIN ATTACK part: it cannot "
                                 "be chopped")
-        if not side.present[i]:
+        if not present[i]:
             raise IllegalAction("xevoz.chop-pile", f"the {f.part_names[i]} was already chopped; it is in the pile")
-        on = [f"the {f.part_names[c]}" for c in f.children[i] if side.present[c] and c != f.drain]
-        if on:
-            raise IllegalAction("xevoz.stay-connected", f"the {f.part_names[i]} still has {' and '.join(on)} "
-                                "snapped onto it; "
-                                "chop those first so that what is left stays connected")
-        side.present[i] = False
-        side.life -= 1
+        for c in parts.blockers[i]:
+            if present[c]:
+                on = [f"the {f.part_names[c]}" for c in parts.blockers[i] if present[c]]
+                raise IllegalAction("xevoz.stay-connected", f"the {f.part_names[i]} still has {' and '.join(on)} "
+                                    "snapped onto it; "
+                                    "chop those first so that what is left stays connected")
+        present[i] = False
+        life = side.life = side.life - 1
         side.pile.append(i)
-        ctx.emit("xevoz.sword", f"{says(ctx.players[chooser], 'has')} {ctx.players[owner]} chop {f.part_names[i]} "
-                 f"({side.life} points of life left).", player=chooser, part=a.part, owner=owner)
+        ctx.tell("xevoz.sword", chooser, _say_sword, players[chooser], players[owner], f.part_names[i], life,
+                 part=part, owner=owner)
         other = state.sides[1 - owner]
         then: list[tuple[str, int, int]] = []
         if other.drain_on == i:
             other.drain_on = -2  # off the figure, waiting to be reattached
             then.append(("reattach", owner, owner))
-            ctx.emit("xevoz.drain-host-chopped", f"{poss(ctx.players[1 - owner], start=True)} DRAIN ATTACK sat on "
-                     f"{f.part_names[i]}: it comes off with the chop, and {ctx.players[owner]} must reattach it.",
-                     player=owner)
+            ctx.tell("xevoz.drain-host-chopped", owner, _say_host_chopped, players[1 - owner], f.part_names[i],
+                     players[owner])
         if side.drain_on == -1 and side.home_on == i and f.drain >= 0:
             # the rulebook's sentence speaks of any DRAIN ATTACK on the part being chopped: it comes off (it can
             # never be chopped) and the player whose figure it is reattaches it, so the figure stays connected
             side.home_on = -1
             then.append(("rehome", owner, owner))
-            ctx.emit("xevoz.drain-home", f"{poss(ctx.players[owner], start=True)} own {f.part_names[f.drain]} sat on "
-                     f"{f.part_names[i]}: it comes off with the chop (a DRAIN ATTACK cannot be chopped), and "
-                     f"{says(ctx.players[owner], 'snaps')} it back onto their figure.", player=owner)
-        self._check_demolished(state, owner, ctx)
-        if state.phase == "over":
+            ctx.tell("xevoz.drain-home", owner, _say_drain_home_off, players[owner], f.part_names[f.drain],
+                     f.part_names[i])
+        if life <= 0:
+            self._check_demolished(state, owner, ctx)
             return
-        state.queue[:1] = then
+        queue = state.queue
+        queue[:1] = then
+        if queue and queue[0][0] != "heal":  # the next decision is taken as it is (what _advance would find)
+            return
         self._advance(state, ctx)
 
-    def _right_figure(self, state: XevozState, figure: object, owner: int, rule: str, ctx: Context,
-                      what: str) -> None:
-        """A Chop/Heal/AttachDrain that names a figure (a click on a part) must name the decision's figure."""
+    def _right_figure(self, state: XevozState, figure: object, owner: int, rule: str, what: Callable[..., str],
+                      *args: Any) -> None:
+        """A Chop/Heal/AttachDrain that names a figure (a click on a part) must name the decision's figure
+        (``what(*args)`` says what the decision is, made only for a refusal)."""
         if figure == "":
             return
         if not isinstance(figure, str):
             raise IllegalAction(rule, f"the figure must be named by its id (text), not {figure!r}")
         if figure != state.sides[owner].figure.id:
-            raise IllegalAction(rule, f"that part is not on the right figure: {what}")
+            raise IllegalAction(rule, f"that part is not on the right figure: {what(*args)}")
 
     def _heal(self, state: XevozState, a: Heal, ctx: Context, seat: int) -> None:
+        players = ctx.players  # not ctx: a text callable must not hold the context
         kind, chooser, owner = state.queue[0]
         if kind != "heal":
             raise IllegalAction("xevoz.forgotten-actions", f"'{a}' cannot be played now"
                                 + self._waiting_for(state, ctx))
         side = state.sides[owner]
         f = side.figure
-        self._right_figure(state, a.figure, owner, "xevoz.star", ctx,
-                           f"the star regenerates a lost part of {poss(ctx.players[owner])} own {f.name}")
+        if a.figure != "":
+            self._right_figure(state, a.figure, owner, "xevoz.star", _say_which_heal, players[owner], f.name)
         found = self.parts(f).index.get(a.part) if isinstance(a.part, str) else None
         if found is None:
             raise IllegalAction("xevoz.star", f"{f.name} has no part {a.part!r}")
@@ -878,13 +1126,13 @@ class XevozRules(Rules[XevozState]):
                                 f"{f.part_names[f.parent[i]]}, which it "
                                 "snaps onto, is not on the figure; regenerate that first")
         side.present[i] = True
-        side.life += 1
+        life = side.life = side.life + 1
         side.pile.remove(i)
-        ctx.emit("xevoz.star", f"{says(ctx.players[owner], 'regenerates')} {f.part_names[i]} ({side.life} points of "
-                 "life).", player=owner, part=a.part)
+        ctx.tell("xevoz.star", owner, _say_star, players[owner], f.part_names[i], life, part=a.part)
         self._finish_decision(state, ctx)
 
     def _free_drain(self, state: XevozState, a: FreeDrain, ctx: Context, seat: int) -> None:
+        players = ctx.players  # not ctx: a text callable must not hold the context
         kind, chooser, owner = state.queue[0]
         if kind != "heal":
             raise IllegalAction("xevoz.forgotten-actions", f"'{a}' cannot be played now"
@@ -892,21 +1140,20 @@ class XevozRules(Rules[XevozState]):
         other = state.sides[1 - owner]
         if other.drain_on < 0:
             raise IllegalAction("xevoz.star-remove-drain", f"there is no DRAIN ATTACK of "
-                                f"{ctx.players[1 - owner]} on {poss(ctx.players[owner])} figure")
+                                f"{players[1 - owner]} on {poss(players[owner])} figure")
         other.drain_on = -1
         of = other.figure
         home = other.home_on
-        if home >= 0 and other.present[home]:
-            where = f"it snaps back onto {poss(ctx.players[1 - owner])} {of.part_names[home]}"
-        else:
+        back = home >= 0 and other.present[home]
+        if not back:
             other.home_on = -1
             state.queue.insert(1, ("rehome", 1 - owner, 1 - owner))
-            where = f"{says(ctx.players[1 - owner], 'snaps')} it back onto their figure"
-        ctx.emit("xevoz.star-remove-drain", f"{says(ctx.players[owner], 'spends')} a star to remove "
-                 f"{poss(ctx.players[1 - owner])} DRAIN ATTACK and returns it to its owner: {where}.", player=owner)
+        ctx.tell("xevoz.star-remove-drain", owner, _say_free_drain, players[owner], players[1 - owner],
+                 of.part_names[home] if back else None)
         self._finish_decision(state, ctx)
 
     def _keep_drain(self, state: XevozState, a: KeepDrain, ctx: Context, seat: int) -> None:
+        players = ctx.players  # not ctx: a text callable must not hold the context
         kind, chooser, owner = state.queue[0]
         if kind != "heal" or state.sides[1 - owner].drain_on < 0:
             raise IllegalAction("xevoz.forgotten-actions" if kind != "heal" else "xevoz.star-remove-drain",
@@ -915,12 +1162,11 @@ class XevozRules(Rules[XevozState]):
         if self.healable(state.sides[owner]):
             raise IllegalAction("xevoz.star", "a lost part can attach: the star regenerates it (or, instead, "
                                 "removes the DRAIN ATTACK)")
-        ctx.emit("xevoz.star-nothing-lost", f"{says(ctx.players[owner], 'leaves')} {poss(ctx.players[1 - owner])} "
-                 "DRAIN ATTACK where it is; with no lost part that could attach, the star does nothing.",
-                 player=owner)
+        ctx.tell("xevoz.star-nothing-lost", owner, _say_keep_drain, players[owner], players[1 - owner])
         self._finish_decision(state, ctx)
 
     def _attach(self, state: XevozState, a: AttachDrain, ctx: Context, seat: int) -> None:
+        players = ctx.players  # not ctx: a text callable must not hold the context
         kind, chooser, owner = state.queue[0]
         if kind not in ("attach", "reattach", "rehome"):
             raise IllegalAction("xevoz.forgotten-actions", f"'{a}' cannot be played now"
@@ -928,8 +1174,8 @@ class XevozRules(Rules[XevozState]):
         side = state.sides[owner]
         f = side.figure
         rule = {"attach": "xevoz.drain-attach", "reattach": "xevoz.drain-host-chopped", "rehome": "xevoz.drain-home"}[kind]
-        self._right_figure(state, a.figure, owner, rule, ctx,
-                           f"the DRAIN ATTACK goes onto a part of {poss(ctx.players[owner])} {f.name}")
+        if a.figure != "":
+            self._right_figure(state, a.figure, owner, rule, _say_which_attach, players[owner], f.name)
         found = self.parts(f).index.get(a.part) if isinstance(a.part, str) else None
         if found is None:
             raise IllegalAction(rule, f"{f.name} has no part {a.part!r}")
@@ -940,56 +1186,61 @@ class XevozRules(Rules[XevozState]):
                                                                    else "which is lost)"))
         if kind == "rehome":
             side.home_on = i
-            ctx.emit("xevoz.drain-home", f"{says(ctx.players[owner], 'snaps')} their own DRAIN ATTACK back onto "
-                     f"their {f.part_names[i]}.", player=owner, part=a.part)
+            ctx.tell("xevoz.drain-home", owner, _say_rehome, players[owner], f.part_names[i], part=a.part)
             self._finish_decision(state, ctx)
             return
         state.sides[1 - owner].drain_on = i
         if kind == "attach":
             state.round_ends = True
-            ctx.emit("xevoz.drain-attach", f"{says(ctx.players[chooser], 'snaps')} their DRAIN ATTACK onto "
-                     f"{poss(ctx.players[owner])} {f.part_names[i]}.", player=chooser, part=a.part)
+            ctx.tell("xevoz.drain-attach", chooser, _say_attach, players[chooser], players[owner], f.part_names[i],
+                     part=a.part)
         else:
-            ctx.emit("xevoz.drain-host-chopped", f"{says(ctx.players[owner], 'reattaches')} the DRAIN ATTACK to "
-                     f"{f.part_names[i]}.", player=owner, part=a.part)
+            ctx.tell("xevoz.drain-host-chopped", owner, _say_reattach, players[owner], f.part_names[i], part=a.part)
         self._finish_decision(state, ctx)
 
     # == Rulebook step 8 — movement (xevoz.movement, xevoz.defender-follows, xevoz.no-move); step 9 — who attacks
     # == next (xevoz.next-attacker) ===================================================================================
     def _start_move(self, state: XevozState, ctx: Context) -> None:
+        players = ctx.players  # not ctx: a text callable must not hold the context
         w = state.round_winner
         state.chooser = w
         state.phase = "move"
-        if not self.move_options(state, w):
-            ctx.emit("xevoz.no-move", f"{says(ctx.players[w], 'has')} no unoccupied square to move into and stays put.",
-                     player=w)
-            self._start_follow(state, ctx)
+        grid = self.mat_grid(state)
+        sides = state.sides
+        if not grid.steps(sides[w].pos, sides[1 - w].pos, False)[0]:
+            ctx.tell("xevoz.no-move", w, _say_no_move, players[w])
+            self._start_follow(state, ctx, grid)
 
-    def _start_follow(self, state: XevozState, ctx: Context) -> None:
+    def _start_follow(self, state: XevozState, ctx: Context, grid: Grid | None = None) -> None:
+        players = ctx.players  # not ctx: a text callable must not hold the context
         w = state.round_winner
         lo = 1 - w
-        grid = self.mat_grid(state)
-        if state.sides[lo].pos in grid.nbrs[state.sides[w].pos]:
-            ctx.emit("xevoz.defender-follows", f"{says(ctx.players[lo], 'is')} still next to {ctx.players[w]} and does "
-                     "not move.", player=lo)
+        if grid is None:
+            grid = self.mat_grid(state)
+        sides = state.sides
+        there, here = sides[lo].pos, sides[w].pos
+        if there in grid.nbrs[here]:
+            ctx.tell("xevoz.defender-follows", lo, _say_still_next, players[lo], players[w])
             self._next_round(state, ctx)
             return
         state.phase, state.chooser = "follow", lo
-        opts = self.move_options(state, lo)
+        opts = grid.steps(there, here, True)[0]
         if not opts:
-            ctx.emit("xevoz.no-move", f"{ctx.players[lo]} cannot reach a square next to {ctx.players[w]} and "
-                     "stays put.", player=lo)
+            ctx.tell("xevoz.no-move", lo, _say_cannot_follow, players[lo], players[w])
             self._next_round(state, ctx)
         elif len(opts) == 1:
             state.sides[lo].pos = opts[0]
             name = grid.names[opts[0]]
-            ctx.emit("xevoz.defender-follows", f"{says(ctx.players[lo], 'moves')} to {name} to stay next to "
-                     f"{ctx.players[w]}.", player=lo, cell=name)
+            ctx.tell("xevoz.defender-follows", lo, _say_follows_to, players[lo], name, players[w], cell=name)
             self._next_round(state, ctx)
 
     def _move(self, state: XevozState, a: Move, ctx: Context, seat: int) -> None:
-        opts = self.move_options(state, seat)
-        cell = self.mat_grid(state).cells.get(a.cell) if isinstance(a.cell, str) else None
+        players = ctx.players  # not ctx: a text callable must not hold the context
+        sides = state.sides
+        grid = self.mat_grid(state)
+        moving = state.phase == "move"  # else following (xevoz.defender-follows)
+        opts = grid.steps(sides[seat].pos, sides[1 - seat].pos, not moving)[0]
+        cell = grid.cells.get(a.cell) if isinstance(a.cell, str) else None
         if cell not in opts:
             size = self.comp.mats[state.mat].size
             names = [cell_name(c, size) for c in opts]
@@ -1009,23 +1260,23 @@ class XevozRules(Rules[XevozState]):
                 pass
             raise IllegalAction(rule, reason)
         assert cell is not None
-        state.sides[seat].pos = cell
-        if state.phase == "move":
-            ctx.emit("xevoz.movement", f"{says(ctx.players[seat], 'moves')} to {a.cell}.", cell=a.cell)
-            self._start_follow(state, ctx)
+        sides[seat].pos = cell
+        if moving:
+            ctx.tell("xevoz.movement", -1, _say_moves, players[seat], a.cell, cell=a.cell)
+            self._start_follow(state, ctx, grid)
         else:
-            ctx.emit("xevoz.defender-follows", f"{says(ctx.players[seat], 'moves')} to {a.cell} to stay next to the "
-                     "attacker.", cell=a.cell)
+            ctx.tell("xevoz.defender-follows", -1, _say_follows, players[seat], a.cell, cell=a.cell)
             self._next_round(state, ctx)
 
     def _next_round(self, state: XevozState, ctx: Context) -> None:
+        players = ctx.players  # not ctx: a text callable must not hold the context
         w = state.round_winner
         was = state.attacker
         state.attacker = w
         state.phase = "call"
         state.round += 1
         how = "won as the attacker and stays" if w == was else "won as the defender and becomes"
-        ctx.emit("xevoz.next-attacker", f"{ctx.players[w]} {how} the attacker.", player=w)
+        ctx.tell("xevoz.next-attacker", w, _say_next_attacker, players[w], how)
 
     # == Position set-up (issue 11): a teacher's position at the start of a round (Rulebook step 4, the call) ========
     # A description (all keys optional; left out: kept from the current state):
@@ -1036,6 +1287,7 @@ class XevozRules(Rules[XevozState]):
     # Points of life follow from the parts chopped (figure's life minus the pile); both figures are ready (step 1
     # passed). "roll" (the last round's rolls, shown by the board) and "chooser" are kept so a copy is exact.
     def set_up(self, state: XevozState, position: Mapping[str, Any], ctx: Context) -> None:
+        players = ctx.players  # not ctx: a text callable must not hold the context
         _only(position, SETUP_KEYS, "a Xevoz position")
         phase = position.get("phase", "call")
         if phase != "call":
@@ -1097,12 +1349,10 @@ class XevozRules(Rules[XevozState]):
         if state.first < 0:
             state.first = attacker
         for seat, side in enumerate(sides):
-            f = side.figure
-            ctx.emit("xevoz.figure-health", f"Position: {poss(ctx.players[seat], start=True)} {f.name} on "
-                     f"{cell_name(side.pos, size)}, {side.life} of {f.life} points of life"
-                     + (f" ({len(side.pile)} part(s) chopped)" if side.pile else "") + ".", player=seat,
-                     figure=f.id)
-        ctx.emit("xevoz.attack-call", f"Round {rnd} on the {mat_name(mat)}: {ctx.players[attacker]} attacks and "
+            f, chopped = side.figure, len(side.pile)
+            ctx.tell("xevoz.figure-health", seat, _say_position, players[seat], f, cell_name(side.pos, size),
+                     side.life, chopped, figure=f.id)
+        ctx.emit("xevoz.attack-call", lambda: f"Round {rnd} on the {mat_name(mat)}: {players[attacker]} attacks and "
                  "calls black or white.", player=attacker)
 
     def _set_up_side(self, old: Side, spec: Mapping[str, Any], seat: int, v: XevozVariant, size: int) -> Side:
@@ -1391,3 +1641,8 @@ _HANDLERS: dict[tuple[str, type], Any] = {
     ("move", Move): XevozRules._move,
     ("follow", Move): XevozRules._move,
 }
+#: the same, by action class then phase (apply's lookup, without a tuple per step)
+_BY_TYPE: dict[type, dict[str, Any]] = {}
+for (_ph, _cls), _fn in _HANDLERS.items():
+    _BY_TYPE.setdefault(_cls, {})[_ph] = _fn
+_NO_HANDLERS: dict[str, Any] = {}

@@ -1,0 +1,179 @@
+"""The kit's fast paths (issue 13) do exactly what the plain ones did: lazy text from a function and its
+arguments, the simulation path of ``play``, the script, inlined chance draws, random bots, the simulator's worker."""
+
+from __future__ import annotations
+
+import gc
+import pickle
+import random
+from collections import Counter
+
+import pytest
+
+from tabletop.engine import Context, Game, IllegalAction, RandomBot
+from tabletop.engine.chance import _GOLDEN, _MASK, Chance, Draw, splitmix64
+from tabletop.engine.events import Event
+from tabletop.sim.core import play_one
+from tests.kit.pig import Hold, PigRules, PigVariant, Roll, Say
+
+
+def _ctx(player: int | None = 1) -> Context:
+    g = Game(PigRules(), seed=1)
+    return Context(g.chance, g.players, g.variant, g._known, player)
+
+
+def test_tell_makes_the_text_once_from_the_function_and_its_arguments() -> None:
+    calls: list[tuple[str, int]] = []
+
+    def say(name: str, n: int) -> str:
+        calls.append((name, n))
+        return f"{name} rolls {n}."
+
+    ctx = _ctx(player=1)
+    ev = ctx.tell("pig.roll", -1, say, "Blue", 4, die=4)
+    assert calls == [] and ctx.events == [ev]
+    assert (ev.rule, ev.player, dict(ev.data)) == ("pig.roll", 1, {"die": 4})  # -1: the acting seat
+    assert ev.text == "Blue rolls 4." and ev.text == "Blue rolls 4."
+    assert calls == [("Blue", 4)]  # formatted once
+    assert ev._args == ()  # the arguments are let go once the text is made
+    assert ctx.tell("pig.roll", None, say, "Red", 2).player is None
+    back = pickle.loads(pickle.dumps(ctx.events[1]))
+    assert back.text == "Red rolls 2." and back == Event("pig.roll", "Red rolls 2.", None, {})
+
+
+def test_tell_and_emit_refuse_a_clause_the_catalog_lacks() -> None:
+    ctx = _ctx()
+    with pytest.raises(ValueError, match="unknown rule clause 'pig.nope'"):
+        ctx.tell("pig.nope", -1, str, "x")
+    with pytest.raises(ValueError, match="unknown rule clause 'pig.nope'"):
+        ctx.emit("pig.nope", "x")
+    assert ctx.events == []
+
+
+def test_an_event_without_data_has_an_empty_read_only_mapping() -> None:
+    ctx = _ctx()
+    a, b = ctx.emit("pig.roll", "one"), ctx.tell("pig.roll", -1, str, "two")
+    assert dict(a.data) == {} and dict(b.data) == {} and a.to_dict()["data"] == {}
+    with pytest.raises(TypeError):
+        a.data["x"] = 1  # type: ignore[index]
+    c = ctx.emit("pig.roll", "three", die=3)
+    assert dict(c.data) == {"die": 3} and c.data is not a.data
+
+
+def test_simulation_play_refuses_like_the_checked_path() -> None:
+    g = Game(PigRules(), seed=3, safe=False, log=True)
+    g.rig(die=[4, 5])
+    g.play({"type": "Roll"})  # a dict still decodes on the simulation path
+    g.play('{"type":"Roll"}')  # and a key
+    with pytest.raises(IllegalAction) as info:
+        g.play(PigVariant())  # type: ignore[arg-type]  # not an action at all
+    assert info.value.rule == "pig.actions"
+    hostile = Say.__new__(Say)  # its slot never set
+    with pytest.raises(IllegalAction) as info:
+        g.play(hostile)
+    assert info.value.rule == "pig.actions" and "Say.text" in info.value.reason
+    g.play(Hold())
+    assert [type(a).__name__ for a in g.actions] == ["Roll", "Roll", "Hold"]
+    assert [t.action for t in g.history[1:]] == g.actions
+    over = Game(PigRules(), seed=3, variant={"target": 5}, safe=False)
+    while not over.is_over:
+        over.play(over.legal_actions()[0] if over.raw_state.pot < 5 else Hold())
+    with pytest.raises(IllegalAction) as info:
+        over.play(Roll())
+    assert info.value.rule == "pig.game-over"
+
+
+def test_the_script_keeps_actions_rigs_and_clears_in_order() -> None:
+    g = Game(PigRules(), seed=4)
+    g.rig(die=[3])
+    g.play(Roll())
+    g.rig(die=[6, 6])
+    g.play(Roll())
+    g.clear_rigs()
+    g.play(Hold())
+    save = g.save()
+    assert [next(iter(e)) for e in save["script"]] == ["rig", "action", "rig", "action", "clear", "action"]
+    assert save["script"][5] == {"action": {"type": "Hold"}}
+    assert g.actions == [Roll(), Roll(), Hold()]
+    back = Game.load(PigRules(), save)
+    assert back.save() == save and back.actions == g.actions
+    g.undo()
+    assert g.actions == [Roll(), Roll()]
+    assert [next(iter(e)) for e in g.save()["script"]] == ["rig", "action", "rig", "action", "clear"]
+
+
+def test_chance_draws_are_splitmix64_of_the_draw_number() -> None:
+    seed, faces = 12345, (1, 2, 3, 4, 5, 6)
+    c = Chance(seed, {"die": faces, "coin": ("H", "T")})
+    base = splitmix64(seed & _MASK)
+    for n in range(1, 200):
+        kind = "die" if n % 3 else "coin"
+        opts = c.domains[kind]
+        d = c.draw(kind)
+        want = opts[(splitmix64((base + n * _GOLDEN) & _MASK) * len(opts)) >> 64]
+        assert type(d) is Draw and d == (kind, want, False, n) and d.value == want and c.counter == n
+    c.rig("die", [2])
+    assert c.draw("die") == Draw("die", 2, True, 200)
+    w = c.draw("coin", weights=[0.0, 1.0])
+    assert w.value == "T" and w.n == 201
+
+
+def test_random_bot_draws_what_randrange_draws() -> None:
+    bot, ref = RandomBot(seed=99), random.Random(99)
+    for n in [1, 2, 3, 5, 7, 8, 13, 64, 100, 1, 9] * 20:
+        legal = list(range(n))
+        assert bot.choose(None, legal) == ref.randrange(n)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        bot.choose(None, [])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_play_one_counts_every_rule_firing_and_restores_the_collector(collecting: bool) -> None:
+    was = gc.isenabled()
+    try:
+        (gc.enable if collecting else gc.disable)()
+        rec = play_one("tests.sim.piggame", {"target": 30}, ["random", "random"], 17, 1, 5000)
+        assert gc.isenabled() is collecting
+    finally:
+        (gc.enable if was else gc.disable)()
+    # the same game, logged: the same winner, steps and rule firings per rule and per seat
+    g = Game(PigRules(), seed=17, variant={"target": 30}, players=2, safe=False)
+    bots = [RandomBot(seed=17 * 1_000_003 + s) for s in range(2)]
+    steps = 0
+    while not g.is_over:
+        g.play(bots[g.current_player].choose(g, g.legal_actions()))  # type: ignore[index]
+        steps += 1
+    fired = Counter((e.rule, e.player) for e in g.log)
+    assert (rec.winner, rec.steps, rec.finished, rec.variant) == (g.winner, steps, True, 1)
+    assert rec.rules == dict(Counter(e.rule for e in g.log))
+    for rule, per_seat in rec.seat_rules.items():
+        assert per_seat == [fired[rule, 0], fired[rule, 1]]
+
+
+def test_variant_options_are_a_fresh_list_each_time() -> None:
+    first = PigVariant.options()
+    first.clear()
+    again = PigVariant.options()
+    assert [o.name for o in again] == ["target"] and again is not first
+
+
+class _ReusingPig(PigRules):
+    reuses_context = True
+
+
+def test_a_reused_context_gives_each_step_its_own_events_and_draws() -> None:
+    g = Game(_ReusingPig(), seed=8, safe=False, log=True)
+    g.rig(die=[3, 4])
+    first = g.play(Roll())
+    second = g.play(Roll())
+    assert [e.data["value"] for e in first] == [3] and [e.data["value"] for e in second] == [4]
+    assert [d.value for d in g.history[1].draws] == [3] and [d.value for d in g.history[2].draws] == [4]
+    assert first is not second and g._sim_ctx is not None and g._sim_ctx.player == 0
+    # a fork draws from its own chance, not through the original's Context
+    fork = g.fork()
+    fork.rig(die=[6])
+    fork.play(Roll())
+    assert fork.raw_state.pot == 13 and g.raw_state.pot == 7 and g.rigged == {}
+    plain = Game(PigRules(), seed=8, safe=False)
+    plain.play(Roll())
+    assert plain._sim_ctx is None  # rules that do not promise it get a Context per step
