@@ -177,3 +177,36 @@ def test_a_reused_context_gives_each_step_its_own_events_and_draws() -> None:
     plain = Game(PigRules(), seed=8, safe=False)
     plain.play(Roll())
     assert plain._sim_ctx is None  # rules that do not promise it get a Context per step
+
+
+def test_a_tally_game_counts_rule_firings_without_events() -> None:
+    """``Game.tally`` (the simulator's way): the same firings as the events of a logged game, and no Event."""
+    from collections import Counter
+
+    from tabletop import games
+    from tabletop.engine import Game
+    from tabletop.engine.rules import TallyContext
+
+    for name in ("xevious", "xevoz", "zaxxon"):
+        mod = games.get(name)
+        logged: Game = Game(mod.Rules(), seed=11, safe=False, log=True)
+        counted: Game = Game(mod.Rules(), seed=11, safe=False, log=False)
+        counted.tally = {}
+        want: Counter = Counter()
+        bots = [mod.BOTS["random"](seed=s) for s in range(2)]
+        twins = [mod.BOTS["random"](seed=s) for s in range(2)]
+        for _ in range(300):
+            p = logged.current_player
+            if p is None:
+                break
+            want.update((e.rule, e.player) for e in logged.play(bots[p].choose(logged, logged.legal_actions())))
+            assert counted.play(twins[p].choose(counted, counted.legal_actions())) == []
+        assert counted.tally == dict(want) and want, name
+        assert logged.rules.to_json(logged.raw_state) == counted.rules.to_json(counted.raw_state)
+    ctx = TallyContext(counted.chance, counted.players, counted.variant, frozenset({"pig.roll"}), 0)
+    ctx.tally = {}
+    ctx.emit("pig.roll", "x")
+    ctx.tell("pig.roll", 1, str, "y")
+    assert ctx.tally == {("pig.roll", 0): 1, ("pig.roll", 1): 1}
+    with pytest.raises(ValueError, match="unknown rule clause 'pig.nope'"):
+        ctx.emit("pig.nope", "x")

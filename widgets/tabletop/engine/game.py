@@ -27,7 +27,7 @@ from .actions import Action, ActionCodec, check_fields, encode_action, fast_chec
 from .chance import Chance, Draw, fresh_seed
 from .errors import IllegalAction, RigError, SaveError
 from .events import Event
-from .rules import Context, Rules
+from .rules import Context, Rules, TallyContext
 from .variants import Variant
 
 S = TypeVar("S")
@@ -127,6 +127,9 @@ class Game(Generic[S]):
         self._state_cache: tuple[int, Any] | None = None
         #: the Context a simulation game reuses step after step (only for rules with ``reuses_context``)
         self._sim_ctx: Context | None = None
+        #: set to a dict on a simulation game (``safe=False, log=False``) to only count rule firings in it, as
+        #: ``{(rule, seat): times}``: no Event is made and ``play`` returns an empty list (the simulator's way)
+        self.tally: dict[tuple[str, int | None], int] | None = None
 
     # -- the protocol ------------------------------------------------------------------------------------
     @property
@@ -276,7 +279,11 @@ class Game(Generic[S]):
                 ctx.events = []
                 ctx.draws = []
             else:
-                ctx = Context(self.chance, self.players, self.variant, self._known, player)
+                if self.tally is not None and not self.keep_log:
+                    ctx = TallyContext(self.chance, self.players, self.variant, self._known, player)
+                    ctx.tally = self.tally
+                else:
+                    ctx = Context(self.chance, self.players, self.variant, self._known, player)
                 if rules.reuses_context:
                     self._sim_ctx = ctx
             try:

@@ -91,6 +91,31 @@ class Context:
         return self.chance.shuffle(items)
 
 
+class TallyContext(Context):
+    """The Context of a simulation game that only counts rule firings (``Game.tally``): ``emit`` and ``tell``
+    check the clause id and add one to ``tally[rule, seat]``; no Event is made and no sentence kept."""
+
+    __slots__ = ("tally",)
+    tally: dict[tuple[str, int | None], int]
+
+    def emit(self, rule: str, text: Text, player: int | None = -1, **data: Any) -> None:  # type: ignore[override]
+        known = self._known
+        if known is not None and rule not in known:
+            raise ValueError(f"event names unknown rule clause {rule!r} (add it to the game's catalog)")
+        key = (rule, self.player if player == -1 else player)
+        tally = self.tally
+        tally[key] = tally.get(key, 0) + 1
+
+    def tell(self, rule: str, player: int | None, text: Callable[..., str], *args: Any,  # type: ignore[override]
+             **data: Any) -> None:
+        known = self._known
+        if known is not None and rule not in known:
+            raise ValueError(f"event names unknown rule clause {rule!r} (add it to the game's catalog)")
+        key = (rule, self.player if player == -1 else player)
+        tally = self.tally
+        tally[key] = tally.get(key, 0) + 1
+
+
 class Rules(ABC, Generic[S]):
     """A game's rules. Subclasses set the class attributes and implement the abstract methods."""
 

@@ -237,7 +237,8 @@ def _play_one(rules: Rules[Any], table: dict[str, type[Bot]], variant: dict[str,
     g: Game[Any] = Game(rules, seed=seed, variant=_variant_for(rules, variant), players=len(bot_names), safe=False,
                         log=False)
     choosers = [table[name](seed=seed * 1_000_003 + seat).choose for seat, name in enumerate(bot_names)]
-    events: list[Any] = list(g.history[0].events)
+    fired: dict[tuple[str, int | None], int] = Counter(map(_RULE_SEAT, g.history[0].events))
+    g.tally = fired  # count rule firings only: no Event is made during the game
     state = g.raw_state  # an unsafe game changes its state in place: the same object all game
     current = rules.current_player
     first = current(state)
@@ -252,9 +253,8 @@ def _play_one(rules: Rules[Any], table: dict[str, type[Bot]], variant: dict[str,
         if not legal:
             raise RuntimeError(f"{rules.title} (seed {seed}): seat {p} has no legal action but the game is "
                                "not over")
-        events += play(choosers[p](g, legal))
+        play(choosers[p](g, legal))
         steps += 1
-    fired: Counter[tuple[str, int | None]] = Counter(map(_RULE_SEAT, events))
     over = g.current_player is None
     decided_first = rules.first_player(g.raw_state)
     if decided_first is not None:
