@@ -201,6 +201,23 @@ def first_verdict(game: str = "xevoz", bots: str = "greedy", repeats: int = 3, n
             "lab_build_seconds": build, "load": os.getloadavg()}
 
 
+def settled_verdict(game: str = "xevoz", bots: str = "greedy", n: int = 10_000, workers: int | None = None,
+                    confidence: float = 0.95, **options: Any) -> dict[str, Any]:
+    """Seconds and games until early stopping settles every compared figure (``simulate(early_stop=...)`` on
+    the local cores; the rulebook against ``options``, default the variants/04 change ``bonus_chop=False``), or
+    the whole ``n`` if it never settles."""
+    from tabletop.sim import EarlyStop
+
+    options = options or {"bonus_chop": False}
+    t0 = time.perf_counter()
+    res = simulate(game, variants=[None, options], bots=bots, n=n, seed=0, workers=workers, progress=False,
+                   early_stop=EarlyStop(confidence=confidence))
+    dt = time.perf_counter() - t0
+    return {"game": game, "bots": bots, "options": options, "seconds": dt, "stopped": res.stopped,
+            "paired": res.compare(0, 1).n, "planned": n, "states": [f.state for f in res.sequential],
+            "confidence": confidence}
+
+
 def _span(xs: list[int]) -> str:
     return f"{min(xs)}" if min(xs) == max(xs) else f"{min(xs)}-{max(xs)}"
 
@@ -281,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
             print("\n".join("    " + ln for ln in text.splitlines()))
             row["profile"] = text
         report["games"][label] = row
-    if "xevoz" in games.available():
+    if "xevoz" in names and "xevoz" in games.available():
         fv = first_verdict()
         report["first_verdict"] = fv
         print(f"\nvariant lab, time to first verdict (Run -> first chart + verdict, {fv['game']} lab, {fv['n']:,} games "
@@ -289,9 +306,49 @@ def main(argv: list[str] | None = None) -> int:
               f"median {fv['median']:.2f} s, max {fv['max']:.2f} s over {len(fv['seconds'])} runs (first verdict on "
               f"{_span(fv['paired'])} paired game(s); building the lab {fv['lab_build_seconds']:.1f} s; "
               f"load average {fv['load'][0]:.1f})")
+        sv = settled_verdict(n=n_sweep, workers=args.workers)
+        report["settled_verdict"] = sv
+        print(f"variant lab, stop when the answer is clear ({sv['game']}, {sv['bots']} bots, "
+              f"{', '.join(f'{k}={v}' for k, v in sv['options'].items())}, {sv['confidence']:.0%} confidence sequence, "
+              f"{args.workers} workers): {sv['stopped']} after {sv['paired']:,} paired games of {sv['planned']:,} in "
+              f"{sv['seconds']:.1f} s (figures: {', '.join(sv['states'])})")
+    print_summary(report, n_sweep, args.workers)
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1, default=str))
     return 0
+
+
+def print_summary(report: dict[str, Any], n_sweep: int, workers: int) -> None:
+    """Every figure of the run in one table, beside the yardstick (the goals of issue 13 marked met or not)."""
+    yard = report.get("openspiel_backgammon")
+    print("\n== summary (this run" + (f"; load average {os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg")
+                                       else "") + ")")
+    if yard:
+        print(f"  yardstick OpenSpiel backgammon: {yard['steps_per_s']:,.0f} steps/s (all nodes)")
+    print(f"  {'game':<10} {'random steps/s':>15} {'ratio':>6} {'goal >= 1.0':>12} {'smart steps/s':>14} "
+          f"{f'{n_sweep:,} x 2 sweep':>18}")
+    for label, row in report["games"].items():
+        rnd = row["random"]["steps_per_s"]
+        ratio = row.get("ratio")
+        smart = next((v["steps_per_s"] for k, v in row.items() if isinstance(v, dict) and k in SMART), None)
+        sw = row["sweep"]
+        sweep_text = (f"{sw['seconds']:.1f} s" if sw["complete"] else f"~{sw['projected_seconds']:.0f} s (proj.)")
+        print(f"  {label:<10} {rnd:>15,.0f} {'-' if ratio is None else format(ratio, '.2f'):>6} "
+              f"{'-' if ratio is None else ('met' if ratio >= 1.0 else 'not met'):>12} "
+              f"{'-' if smart is None else format(smart, ',.0f'):>14} {sweep_text:>18}")
+    xv = report["games"].get("xevoz")
+    if xv and n_sweep == 10_000:
+        secs = xv["sweep"]["projected_seconds"]
+        print(f"  goal: 10,000 Xevoz battles x 2 variants <= 5 s on {workers} workers: {secs:.1f} s, "
+              f"{'met' if secs <= 5 else 'not met'}")
+    fv = report.get("first_verdict")
+    if fv:
+        print(f"  goal: first chart with a verdict within 3 s of Run: median {fv['median']:.2f} s, "
+              f"{'met' if fv['max'] <= 3 else 'not met'} (headless lab)")
+    sv = report.get("settled_verdict")
+    if sv:
+        print(f"  early stopping: every figure settled ({sv['stopped']}) after {sv['paired']:,} paired games in "
+              f"{sv['seconds']:.1f} s")
 
 
 if __name__ == "__main__":

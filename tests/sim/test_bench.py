@@ -51,3 +51,15 @@ def test_alt_variant_changes_exactly_one_playable_option() -> None:
     alt = bench.alt_variant(richpig.Variant)
     assert alt is not None and len(alt) == 1
     richpig.Variant.from_dict(alt)
+
+
+def test_bench_prints_every_figure_in_one_summary(capsys) -> None:
+    """One run prints the yardstick (when installed), each game's steps/s, ratio and sweep, the lab's time to a
+    first verdict and to a settled one, and a summary table with the goals marked met or not met."""
+    bench = _bench()
+    assert bench.main(["--quick", "--seconds", "0.2", "--sweep", "40", "--games", "xevoz"]) == 0
+    text = capsys.readouterr().out
+    assert "time to first verdict" in text and "stop when the answer is clear" in text
+    summary = text.split("== summary", 1)[1]
+    assert "xevoz" in summary and "40 x 2 sweep" in summary
+    assert "first chart with a verdict within 3 s" in summary and "early stopping:" in summary
