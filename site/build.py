@@ -41,8 +41,13 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: what the browser kernel loads before the first cell: the kernel itself (these names make the kernel skip its
-#: own piplite installs) and tabletop with its dependencies (anywidget, ipywidgets, plotly, mistune and theirs)
-PRELOAD = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "tabletop-arcade"]
+#: own piplite installs), tabletop with its dependencies (anywidget, ipywidgets, plotly and theirs) and mistune,
+#: which the walkthroughs import lazily for their narration (on a server it comes with jupyterlab/nbconvert)
+PRELOAD = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "tabletop-arcade",
+           "mistune"]
+#: os.environ in the browser kernel: the variant-lab notebooks play TABLETOP_LAB_N games per variant (1000 on a
+#: server); the browser plays them one after another, so its default is smaller (the lab's box changes it)
+BROWSER_ENV_VARS = {"TABLETOP_LAB_N": "100"}
 #: Requires-Dist entries left out on purpose: name -> why (jupyterlab is the server the site replaces; the real
 #: widgetsnbextension is the classic-notebook extension, replaced by the kernel's empty shim wheel)
 NOT_SHIPPED = {"jupyterlab": "the JupyterLab server: the site is its own front end"}
@@ -235,7 +240,7 @@ def lite_config(out: Path) -> dict:
                     "pyodideUrl": "./static/pyodide/pyodide.mjs",
                     "disablePyPIFallback": True,
                     "loadPyodideOptions": {"lockFileURL": "./static/pyodide/pyodide-lock.json",
-                                           "packages": PRELOAD},
+                                           "packages": PRELOAD, "env": BROWSER_ENV_VARS},
                 }
             },
         },
@@ -303,8 +308,10 @@ def main() -> None:
 
     (work / "jupyter-lite.json").write_text(json.dumps(lite_config(out), indent=1))
     # JupyterLab settings for every learner: no news feed, no update check (both would reach the internet)
+    # and a notebook starts its kernel (the only one: Python on Pyodide) without asking
     (work / "overrides.json").write_text(json.dumps({
-        "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}}))
+        "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
+        "@jupyterlab/notebook-extension:tracker": {"autoStartDefaultKernel": True}}))
     files = work / "files"
     for nb in sorted((REPO / "notebooks").rglob("*.ipynb")):
         if ".ipynb_checkpoints" in nb.parts:

@@ -439,6 +439,9 @@ def simulate(game: str | ModuleType, *, variants: Sequence[Variant | dict[str, A
     cb = _auto_progress(progress)
     total = n * len(vdicts)
 
+    from .platform import serial_in_browser  # issue 14: no processes or threads in a browser kernel
+
+    executor = serial_in_browser(executor)
     own_pool: Executor | None = None
     if executor is None:
         workers = workers or os.cpu_count() or 1
