@@ -51,7 +51,8 @@ BROWSER_ENV_VARS = {"TABLETOP_LAB_N": "100"}
 #: Requires-Dist entries left out on purpose: name -> why (jupyterlab is the server the site replaces; the real
 #: widgetsnbextension is the classic-notebook extension, replaced by the kernel's empty shim wheel)
 NOT_SHIPPED = {"jupyterlab": "the JupyterLab server: the site is its own front end"}
-#: the browser's environment for wheel markers (Pyodide 314 = CPython 3.14 on Emscripten)
+#: the browser's environment for wheel markers (Pyodide 314 = CPython 3.14 on Emscripten; main() checks the
+#: Python version against the kernel add-on's and Pyodide's lock)
 BROWSER_ENV = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
                "platform_machine": "wasm32", "implementation_name": "cpython",
                "platform_python_implementation": "CPython", "python_version": "3.14", "python_full_version": "3.14.2",
@@ -125,7 +126,7 @@ def fetch_wheels(cache: Path) -> list[Path]:
         next(iter(Requirement(r).specifier)).version)]
     if missing:
         run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-             "--python-version", "3.14", "--implementation", "py", "--abi", "none", "--platform", "any",
+             "--python-version", BROWSER_ENV["python_version"], "--implementation", "py", "--abi", "none", "--platform", "any",
              "-d", str(wheels), *missing])
     have = {wheel_name(p): p for p in wheels.glob("*.whl")}
     out = []
@@ -294,12 +295,20 @@ def main() -> None:
     t0 = time.time()
     version, kernel_wheels = kernel_package()
     log(f"Pyodide {version} (what jupyterlite-pyodide-kernel expects)")
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_PYTHON_VERSION
+
+    if PYODIDE_PYTHON_VERSION != BROWSER_ENV["python_version"]:
+        sys.exit(f"site: the kernel add-on's Pyodide runs Python {PYODIDE_PYTHON_VERSION}; build.py's BROWSER_ENV "
+                 f"and the wheels are for {BROWSER_ENV['python_version']}: update them together")
 
     work = cache / "lite"  # the lite dir: jupyter-lite.json, static/pyodide (the well-known local Pyodide), files
     if work.exists():
         shutil.rmtree(work)
     pyo = work / "static" / "pyodide"
     npm_lock = fetch_pyodide(version, cache, pyo)
+    if npm_lock["info"]["python"] != BROWSER_ENV["python_full_version"]:
+        sys.exit(f"site: Pyodide {version} runs Python {npm_lock['info']['python']}, BROWSER_ENV says "
+                 f"{BROWSER_ENV['python_full_version']}")
     wheels = fetch_wheels(cache)
     wheels += [p for p in sorted(kernel_wheels.glob("*.whl")) if not p.name.startswith("widgetsnbextension-3")]
     wheels.append(build_tabletop_wheel(cache / "tabletop"))
