@@ -2,6 +2,7 @@
 #   make lab    JupyterLab on notebooks/00_start_here.ipynb (creates .venv on first use)
 #   make classroom  the lessons as an app (Voilà: no code cells) on notebooks/, start at 00_start_here
 #   make test   lint, type check, notebook hygiene, unit + property + widget + browser tests, every notebook
+#   make site   a static JupyterLite site in build/site: every lesson runs in the browser (Pyodide), no server
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -79,3 +80,27 @@ report: venv
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+
+# -- the static site (issue 14): JupyterLite + Pyodide, every lesson in the browser ---------------------------
+# Its own venv (.venv-site: jupyterlite-core, jupyterlite-pyodide-kernel and the extensions it ships); Pyodide's
+# distribution comes from npm (`npm pack pyodide@<the kernel's version>`), every wheel from PyPI.
+SITE_VENV ?= .venv-site
+SITE_OUT  ?= build/site
+SITE_PORT ?= 8000
+.PHONY: site serve-site
+
+$(SITE_VENV)/.installed: site/requirements-build.txt
+	$(PYTHON) -m venv $(SITE_VENV)
+	$(SITE_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(SITE_VENV)/bin/python -m pip install --quiet -r site/requirements-build.txt
+	@touch $@
+
+site: $(SITE_VENV)/.installed
+	@command -v npm >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; } || \
+	  { echo "make site needs npm (apt-get install npm)" >&2; exit 1; }
+	$(SITE_VENV)/bin/python site/build.py --out $(SITE_OUT)
+
+# the built site on http://127.0.0.1:$(SITE_PORT)/ (any static file server does; this one is Python's)
+serve-site: site
+	$(PYTHON) -m http.server --bind 127.0.0.1 --directory $(SITE_OUT) $(SITE_PORT)

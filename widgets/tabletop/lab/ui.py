@@ -300,6 +300,11 @@ class Lab:
         """Run in the background (the Run button): the kernel keeps answering, so Stop works while it runs."""
         if self._thread is not None and self._thread.is_alive():
             return
+        from ..sim.platform import BROWSER_NOTE, in_browser_kernel  # issue 14: no threads in a browser kernel
+        if in_browser_kernel():  # so the run plays here, serially, and the lab says so under the results
+            self.run()
+            self.message.value = self.message.value or f"<small>{html.escape(BROWSER_NOTE)}</small>"
+            return
         self.run_button.disabled = True  # at once, so a second click cannot start a second run
         self.first_verdict_s = None
         self._thread = threading.Thread(target=self.run, daemon=True, name="tabletop-lab-run")

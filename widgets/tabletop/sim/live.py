@@ -106,6 +106,9 @@ def prepare(game: str | ModuleType, *, variants: Sequence[Variant | dict[str, An
     workers = check_int("workers", workers, low=1, optional=True)
     max_steps = check_int("max_steps", max_steps, low=1) or MAX_STEPS
     players = check_int("players", players, low=1, optional=True)
+    from .platform import serial_in_browser  # issue 14: no processes or threads in a browser kernel
+
+    executor = serial_in_browser(executor)
     client = None
     if _is_dask_client(executor):
         client = executor

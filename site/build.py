@@ -1,0 +1,347 @@
+"""Build the static JupyterLite site: every lesson notebook, run in the browser on Pyodide, nothing fetched at run
+time from anywhere but the site itself.
+
+    .venv-site/bin/python site/build.py [--out build/site]      (what `make site` runs)
+
+Steps (everything from the package registries: PyPI through pip, npm for Pyodide's own distribution files):
+1. Pyodide's core files (pyodide.mjs, pyodide.asm.mjs/.wasm, python_stdlib.zip, its lock) from the npm package
+   ``pyodide`` at the version the installed jupyterlite-pyodide-kernel expects.
+2. The runtime wheels (site/requirements-runtime.txt, all pure py3-none-any) from PyPI, the kernel's own wheels
+   from the jupyterlite-pyodide-kernel package, and a wheel of tabletop built from this checkout.
+3. A pyodide-lock.json that lists ONLY those wheels (file names relative to the lock, sha256 of the files
+   shipped, dependencies read from each wheel's metadata for the browser: sys_platform "emscripten"); a shipped
+   wheel whose browser dependency is not shipped stops the build, naming it.
+4. ``jupyter lite build`` with the notebooks as contents, the JupyterLab extensions of the build venv (anywidget,
+   jupyter-widgets, plotly, the Pyodide kernel), and jupyter-lite.json pointing the kernel at the local Pyodide
+   and lock, preloading the kernel and tabletop, with the PyPI fallback off.
+5. Checks: every file the lock names is in the site with its sha256; no setting points outside the site.
+"""
+
+from __future__ import annotations
+
+import argparse
+import email.parser
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+import zipfile
+from pathlib import Path
+
+from packaging.markers import Marker
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: what the browser kernel loads before the first cell: the kernel itself (these names make the kernel skip its
+#: own piplite installs), tabletop with its dependencies (anywidget, ipywidgets, plotly and theirs) and mistune,
+#: which the walkthroughs import lazily for their narration (on a server it comes with jupyterlab/nbconvert)
+PRELOAD = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "tabletop-arcade",
+           "mistune"]
+#: os.environ in the browser kernel: the variant-lab notebooks play TABLETOP_LAB_N games per variant (1000 on a
+#: server); the browser plays them one after another, so its default is smaller (the lab's box changes it)
+BROWSER_ENV_VARS = {"TABLETOP_LAB_N": "100"}
+#: Requires-Dist entries left out on purpose: name -> why (jupyterlab is the server the site replaces; the real
+#: widgetsnbextension is the classic-notebook extension, replaced by the kernel's empty shim wheel)
+NOT_SHIPPED = {"jupyterlab": "the JupyterLab server: the site is its own front end"}
+#: the browser's environment for wheel markers (Pyodide 314 = CPython 3.14 on Emscripten; main() checks the
+#: Python version against the kernel add-on's and Pyodide's lock)
+BROWSER_ENV = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
+               "platform_machine": "wasm32", "implementation_name": "cpython",
+               "platform_python_implementation": "CPython", "python_version": "3.14", "python_full_version": "3.14.2",
+               "extra": ""}
+PYODIDE_CORE = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+                "package.json"]
+
+
+def log(msg: str) -> None:
+    print(f"[site] {msg}", flush=True)
+
+
+def run(cmd: list[str], **kw: object) -> None:
+    log(" ".join(str(c) for c in cmd))
+    subprocess.run(cmd, check=True, **kw)  # type: ignore[call-overload]
+
+
+def sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def kernel_package() -> tuple[str, Path]:
+    """The installed jupyterlite-pyodide-kernel: the Pyodide version it expects and its folder of kernel wheels."""
+    from jupyterlite_pyodide_kernel import constants
+
+    share = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite" / "pyodide-kernel-extension"
+    pypi = share / "static" / "pypi"
+    if not pypi.is_dir():
+        sys.exit(f"site: the Pyodide kernel's wheels are not at {pypi}: is jupyterlite-pyodide-kernel installed "
+                 f"in {sys.prefix}?")
+    return constants.PYODIDE_VERSION, pypi
+
+
+def fetch_pyodide(version: str, cache: Path, dest: Path) -> dict:
+    """Pyodide's core distribution from the npm package ``pyodide@version`` into ``dest``; returns its lock."""
+    tgz = cache / f"pyodide-{version}.tgz"
+    if not tgz.exists():
+        if not shutil.which("npm"):
+            sys.exit("site: npm is needed to fetch Pyodide's distribution (apt-get install npm)")
+        cache.mkdir(parents=True, exist_ok=True)
+        run(["npm", "pack", f"pyodide@{version}", "--pack-destination", str(cache), "--silent"])
+    dest.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(tgz) as tar:
+        for name in PYODIDE_CORE:
+            member = tar.getmember(f"package/{name}")
+            with tar.extractfile(member) as src, open(dest / name, "wb") as out:  # type: ignore[union-attr]
+                shutil.copyfileobj(src, out)
+    pkg = json.loads((dest / "package.json").read_text())
+    if pkg["version"] != version:
+        sys.exit(f"site: npm gave pyodide {pkg['version']}, the kernel expects {version}")
+    (dest / "package.json").unlink()
+    return json.loads((dest / "pyodide-lock.json").read_text())
+
+
+def requirement_lines(path: Path) -> list[str]:
+    return [ln.split("#")[0].strip() for ln in path.read_text().splitlines() if ln.split("#")[0].strip()]
+
+
+def fetch_wheels(cache: Path) -> list[Path]:
+    """The pinned pure runtime wheels from PyPI (no resolution: the list is complete; build_lock checks it)."""
+    reqs = requirement_lines(HERE / "requirements-runtime.txt")
+    wheels = cache / "wheels"
+    wheels.mkdir(parents=True, exist_ok=True)
+    want = {canonicalize_name(Requirement(r).name): r for r in reqs}
+    have = {wheel_name(p): p for p in wheels.glob("*.whl")}
+    missing = [r for n, r in want.items() if n not in have or wheel_version(have[n]) != str(
+        next(iter(Requirement(r).specifier)).version)]
+    if missing:
+        run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+             "--python-version", BROWSER_ENV["python_version"], "--implementation", "py", "--abi", "none", "--platform", "any",
+             "-d", str(wheels), *missing])
+    have = {wheel_name(p): p for p in wheels.glob("*.whl")}
+    out = []
+    for n, r in want.items():
+        p = have.get(n)
+        if p is None or not p.name.endswith("-none-any.whl"):
+            sys.exit(f"site: no pure (py3-none-any) wheel for {r} on PyPI: the browser kernel cannot install it")
+        out.append(p)
+    return out
+
+
+def build_tabletop_wheel(dest: Path) -> Path:
+    """A wheel of tabletop from this checkout (its static board files included)."""
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    tmp = dest / "build-src"
+    # build from a clean copy: setuptools' build/ folder must not leak stale files into the wheel
+    shutil.copytree(REPO, tmp, ignore=shutil.ignore_patterns(".git", ".venv*", "build", "dist", "notebooks",
+                                                             "tests", "benchmarks", "__pycache__", "*.egg-info",
+                                                             "test-artifacts", "results", "node_modules"))
+    run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", str(dest),
+         str(tmp)])
+    shutil.rmtree(tmp)
+    (whl,) = dest.glob("tabletop_arcade-*.whl")
+    return whl
+
+
+def wheel_name(path: Path) -> str:
+    return canonicalize_name(path.name.split("-")[0])
+
+
+def wheel_version(path: Path) -> str:
+    return path.name.split("-")[1]
+
+
+def wheel_metadata(path: Path) -> email.message.Message:
+    with zipfile.ZipFile(path) as z:
+        (meta,) = [n for n in z.namelist() if re.fullmatch(r"[^/]+\.dist-info/METADATA", n)]
+        return email.parser.Parser().parsestr(z.read(meta).decode())
+
+
+def wheel_imports(path: Path) -> list[str]:
+    """The top-level importable names in a wheel (packages and modules)."""
+    names = set()
+    with zipfile.ZipFile(path) as z:
+        for n in z.namelist():
+            top = n.split("/")[0]
+            if top.endswith((".dist-info", ".data")):
+                continue
+            if "/" in n:
+                names.add(top)
+            elif n.endswith(".py"):
+                names.add(n[:-3])
+    return sorted(names)
+
+
+def browser_depends(meta: email.message.Message) -> list[str]:
+    """The Requires-Dist names that apply in the browser kernel (no extras)."""
+    out = []
+    for line in meta.get_all("Requires-Dist") or []:
+        req = Requirement(line)
+        if req.marker is not None and not Marker(str(req.marker)).evaluate(BROWSER_ENV):
+            continue
+        out.append(canonicalize_name(req.name))
+    return out
+
+
+def build_lock(npm_lock: dict, wheels: list[Path], dest: Path) -> dict:
+    """A pyodide-lock.json naming only the wheels shipped in ``dest`` (copied there)."""
+    packages: dict[str, dict] = {}
+    metas = {}
+    for whl in wheels:
+        name = wheel_name(whl)
+        if name in packages:
+            sys.exit(f"site: two wheels for {name}: {packages[name]['file_name']} and {whl.name}")
+        shutil.copy2(whl, dest / whl.name)
+        metas[name] = wheel_metadata(whl)
+        packages[name] = {"name": name, "version": wheel_version(whl), "file_name": whl.name,
+                          "install_dir": "site", "sha256": sha256(dest / whl.name), "package_type": "package",
+                          "imports": wheel_imports(whl), "depends": [], "unvendored_tests": False,
+                          "shared_library": False}
+    problems = []
+    for name, meta in metas.items():
+        deps = []
+        for dep in browser_depends(meta):
+            if dep in packages:
+                deps.append(dep)
+            elif dep not in NOT_SHIPPED:
+                problems.append(f"{name} needs {dep} in the browser, and no wheel of it is shipped "
+                                f"(add it to site/requirements-runtime.txt)")
+        packages[name]["depends"] = sorted(set(deps))
+    missing_preload = [p for p in PRELOAD if p not in packages]
+    if missing_preload:
+        problems.append(f"preloaded but not shipped: {missing_preload}")
+    if problems:
+        sys.exit("site: the browser lock is incomplete:\n  " + "\n  ".join(problems))
+    lock = {"info": npm_lock["info"], "packages": dict(sorted(packages.items()))}
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
+    return lock
+
+
+def lite_config(out: Path) -> dict:
+    return {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Tabletop Arcade",
+            # window.jupyterapp, as `jupyter lab --LabApp.expose_app_in_browser` (the browser test drives it)
+            "exposeAppInBrowser": True,
+            "litePluginSettings": {
+                KERNEL_PLUGIN: {
+                    "pyodideUrl": "./static/pyodide/pyodide.mjs",
+                    "disablePyPIFallback": True,
+                    "loadPyodideOptions": {"lockFileURL": "./static/pyodide/pyodide-lock.json",
+                                           "packages": PRELOAD, "env": BROWSER_ENV_VARS},
+                }
+            },
+        },
+    }
+
+
+START_PAGE = "lab/index.html?path=00_start_here.ipynb"
+
+def write_start_redirect(out: Path) -> None:
+    """The site's root opens the start page (JupyterLite's root would open an empty lab). The root's
+    ``jupyter-config-data`` element stays: every app page reads it."""
+    index = out / "index.html"
+    text = index.read_text()
+    loader = "await import('./config-utils.js');"
+    if loader not in text:
+        sys.exit(f"site: {index} is not JupyterLite's root page any more; cannot point it at the start page")
+    index.write_text(text.replace(loader, f"location.replace({START_PAGE!r});").replace(
+        "</head>", f'<noscript><a href="{START_PAGE}">Open the Tabletop Arcade start page</a></noscript></head>'))
+
+
+
+def check_site(out: Path, lock: dict) -> None:
+    """Every file the lock names is in the site (same sha256); the kernel settings point inside the site."""
+    pyo = out / "static" / "pyodide"
+    for name in ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]:
+        if not (pyo / name).is_file():
+            sys.exit(f"site: {pyo / name} is missing")
+    for pkg in lock["packages"].values():
+        f = pyo / pkg["file_name"]
+        if not f.is_file() or sha256(f) != pkg["sha256"]:
+            sys.exit(f"site: {f} is missing or differs from the lock")
+    cfg = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = cfg["litePluginSettings"][KERNEL_PLUGIN]
+    urls = [kernel["pyodideUrl"], kernel["loadPyodideOptions"]["lockFileURL"], *kernel.get("pipliteUrls", [])]
+    outside = [u for u in urls if not u.startswith("./")]
+    if outside or not kernel.get("disablePyPIFallback"):
+        sys.exit(f"site: the kernel settings reach outside the site: {kernel}")
+    for ext in ("anywidget", "@jupyter-widgets/jupyterlab-manager", "jupyterlab-plotly",
+                "@jupyterlite/pyodide-kernel-extension"):
+        if not any(e["name"] == ext for e in cfg.get("federated_extensions", [])):
+            sys.exit(f"site: the JupyterLab extension {ext} is not in the site")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=str(REPO / "build" / "site"), help="the site folder (default build/site)")
+    ap.add_argument("--cache", default=str(REPO / "build" / "site-cache"),
+                    help="downloads kept between builds (default build/site-cache)")
+    args = ap.parse_args()
+    out, cache = Path(args.out).resolve(), Path(args.cache).resolve()
+    t0 = time.time()
+    version, kernel_wheels = kernel_package()
+    log(f"Pyodide {version} (what jupyterlite-pyodide-kernel expects)")
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_PYTHON_VERSION
+
+    if PYODIDE_PYTHON_VERSION != BROWSER_ENV["python_version"]:
+        sys.exit(f"site: the kernel add-on's Pyodide runs Python {PYODIDE_PYTHON_VERSION}; build.py's BROWSER_ENV "
+                 f"and the wheels are for {BROWSER_ENV['python_version']}: update them together")
+
+    work = cache / "lite"  # the lite dir: jupyter-lite.json, static/pyodide (the well-known local Pyodide), files
+    if work.exists():
+        shutil.rmtree(work)
+    pyo = work / "static" / "pyodide"
+    npm_lock = fetch_pyodide(version, cache, pyo)
+    if npm_lock["info"]["python"] != BROWSER_ENV["python_full_version"]:
+        sys.exit(f"site: Pyodide {version} runs Python {npm_lock['info']['python']}, BROWSER_ENV says "
+                 f"{BROWSER_ENV['python_full_version']}")
+    wheels = fetch_wheels(cache)
+    wheels += [p for p in sorted(kernel_wheels.glob("*.whl")) if not p.name.startswith("widgetsnbextension-3")]
+    wheels.append(build_tabletop_wheel(cache / "tabletop"))
+    lock = build_lock(npm_lock, wheels, pyo)
+    log(f"lock: {len(lock['packages'])} wheels, preloaded: {', '.join(PRELOAD)}")
+
+    (work / "jupyter-lite.json").write_text(json.dumps(lite_config(out), indent=1))
+    # JupyterLab settings for every learner: no news feed, no update check (both would reach the internet)
+    # and a notebook starts its kernel (the only one: Python on Pyodide) without asking
+    (work / "overrides.json").write_text(json.dumps({
+        "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
+        "@jupyterlab/notebook-extension:tracker": {"autoStartDefaultKernel": True}}))
+    files = work / "files"
+    for nb in sorted((REPO / "notebooks").rglob("*.ipynb")):
+        if ".ipynb_checkpoints" in nb.parts:
+            continue
+        dst = files / nb.relative_to(REPO / "notebooks")
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(nb, dst)
+
+    if out.exists():
+        shutil.rmtree(out)
+    env = dict(os.environ, JUPYTERLITE_NO_LIBARCHIVE="1")
+    env.pop("JUPYTERLITE_PYODIDE_URL", None)
+    run([str(Path(sys.executable).parent / "jupyter"), "lite", "build", "--lite-dir", str(work),
+         "--contents", str(files), "--output-dir", str(out), "--no-sourcemaps", "--no-unused-shared-packages"],
+        cwd=work, env=env)
+    write_start_redirect(out)
+    check_site(out, lock)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    log(f"built {out} in {time.time() - t0:.0f} s: {size / 1e6:.1f} MB in "
+        f"{sum(1 for p in out.rglob('*') if p.is_file())} files; start page: {START_PAGE}")
+
+
+if __name__ == "__main__":
+    main()
