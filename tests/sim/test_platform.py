@@ -8,7 +8,7 @@ import concurrent.futures
 
 import pytest
 
-from tabletop.sim import core, platform
+from tabletop.sim import live, platform
 from tabletop.sim.core import simulate
 
 
@@ -32,8 +32,8 @@ def browser(monkeypatch: pytest.MonkeyPatch) -> None:
     def no_pools(*a: object, **k: object) -> None:
         raise AssertionError("a pool was made in a browser kernel")
 
-    monkeypatch.setattr(core, "ProcessPoolExecutor", no_pools)
-    monkeypatch.setattr(core, "ThreadPoolExecutor", no_pools)
+    monkeypatch.setattr(live, "ProcessPoolExecutor", no_pools)  # where the stream makes its pools
+    monkeypatch.setattr(live, "ThreadPoolExecutor", no_pools)
 
 
 def _key(res: object) -> list[tuple[int, int, object, int]]:
