@@ -42,7 +42,7 @@ from .board import BoardWidget
 
 @cache
 def _markdown() -> Callable[[str], str]:
-    import mistune  # lazily: a dependency of nbconvert, present wherever jupyterlab is
+    import mistune  # lazily (a dependency in pyproject.toml)
 
     md: Callable[[str], str] = mistune.create_markdown(escape=True, plugins=["strikethrough", "table"])
     return md
