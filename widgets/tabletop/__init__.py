@@ -15,16 +15,17 @@ from .engine import Action, Event, Game, IllegalAction, RigError, SaveError
 
 __version__ = "0.1.0"
 
-__all__ = ["Action", "Event", "Game", "IllegalAction", "RigError", "SaveError", "__version__", "simulate"]
+__all__ = ["Action", "EarlyStop", "Event", "Game", "IllegalAction", "RigError", "SaveError", "__version__", "simulate",
+           "stream"]
 
 
 def __getattr__(name: str) -> Any:
     import importlib
 
-    if name in ("xevious", "xevoz", "zaxxon", "games", "ui", "lab"):
+    if name in ("xevious", "xevoz", "zaxxon", "games", "ui", "lab", "sim"):
         return importlib.import_module(f".{name}", __name__)
-    if name == "simulate":
-        from .sim import simulate
+    if name in ("simulate", "stream", "EarlyStop"):
+        from . import sim
 
-        return simulate
+        return getattr(sim, name)
     raise AttributeError(f"module 'tabletop' has no attribute {name!r}")
