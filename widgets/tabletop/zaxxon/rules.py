@@ -12,8 +12,9 @@ listing the clause ids it implements; every event and refusal names its clause i
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,58 @@ E = DIRS.index("E")
 def _short(v: Any, n: int = 40) -> str:
     r = repr(v)
     return r if len(r) <= n else r[:n - 3] + "..."
+
+
+# -- event texts ---------------------------------------------------------------------------------------------
+# The sentences of the frequent events are made once per distinct wording and shared (a simulation neither formats
+# them again nor keeps a callable per event alive); rare ones are lazy (``lambda: f"..."``, formatted when read).
+def _tie_text(d: int) -> Callable[[], str]:
+    return lambda: f"Both players rolled {d}: a tie, so both roll again."
+
+
+@lru_cache(maxsize=1024)
+def _lower_text(lo: str, hi: str) -> str:
+    return (f"{lo} rolled lower and {verb_for(lo, 'spins')}, then {verb_for(lo, 'plays')} first; "
+            f"{says(hi, 'plays')} second.")
+
+
+@lru_cache(maxsize=1024)
+def _higher_text(name: str, die: int) -> str:
+    return f"{name} rolled the higher number ({die}) and {verb_for(name, 'moves')} second."
+
+
+@lru_cache(maxsize=1024)
+def _spin_text(name: str, v: str) -> str:
+    return f"{says(name, 'spins')} {v}."
+
+
+@lru_cache(maxsize=1024)
+def _zaxxon_spin_text(name: str, count: int) -> str:
+    return f"Z: {says(name, 'moves')} Zaxxon by {count}, then {verb_for(name, 'moves')} their own planes by {count}."
+
+
+@lru_cache(maxsize=1024)
+def _zaxxon_done_text(name: str, count: int) -> str:
+    return f"Zaxxon is done; {name} now {verb_for(name, 'moves')} their planes by the same count, {count}."
+
+
+@lru_cache(maxsize=1024)
+def _end_text(name: str, count: int) -> str:
+    return f"{says(name, 'ends')} the turn with {count} unused."
+
+
+@lru_cache(maxsize=8192)
+def _move_text(num: int, here: str, to: str) -> str:
+    return f"Plane #{num} moves {here} -> {to}."
+
+
+_ALTITUDE_TEXT = {(num, high): f"Plane #{num} changes to {'High' if high else 'Low'} Altitude (costs 1)."
+                  for num in (1, 2) for high in (True, False)}
+_WALL_TEXT = {num: f"Plane #{num} flies over the low section of the wall at High Altitude." for num in (1, 2)}
+_INNER_TEXT = {num: f"Plane #{num} crosses the short wall into the inner fortress." for num in (1, 2)}
+_RADAR_TEXT = {num: f"Plane #{num} crosses the RADAR barrier." for num in (1, 2)}
+_FACE_TEXT = {f: f"Zaxxon turns to face {FACING_WORD[f]}, toward the nearest attacking plane; it now shoots "
+              f"{', '.join(sorted({d for ds in ZAXXON_SHOTS[f].values() for d in ds}))}." for f in ZAXXON_SHOTS}
 
 
 def _keys(value: Any, allowed: Sequence[str], what: str) -> None:
@@ -329,7 +382,8 @@ class ZaxxonRules(Rules[ZState]):
         s.zx = b.zaxxon_start
         if ctx.variant.scenario:
             self._scenario(s, SCENARIOS[ctx.variant.scenario])
-            ctx.emit("zaxxon.setup", f"Teaching position: {SCENARIOS[ctx.variant.scenario]['title']}.", player=None)
+            title = SCENARIOS[ctx.variant.scenario]["title"]
+            ctx.emit("zaxxon.setup", lambda: f"Teaching position: {title}.", player=None)
         if ctx.variant.zaxxon_awake and not s.zx_active:
             s.zx_active = True
             ctx.emit("zaxxon.zaxxon-alert", "Variant zaxxon_awake: Zaxxon is alerted from the start, as if the RADAR "
@@ -411,10 +465,11 @@ class ZaxxonRules(Rules[ZState]):
             raise IllegalAction(*problem)
         gone = sum(c < 0 for c in s.tcell)
         moved = sum(1 for t in b.targets if s.tcell[t.idx] >= 0 and s.tcell[t.idx] != t.cell)
-        ctx.emit("zaxxon.setup", f"Position set up: turn {s.round}, {PHASES[s.phase]}"
-                 + (f" ({COLOURS[s.mover]} to play)" if s.mover is not None else "")
+        rnd, phase, mover, awake, zx = s.round, s.phase, s.mover, s.zx_active, s.zx
+        ctx.emit("zaxxon.setup", lambda: f"Position set up: turn {rnd}, {PHASES[phase]}"
+                 + (f" ({COLOURS[mover]} to play)" if mover is not None else "")
                  + f"; {gone} target(s) removed, {moved} fuel tank(s) on FUEL spaces; Zaxxon "
-                 + ("awake" if s.zx_active else "asleep") + f" on {b.name(s.zx)}.", player=None)
+                 + ("awake" if awake else "asleep") + f" on {b.name(zx)}.", player=None)
 
     def position(self, state: ZState) -> dict[str, Any]:
         s, b = state, self.board
@@ -756,9 +811,7 @@ class ZaxxonRules(Rules[ZState]):
         handler(state, seat, action, ctx)
         after = self.facing(state)
         if after != before:
-            ctx.emit("zaxxon.zaxxon-moves", f"Zaxxon turns to face {FACING_WORD[after]}, toward the nearest "
-                     f"attacking plane; it now shoots {', '.join(sorted({d for ds in ZAXXON_SHOTS[after].values() for d in ds}))}.",
-                     player=None, facing=after)
+            ctx.emit("zaxxon.zaxxon-moves", _FACE_TEXT[after], player=None, facing=after)
 
     def _phase(self, s: ZState, want: int, what: object) -> None:
         if s.phase != want:
@@ -778,15 +831,15 @@ class ZaxxonRules(Rules[ZState]):
             d0, d1 = ctx.roll(), ctx.roll()
             if d0 != d1:
                 break
-            ctx.emit("zaxxon.roll", f"Both players rolled {d0}: a tie, so both roll again.", player=None, die=d0)
+            ctx.emit("zaxxon.roll", _tie_text(d0), player=None, die=d0)
         s.dice = [d0, d1]
         s.low = 0 if d0 < d1 else 1
         s.phase, s.mover = SPIN, s.low
-        ctx.emit("zaxxon.roll", f"Turn {s.round}: {ctx.players[0]} rolled {d0}, {ctx.players[1]} rolled {d1}.",
+        players = ctx.players
+        ctx.emit("zaxxon.roll", f"Turn {s.round}: {players[0]} rolled {d0}, {players[1]} rolled {d1}.",
                  player=None, dice=[d0, d1])
-        lo, hi = ctx.players[s.low], ctx.players[1 - s.low]
-        ctx.emit("zaxxon.order-of-play", f"{lo} rolled lower and {verb_for(lo, 'spins')}, then "
-                 f"{verb_for(lo, 'plays')} first; {says(hi, 'plays')} second.", player=s.low)
+        low = s.low
+        ctx.emit("zaxxon.order-of-play", _lower_text(players[low], players[1 - low]), player=low)
 
     # == How to Play the Game, 2. Using the Spinner ==================================================================
     #    zaxxon.spinner, zaxxon.red-silo-fire, zaxxon.blue-turret-fire, zaxxon.white-safe, zaxxon.destroyed-areas-safe
@@ -802,7 +855,8 @@ class ZaxxonRules(Rules[ZState]):
         opts, weights = self._spinner(s.variant)
         v = ctx.draw("spinner", opts, weights)
         s.spin = v
-        ctx.emit("zaxxon.spinner", f"{says(ctx.players[seat], 'spins')} {v}.", spin=v)
+        name = ctx.players[seat]
+        ctx.emit("zaxxon.spinner", _spin_text(name, v), spin=v)
         s.phase, s.stage, s.count = MOVE, 0, s.dice[s.low]
         if v == "RED":
             self._area_fire(s, ctx, "silo")
@@ -812,9 +866,7 @@ class ZaxxonRules(Rules[ZState]):
             ctx.emit("zaxxon.white-safe", "WHITE: all planes are safe this turn.", player=None)
         elif s.zx_active:
             s.phase = ZAXXON
-            name = ctx.players[seat]
-            ctx.emit("zaxxon.zaxxon-spin", f"Z: {says(name, 'moves')} Zaxxon by {s.count}, then "
-                     f"{verb_for(name, 'moves')} their own planes by {s.count}.", count=s.count)
+            ctx.emit("zaxxon.zaxxon-spin", _zaxxon_spin_text(name, s.count), count=s.count)
         else:
             ctx.emit("zaxxon.zaxxon-spin", "Z, but Zaxxon has not been alerted yet: Zaxxon does not move and "
                      "nothing fires.", player=None)
@@ -831,8 +883,9 @@ class ZaxxonRules(Rules[ZState]):
             if a < 0 or b.areas[a].kind != kind:
                 continue
             if s.tcell[b.areas[a].target] < 0:
-                ctx.emit("zaxxon.destroyed-areas-safe", f"Plane at {b.name(p[0])} is safe: the {kind} of this "
-                         "area was destroyed.", player=pi // 2)
+                here = p[0]
+                ctx.emit("zaxxon.destroyed-areas-safe", lambda here=here: f"Plane at {b.name(here)} is safe: the "
+                         f"{kind} of this area was destroyed.", player=pi // 2)
                 continue
             t = b.targets[b.areas[a].target]
             self._shoot_down(s, ctx, pi, rule, f"the {'missile silo' if kind == 'silo' else 'gun turret'} at "
@@ -845,8 +898,7 @@ class ZaxxonRules(Rules[ZState]):
             hi = 1 - s.low
             s.stage, s.mover = 1, hi
             s.count = s.dice[hi]
-            ctx.emit("zaxxon.order-of-play", f"{ctx.players[hi]} rolled the higher number ({s.dice[hi]}) and "
-                     f"{verb_for(ctx.players[hi], 'moves')} second.", player=hi)
+            ctx.emit("zaxxon.order-of-play", _higher_text(ctx.players[hi], s.dice[hi]), player=hi)
             return
         s.phase, s.stage, s.spin, s.count, s.mover = ROLL, 0, "", 0, 0
         for p in s.planes:
@@ -855,7 +907,8 @@ class ZaxxonRules(Rules[ZState]):
         cap = s.variant.max_rounds
         if cap and s.round > cap:
             s.phase, s.mover = OVER, None
-            ctx.emit("zaxxon.turn-cap", f"The turn cap ({cap} turns) is reached: the game ends without a winner.",
+            ctx.emit("zaxxon.turn-cap", lambda: f"The turn cap ({cap} turns) is reached: the game ends without a "
+                     "winner.",
                      player=None)
 
     def _spend(self, s: ZState, ctx: Context, n: int) -> None:
@@ -873,7 +926,7 @@ class ZaxxonRules(Rules[ZState]):
         if s.variant.must_use_full_count and self._end not in self.legal_actions(s):
             raise IllegalAction("zaxxon.end-turn", f"you still have {s.count} to use and the variant "
                                 "must_use_full_count is on")
-        ctx.emit("zaxxon.end-turn", f"{says(ctx.players[seat], 'ends')} the turn with {s.count} unused.")
+        ctx.emit("zaxxon.end-turn", _end_text(ctx.players[seat], s.count))
         self._next_stage(s, ctx)
 
     # == How to Play the Game, 4. How a Fighter Plane Moves ==========================================================
@@ -963,17 +1016,15 @@ class ZaxxonRules(Rules[ZState]):
         here = p[0]
         p[0] = to
         names = b.names
-        ctx.emit("zaxxon.plane-moves", f"Plane #{action.plane} moves {names[here]} -> {names[to]}.",
-                 plane=action.plane, to=names[to])
+        num = action.plane
+        ctx.emit("zaxxon.plane-moves", _move_text(num, names[here], names[to]),
+                 plane=num, to=names[to])
         if b.terrain[to] == "w":
-            ctx.emit("zaxxon.wall-crossing", f"Plane #{action.plane} flies over the low section of the wall "
-                     "at High Altitude.", plane=action.plane)
+            ctx.emit("zaxxon.wall-crossing", _WALL_TEXT[num], plane=num)
         if b.terrain[here] == "w" and b.zone[to] == "i":
-            ctx.emit("zaxxon.inner-entry", f"Plane #{action.plane} crosses the short wall into the inner "
-                     "fortress.", plane=action.plane)
+            ctx.emit("zaxxon.inner-entry", _INNER_TEXT[num], plane=num)
         if (here, to) in self.radar:
-            ctx.emit("zaxxon.radar-barrier", f"Plane #{action.plane} crosses the RADAR barrier.",
-                     plane=action.plane)
+            ctx.emit("zaxxon.radar-barrier", _RADAR_TEXT[num], plane=num)
             if not s.zx_active:
                 s.zx_active = True
                 ctx.emit("zaxxon.zaxxon-alert", "Zaxxon is alerted! From now on a Z on the spinner moves "
@@ -994,8 +1045,8 @@ class ZaxxonRules(Rules[ZState]):
             raise IllegalAction("zaxxon.altitude", f"plane #{action.plane} is already at "
                                 f"{'High' if p[1] else 'Low'} Altitude")
         p[1] = 1 if action.high else 0
-        ctx.emit("zaxxon.altitude", f"Plane #{action.plane} changes to {'High' if p[1] else 'Low'} Altitude "
-                 "(costs 1).", plane=action.plane, high=bool(p[1]))
+        num, high = action.plane, bool(p[1])
+        ctx.emit("zaxxon.altitude", _ALTITUDE_TEXT[num, high], plane=num, high=high)
         self._spend(s, ctx, 1)
 
     # == Game Play in the Outer Fortress, 1. Shooting Targets ========================================================
@@ -1100,6 +1151,7 @@ class ZaxxonRules(Rules[ZState]):
         b = self.board
         pi = self._flying(s, seat, action)
         p = s.planes[pi]
+        num = action.plane
         at = self._cell(action.at, "zaxxon.shooting")
         prob = self._target_problem(s, seat, pi, at)
         if prob:
@@ -1129,8 +1181,8 @@ class ZaxxonRules(Rules[ZState]):
                 raise IllegalAction("zaxxon.outer-fuel-tank", f"FUEL space {b.name(dest)} is taken")
         s.count -= cost
         if other >= 0:
-            ctx.emit("zaxxon.dogfight", f"Dogfight! Plane #{action.plane} shoots {COLOURS[other // 2]} plane "
-                     f"#{other % 2 + 1} ({cost} spaces).", plane=action.plane, at=b.name(at), cost=cost)
+            ctx.emit("zaxxon.dogfight", lambda: f"Dogfight! Plane #{num} shoots {COLOURS[other // 2]} plane "
+                     f"#{other % 2 + 1} ({cost} spaces).", plane=num, at=b.name(at), cost=cost)
             o = s.planes[other]
             dest = next((c for c in b.restart[other // 2] if self._plane_at(s, c) < 0), -1)
             if dest < 0:
@@ -1138,15 +1190,15 @@ class ZaxxonRules(Rules[ZState]):
             o[0], o[1] = dest, 0
             if s.variant.grounded_after_shot:
                 o[2] = 1
-            ctx.emit("zaxxon.dogfight", f"The {COLOURS[other // 2]} plane goes to {b.name(dest)}.",
+            ctx.emit("zaxxon.dogfight", lambda: f"The {COLOURS[other // 2]} plane goes to {b.name(dest)}.",
                      player=other // 2, to=b.name(dest))
         elif at in self._zaxxon_cells(s):
             p[0] = -1
             p[0], p[1], p[3] = self._send_home(s, pi), 0, 1
             s.zx = b.zaxxon_start
-            ctx.emit("zaxxon.shoot-zaxxon", f"Plane #{action.plane} shoots Zaxxon ({cost} spaces)! Its mission is "
+            ctx.emit("zaxxon.shoot-zaxxon", lambda: f"Plane #{num} shoots Zaxxon ({cost} spaces)! Its mission is "
                      "complete: it returns to the home base, and Zaxxon returns to the ZAXXON space.",
-                     plane=action.plane, cost=cost)
+                     plane=num, cost=cost)
         else:
             t = b.targets[ti]
             m = s.mission[seat]
@@ -1154,25 +1206,25 @@ class ZaxxonRules(Rules[ZState]):
                 if s.tinner[ti]:
                     s.tcell[ti] = -1
                     m[3] += 1
-                    ctx.emit("zaxxon.inner-fuel-tank", f"Plane #{action.plane} shoots the {COLOURS[seat]} fuel tank "
-                             f"at {b.name(at)} ({cost} spaces): removed.", plane=action.plane, cost=cost)
+                    ctx.emit("zaxxon.inner-fuel-tank", lambda: f"Plane #{num} shoots the {COLOURS[seat]} fuel tank "
+                             f"at {b.name(at)} ({cost} spaces): removed.", plane=num, cost=cost)
                 else:
                     s.tcell[ti], s.tinner[ti] = dest, 1
                     m[0] += 1
-                    ctx.emit("zaxxon.outer-fuel-tank", f"Plane #{action.plane} shoots the fuel tank at {b.name(at)} "
+                    ctx.emit("zaxxon.outer-fuel-tank", lambda: f"Plane #{num} shoots the fuel tank at {b.name(at)} "
                              f"({cost} spaces); it moves to FUEL space {b.name(dest)} in the inner fortress.",
-                             plane=action.plane, cost=cost, to=b.name(dest))
+                             plane=num, cost=cost, to=b.name(dest))
             else:
                 s.tcell[ti] = -1
                 name = "missile silo" if t.kind == "silo" else "gun turret"
                 if t.owner is None:
-                    ctx.emit("zaxxon.optional-targets", f"Plane #{action.plane} destroys the optional {name} at "
-                             f"{b.name(at)} ({cost} spaces); its area is safe now.", plane=action.plane, cost=cost)
+                    ctx.emit("zaxxon.optional-targets", lambda: f"Plane #{num} destroys the optional {name} at "
+                             f"{b.name(at)} ({cost} spaces); its area is safe now.", plane=num, cost=cost)
                 else:
                     m[1 if t.kind == "silo" else 2] += 1
-                    ctx.emit("zaxxon.shoot-silo-turret", f"Plane #{action.plane} destroys the {name} at "
+                    ctx.emit("zaxxon.shoot-silo-turret", lambda: f"Plane #{num} destroys the {name} at "
                              f"{b.name(at)} ({cost} spaces); it is removed from the board.",
-                             plane=action.plane, cost=cost)
+                             plane=num, cost=cost)
         self._check_win(s, ctx, seat)
         if s.phase == MOVE and s.count <= 0:
             self._next_stage(s, ctx)
@@ -1222,10 +1274,11 @@ class ZaxxonRules(Rules[ZState]):
         p[0], p[1] = dest, 0
         if s.variant.grounded_after_shot:
             p[2] = 1
-        ctx.emit(rule, f"{COLOURS[seat].capitalize()} plane #{k + 1} at {b.name(here)} is shot down by {by}.",
-                 player=seat, plane=k + 1, space=b.name(here))
-        ctx.emit(where_rule, f"{COLOURS[seat].capitalize()} plane #{k + 1} goes to {place}"
-                 + (" and flies again next turn." if s.variant.grounded_after_shot else "."),
+        again = s.variant.grounded_after_shot
+        ctx.emit(rule, lambda: f"{COLOURS[seat].capitalize()} plane #{k + 1} at {b.name(here)} is shot down by "
+                 f"{by}.", player=seat, plane=k + 1, space=b.name(here))
+        ctx.emit(where_rule, lambda: f"{COLOURS[seat].capitalize()} plane #{k + 1} goes to {place}"
+                 + (" and flies again next turn." if again else "."),
                  player=seat, plane=k + 1, to=b.name(dest))
 
     # == Game Play in the Inner Fortress, 5.-7. Zaxxon ===============================================================
@@ -1287,9 +1340,10 @@ class ZaxxonRules(Rules[ZState]):
                                     "leave the Zaxxon area")
             old, facing = s.zx, self.facing(s)
             s.zx = b.nbr[s.zx][DIRS.index(action.direction)]
-            ctx.emit("zaxxon.zaxxon-moves", f"Zaxxon moves {zaxxon_move_words(action.direction, facing)} from "
-                     f"{b.name(old)} to {b.name(s.zx)}-{b.name(b.nbr[s.zx][E])}, facing "
-                     f"{FACING_WORD[self.facing(s)]} (toward the nearest attacking plane).", to=b.name(s.zx))
+            new, facing_now, direction = s.zx, self.facing(s), action.direction
+            ctx.emit("zaxxon.zaxxon-moves", lambda: f"Zaxxon moves {zaxxon_move_words(direction, facing)} from "
+                     f"{b.name(old)} to {b.name(new)}-{b.name(b.nbr[new][E])}, facing "
+                     f"{FACING_WORD[facing_now]} (toward the nearest attacking plane).", to=b.name(new))
         else:
             facing = self.facing(s)
             ds = ZAXXON_SHOTS[facing].get(action.space) if isinstance(action.space, str) else None
@@ -1307,8 +1361,9 @@ class ZaxxonRules(Rules[ZState]):
                 if hit >= 0:
                     break
             if hit >= 0:
-                ctx.emit("zaxxon.zaxxon-shoots", f"Zaxxon shoots {action.direction} and hits a plane.",
-                         direction=action.direction)
+                direction = action.direction
+                ctx.emit("zaxxon.zaxxon-shoots", lambda: f"Zaxxon shoots {direction} and hits a plane.",
+                         direction=direction)
                 p = s.planes[hit]
                 here = p[0]
                 dest = next((c for c in b.restart[hit // 2] if self._plane_at(s, c) < 0), -1)
@@ -1317,18 +1372,17 @@ class ZaxxonRules(Rules[ZState]):
                 p[0], p[1] = dest, 0
                 if s.variant.grounded_after_shot:
                     p[2] = 1
-                ctx.emit("zaxxon.zaxxon-shoots", f"{COLOURS[hit // 2].capitalize()} plane #{hit % 2 + 1} at "
+                ctx.emit("zaxxon.zaxxon-shoots", lambda: f"{COLOURS[hit // 2].capitalize()} plane #{hit % 2 + 1} at "
                          f"{b.name(here)} is shot down by Zaxxon and goes to {b.name(dest)}.",
                          player=hit // 2, plane=hit % 2 + 1, to=b.name(dest))
             else:
-                ctx.emit("zaxxon.zaxxon-shoots", f"Zaxxon shoots {action.direction} and misses.",
-                         direction=action.direction)
+                direction = action.direction
+                ctx.emit("zaxxon.zaxxon-shoots", lambda: f"Zaxxon shoots {direction} and misses.",
+                         direction=direction)
         s.count -= 1
         if s.count == 0:
             s.phase, s.count = MOVE, s.dice[s.low]
-            ctx.emit("zaxxon.zaxxon-spin", f"Zaxxon is done; {ctx.players[seat]} now "
-                     f"{verb_for(ctx.players[seat], 'moves')} their planes by the same count, {s.count}.",
-                     count=s.count)
+            ctx.emit("zaxxon.zaxxon-spin", _zaxxon_done_text(ctx.players[seat], s.count), count=s.count)
 
     # == How to Win the Game =========================================================================================
     #    zaxxon.win
@@ -1337,7 +1391,8 @@ class ZaxxonRules(Rules[ZState]):
             s.winner = seat
             s.phase, s.mover = OVER, None
             name = ctx.players[seat]
-            ctx.emit("zaxxon.win", f"{says(name, 'has')} completed the whole mission and {verb_for(name, 'wins')}!",
+            ctx.emit("zaxxon.win", lambda: f"{says(name, 'has')} completed the whole mission and "
+                     f"{verb_for(name, 'wins')}!",
                      player=seat)
 
     # == Views =======================================================================================================
