@@ -306,8 +306,8 @@ class ZaxxonRules(Rules[ZState]):
         self.board = board or BOARD
         b = self.board
         # cells a plane of each seat may ever occupy (its home base, outer fortress, walls, the inner fortress)
-        self.allowed = [frozenset(i for i in range(len(b.terrain)) if b.zone[i] in ("1ap" if s == 0 else "2bq") + "i"
-                                  and b.terrain[i] != "Z" and b.terrain[i] != "#") for s in (0, 1)]
+        self.allowed = [frozenset(i for i, (z, t) in enumerate(zip(b.zone, b.terrain, strict=True))
+                                  if z in zones and t != "Z" and t != "#") for zones in ("1api", "2bqi")]
         #: per seat and space: may a plane of this seat ever stand on / fly over it (walls: only the low section)
         self.passable = [[i in self.allowed[s] and b.terrain[i] != "W" for i in range(len(b.terrain))]
                          for s in (0, 1)]
@@ -361,6 +361,30 @@ class ZaxxonRules(Rules[ZState]):
         self.inner = tuple(z == "i" for z in b.zone)
         #: the actions that can change where Zaxxon faces (they move planes or Zaxxon)
         self._turners = frozenset((Spin, Move, Shoot, MoveZaxxon, ZaxxonShoot))
+        #: per seat and space: {neighbour a plane may ever step to: (onto a wall's low section?, across the RADAR
+        #: barrier?)} -- move_problem checks only what changes during a game for these
+        self.step_info = [[{to: (low, crosses) for to, _, low, crosses in self.step_moves[s][1][c]}
+                           for c in range(n_cells)] for s in (0, 1)]
+        #: per seat, plane number and mode (1: the wall's low section may be entered, +2: the RADAR barrier is
+        #: closed) and space: the (space, Move) pairs of the steps that mode allows, in direction order
+        self.step_lists = [{num: [[self._step_list(s, num, mode, c) for c in range(n_cells)] for mode in range(4)]
+                            for num in (1, 2)} for s in (0, 1)]
+        #: per plane number: its Altitude actions, [to Low, to High]
+        self._alt_to = {num: (self._alt[num, False], self._alt[num, True]) for num in (1, 2)}
+        #: per space: the east space of Zaxxon when its west space is there (-1 off the board)
+        self.east = tuple(b.nbr[c][E] for c in range(n_cells))
+        #: (target spaces..., Zaxxon's west space) -> (the spaces those pieces take, per space * 7 + count: is one
+        #: of them within a shot of that count from that space? (None: not worked out yet)); bounded
+        self._pieces: dict[tuple[int, ...], tuple[frozenset[int], list[bool | None]]] = {}
+
+    def _step_list(self, seat: int, num: int, mode: int, c: int) -> tuple[tuple[int, ...], frozenset[int],
+                                                                          tuple[Move, ...], tuple[tuple[int, Move], ...]]:
+        """The steps of plane ``num`` of ``seat`` from ``c`` that ``mode`` allows (see step_lists): their spaces
+        (a tuple and a set), their Move actions and the (space, Move) pairs, in direction order."""
+        pairs = tuple((to, move) for to, move, low, crosses in self.step_moves[seat][num][c]
+                      if (mode & 1 or not low) and not (mode & 2 and crosses))
+        return (tuple(to for to, _ in pairs), frozenset(to for to, _ in pairs), tuple(m for _, m in pairs),
+                pairs)
 
     def _ray(self, cell: int, d: int) -> tuple[int, ...]:
         out = []
@@ -751,38 +775,78 @@ class ZaxxonRules(Rules[ZState]):
     #    every action goes through apply
     def legal_actions(self, state: ZState) -> list[Action]:
         s = state
-        phase = s.phase
-        if phase != MOVE:
+        if s.phase != MOVE:
             return self._other_actions(s)
         seat = s.mover
         assert seat is not None
         res: list[Action] = []
         planes = s.planes
-        # spaces holding a plane, a target piece or Zaxxon: no plane may step there, and a shot stops there
-        taken = set(s.tcell)
-        taken.update((planes[0][0], planes[1][0], planes[2][0], planes[3][0]))
-        taken.update(self._zaxxon_cells(s))
-        radar_block = s.variant.radar_barrier and s.low == seat
-        wall = self._on_wall(s, seat)
-        pis = (wall,) if wall >= 0 else (seat * 2, seat * 2 + 1)
-        step_moves = self.step_moves[seat]
-        for pi in pis:
+        # spaces holding a target piece or Zaxxon (``fixed``) or a plane (``pcells``): no plane may step there, and
+        # a shot stops there
+        zx = s.zx
+        key = (*s.tcell, zx)
+        pieces = self._pieces.get(key)
+        if pieces is None:
+            pieces = self._new_pieces(key)
+        fixed, reach = pieces
+        pcells = (planes[0][0], planes[1][0], planes[2][0], planes[3][0])
+        count = s.count
+        radar = 2 if s.low == seat and s.variant.radar_barrier else 0
+        low = self.low_section
+        first = seat * 2
+        wall = first if low[pcells[first]] else first + 1 if low[pcells[first + 1]] else -1
+        step_lists = self.step_lists[seat]
+        near = self.near
+        dogfight = self.board.dogfight
+        enemy = 2 - first
+        taken: set[int] | None = None
+        for pi in ((wall,) if wall >= 0 else (first, first + 1)):
             p = planes[pi]
             if p[2]:
                 continue
-            num = pi % 2 + 1
-            no_wall = not p[1] or s.count < 2  # the low section needs High Altitude and 2 counts
-            for to, move, low, crosses in step_moves[num][p[0]]:
-                if to in taken or (low and no_wall) or (crosses and radar_block):
-                    continue
-                res.append(move)
+            num = pi - first + 1
+            here = p[0]
+            high = p[1]
+            # the low section of a wall needs High Altitude and 2 counts
+            tos, to_set, moves, pairs = step_lists[num][(1 if high and count >= 2 else 0) + radar][here]
+            if fixed.isdisjoint(tos) and to_set.isdisjoint(pcells):  # every step free (the common case)
+                res += moves
+            else:
+                for to, move in pairs:
+                    if to in fixed or to in pcells:
+                        continue
+                    res.append(move)
             if wall >= 0:
                 continue
-            res.append(self._alt[num, not p[1]])
+            res.append(self._alt_to[num][0 if high else 1])
+            if count <= 0:
+                continue
+            if count <= 6:
+                k = here * 7 + count
+                hit = reach[k]
+                if hit is None:
+                    hit = reach[k] = not fixed.isdisjoint(near[here][count])
+                # no target piece or Zaxxon in reach: only an opponent's plane in a dogfight could be shot (its
+                # own planes never are)
+                if not hit and (here not in dogfight or (pcells[enemy] not in near[here][count]
+                                                         and pcells[enemy + 1] not in near[here][count])):
+                    continue
+            if taken is None:
+                taken = set(fixed)
+                taken.update(pcells)
             self._shots(s, seat, pi, taken, res)
         if wall < 0 and not (res and s.variant.must_use_full_count):
             res.append(self._end)
         return res
+
+    def _new_pieces(self, key: tuple[int, ...]) -> tuple[frozenset[int], list[bool | None]]:
+        """The spaces target pieces and Zaxxon take (``key``: the target spaces, then Zaxxon's west space), and a
+        blank table of which spaces have one of them in reach."""
+        if len(self._pieces) >= 512:
+            self._pieces.clear()
+        zx = key[-1]
+        got = self._pieces[key] = (frozenset((*key, self.east[zx])), [None] * (len(self.near) * 7))
+        return got
 
     def _other_actions(self, s: ZState) -> list[Action]:
         """The legal actions outside the move phase: roll, spin, or Zaxxon's moves and shots."""
@@ -807,9 +871,11 @@ class ZaxxonRules(Rules[ZState]):
         if type(action) not in self._turners:
             handler(state, seat, action, ctx)
             return
-        before = self.facing(state)
+        inner, pl = self.inner, state.planes
+        # no plane in the inner fortress: Zaxxon faces south (see facing)
+        before = self.facing(state) if inner[pl[0][0]] or inner[pl[1][0]] or inner[pl[2][0]] or inner[pl[3][0]] else "S"
         handler(state, seat, action, ctx)
-        after = self.facing(state)
+        after = self.facing(state) if inner[pl[0][0]] or inner[pl[1][0]] or inner[pl[2][0]] or inner[pl[3][0]] else "S"
         if after != before:
             ctx.emit("zaxxon.zaxxon-moves", _FACE_TEXT[after], player=None, facing=after)
 
@@ -960,9 +1026,15 @@ class ZaxxonRules(Rules[ZState]):
 
     def _flying(self, s: ZState, seat: int, action: Move | Altitude | Shoot) -> int:
         """The plane (index) a move, altitude change or shot is for, after the checks they share."""
-        self._phase(s, MOVE, action)
-        pi = self._plane(s, seat, action.plane)
-        wall = self._on_wall(s, seat)
+        if s.phase != MOVE:
+            self._phase(s, MOVE, action)
+        num = action.plane
+        if type(num) is int and (num == 1 or num == 2) and not s.planes[seat * 2 + num - 1][2]:
+            pi = seat * 2 + num - 1
+        else:
+            pi = self._plane(s, seat, num)
+        low, planes = self.low_section, s.planes
+        wall = seat * 2 if low[planes[seat * 2][0]] else seat * 2 + 1 if low[planes[seat * 2 + 1][0]] else -1
         if wall >= 0 and (wall != pi or type(action) is not Move):
             raise IllegalAction("zaxxon.wall-no-landing", f"plane #{wall % 2 + 1} is on top of the wall: it must "
                                 "step off it first (planes cannot land on a wall)")
@@ -970,9 +1042,29 @@ class ZaxxonRules(Rules[ZState]):
 
     def move_problem(self, s: ZState, seat: int, pi: int, to: int) -> tuple[str, str] | None:
         """Why plane ``pi`` cannot step to ``to`` now (rule, reason), or None."""
-        b = self.board
         p = s.planes[pi]
         here = p[0]
+        info = self.step_info[seat][here].get(to)
+        if info is not None:  # a space this plane may ever step to from here: only what changes is checked
+            low, crosses = info
+            if low:
+                if not p[1]:
+                    return "zaxxon.wall-crossing", ("Your plane is at Low Altitude; walls are crossed only at High "
+                                                    "Altitude")
+                if s.count < 2:
+                    return "zaxxon.wall-no-landing", (f"crossing the wall takes 2 counts (the wall and the space "
+                                                      f"beyond) and you have {s.count} left; planes cannot land on a "
+                                                      "wall")
+            pl = s.planes
+            if pl[0][0] == to or pl[1][0] == to or pl[2][0] == to or pl[3][0] == to:
+                return "zaxxon.no-passing-planes", (f"a plane is on {self.board.name(to)}; planes cannot pass over or "
+                                                    "land on planes")
+            if to in s.tcell:
+                return "zaxxon.blocked-spaces", f"a target stands on {self.board.name(to)}; planes cannot fly onto it"
+            if crosses and s.low == seat and s.variant.radar_barrier:
+                return self._radar_problem(s, seat)
+            return None
+        b = self.board
         if to not in b.nbr[here]:
             return "zaxxon.plane-moves", (f"{b.name(to)} is not next to {b.name(here)}; a plane moves one space at a "
                                           "time to one of the six adjacent spaces")
@@ -999,17 +1091,22 @@ class ZaxxonRules(Rules[ZState]):
         if self._target_at(s, to) >= 0:
             return "zaxxon.blocked-spaces", f"a target stands on {b.name(to)}; planes cannot fly onto it"
         if s.low == seat and s.variant.radar_barrier and (here, to) in self.radar:
-            return "zaxxon.radar-barrier", (f"you rolled the lower number ({s.dice[seat]} against "
-                                            f"{s.dice[1 - seat]}); a plane may cross the RADAR barrier only on a turn "
-                                            "its player rolled higher (shooting through it is allowed)")
+            return self._radar_problem(s, seat)
         return None
+
+    def _radar_problem(self, s: ZState, seat: int) -> tuple[str, str]:
+        return "zaxxon.radar-barrier", (f"you rolled the lower number ({s.dice[seat]} against {s.dice[1 - seat]}); a "
+                                        "plane may cross the RADAR barrier only on a turn its player rolled higher "
+                                        "(shooting through it is allowed)")
 
     def _apply_move(self, s: ZState, seat: int, action: Move, ctx: Context) -> None:
         """A plane moves one space (one count)."""
         b = self.board
         pi = self._flying(s, seat, action)
         p = s.planes[pi]
-        to = self._cell(action.to, "zaxxon.plane-moves")
+        to = b.index.get(action.to, -1) if type(action.to) is str else -1
+        if to < 0:
+            to = self._cell(action.to, "zaxxon.plane-moves")
         prob = self.move_problem(s, seat, pi, to)
         if prob:
             raise IllegalAction(*prob)
@@ -1023,7 +1120,7 @@ class ZaxxonRules(Rules[ZState]):
             ctx.emit("zaxxon.wall-crossing", _WALL_TEXT[num], plane=num)
         if b.terrain[here] == "w" and b.zone[to] == "i":
             ctx.emit("zaxxon.inner-entry", _INNER_TEXT[num], plane=num)
-        if (here, to) in self.radar:
+        if self.step_info[seat][here][to][1]:
             ctx.emit("zaxxon.radar-barrier", _RADAR_TEXT[num], plane=num)
             if not s.zx_active:
                 s.zx_active = True
@@ -1035,7 +1132,9 @@ class ZaxxonRules(Rules[ZState]):
         elif (s.spin == "BLUE" and s.variant.turret_fires_on_entry
               and self._live_area(s, to, "turret") and not self._live_area(s, here, "turret")):
             self._shoot_down(s, ctx, pi, "zaxxon.blue-turret-fire", "a gun turret (BLUE, variant: entering)")
-        self._spend(s, ctx, 1)
+        s.count -= 1
+        if s.count <= 0 and s.phase == MOVE:
+            self._next_stage(s, ctx)
 
     def _apply_altitude(self, s: ZState, seat: int, action: Altitude, ctx: Context) -> None:
         """A plane changes altitude (one count)."""
