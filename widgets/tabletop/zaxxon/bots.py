@@ -27,6 +27,10 @@ def _cost(dist: list[int], cell: int) -> int:
     return d if d < FAR else UNREACHED
 
 
+def _first(t: tuple[float, Action]) -> float:
+    return t[0]
+
+
 class ZaxxonRandomBot(RandomBot):
     """Uniform over the legal actions, but never ends the turn while it could still act (so games finish)."""
 
@@ -69,42 +73,51 @@ class GreedyBot(Bot):
                     best = (pri, a)
         if best is not None:
             return best[1]
-        # 2. fly toward firing positions
-        plan = {}
+        # 2. fly toward firing positions (plan[n]: plane #n's goals and distance map)
         tkey = tuple(s.tcell)
         planes = s.planes
-        for pi in (seat * 2, seat * 2 + 1):
-            key = (id(rules.board), seat, planes[pi][3], s.zx, tkey)
-            got = self._cache.get(key)
+        cache = self._cache
+        board_id = id(rules.board)
+        plan: list[tuple[set[int], list[int]]] = []
+        for pi in (seat * 2, seat * 2, seat * 2 + 1):  # plan[0] is a stand-in: plane numbers index it
+            key = (board_id, seat, planes[pi][3], s.zx, tkey)
+            got = cache.get(key)
             if got is None:
-                if len(self._cache) >= self.CACHE_SIZE:
-                    self._cache.clear()
+                if len(cache) >= self.CACHE_SIZE:
+                    cache.clear()
                 goals = self._goals(rules, s, seat, pi)
-                got = self._cache[key] = (goals, self._distances(rules, s, seat, goals))
-            plan[pi] = got
-        if all(type(a) is Move for a in legal):  # a plane on a wall: finish the crossing
-            return min(legal, key=lambda a: _cost(plan[seat * 2 + a.plane - 1][1], index[a.to]))  # type: ignore
+                got = cache[key] = (goals, self._distances(rules, s, seat, goals))
+            plan.append(got)
+        for a in legal:
+            if type(a) is not Move:
+                break
+        else:  # a plane on a wall: finish the crossing
+            return min(legal, key=lambda a: _cost(plan[a.plane][1], index[a.to]))  # type: ignore
         options: list[tuple[float, Action]] = []
         sideways: list[Action] = []
         red = s.spin == "RED"
-        start = {pi: _cost(dist, planes[pi][0]) for pi, (_, dist) in plan.items()}  # each plane's cost from here
+        rng = self.rng
+        # each plane's cost from where it is
+        start = (0, _cost(plan[1][1], planes[seat * 2][0]), _cost(plan[2][1], planes[seat * 2 + 1][0]))
         for a in legal:
             kind = type(a)
             if kind is Move:
-                pi = seat * 2 + a.plane - 1  # type: ignore[attr-defined]
+                num = a.plane  # type: ignore[attr-defined]
                 to = index[a.to]  # type: ignore[attr-defined]
-                from_here = start[pi]
-                d = plan[pi][1][to]
+                from_here = start[num]
+                d = plan[num][1][to]
                 gain = from_here - (d if d < FAR else UNREACHED)
-                if red and rules._live_area(s, to, "silo") and not rules._live_area(s, planes[pi][0], "silo"):
+                if red and rules._live_area(s, to, "silo") and not rules._live_area(s, planes[seat * 2 + num - 1][0],
+                                                                                  "silo"):
                     gain -= 50
                 if gain > 0:
-                    options.append((gain + self.rng.random() * 0.01, a))
+                    options.append((gain + rng.random() * 0.01, a))
                 elif gain == 0 and from_here < UNREACHED:
                     sideways.append(a)  # as good as staying: used to get round a plane in the way
             elif kind is Altitude:
-                pi = seat * 2 + a.plane - 1  # type: ignore[attr-defined]
-                goals, dist = plan[pi]
+                num = a.plane  # type: ignore[attr-defined]
+                pi = seat * 2 + num - 1
+                goals, dist = plan[num]
                 here = planes[pi][0]
                 high = a.high  # type: ignore[attr-defined]
                 # raise before a wall on the path; lower on a firing position
@@ -115,10 +128,13 @@ class GreedyBot(Bot):
                 elif high and here in goals and self._dogfight_high(rules, s, seat, pi):
                     options.append((1.2, a))
         if options:
-            return max(options, key=lambda t: t[0])[1]
-        if sideways and self.rng.random() < 0.5:
-            return sideways[self.rng.randrange(len(sideways))]
-        return next((a for a in legal if isinstance(a, EndTurn)), legal[0])
+            return max(options, key=_first)[1]
+        if sideways and rng.random() < 0.5:
+            return sideways[rng.randrange(len(sideways))]
+        for a in legal:
+            if type(a) is EndTurn:
+                return a
+        return legal[0]
 
     # -- helpers -------------------------------------------------------------------------------------------
     def _shot_value(self, rules: ZaxxonRules, s: ZState, seat: int, at: int) -> int:

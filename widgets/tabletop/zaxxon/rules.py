@@ -1019,10 +1019,11 @@ class ZaxxonRules(Rules[ZState]):
         return self.board.index[name.upper()]
 
     def _plane_at(self, s: ZState, cell: int) -> int:
-        for i, p in enumerate(s.planes):
-            if p[0] == cell:
-                return i
-        return -1
+        pl = s.planes
+        if len(pl) != 4:  # (only a state being set up)
+            return next((i for i, p in enumerate(pl) if p[0] == cell), -1)
+        return (0 if pl[0][0] == cell else 1 if pl[1][0] == cell else 2 if pl[2][0] == cell
+                else 3 if pl[3][0] == cell else -1)
 
     def _flying(self, s: ZState, seat: int, action: Move | Altitude | Shoot) -> int:
         """The plane (index) a move, altitude change or shot is for, after the checks they share."""
