@@ -359,8 +359,9 @@ class ZaxxonRules(Rules[ZState]):
         self.zx_dist = {z: tuple(b.distance(z, c) for c in range(n_cells)) for z in b.zaxxon_area}
         #: per space: is it in the inner fortress (where the attacking planes are)?
         self.inner = tuple(z == "i" for z in b.zone)
-        #: the actions that can change where Zaxxon faces (they move planes or Zaxxon)
-        self._turners = frozenset((Spin, Move, Shoot, MoveZaxxon, ZaxxonShoot))
+        #: the actions that can change where Zaxxon faces (they move planes or Zaxxon); a Move checks for itself
+        #: (only a step from or into the inner fortress can turn Zaxxon)
+        self._turners = frozenset((Spin, Shoot, MoveZaxxon, ZaxxonShoot))
         #: per seat and space: {neighbour a plane may ever step to: (onto a wall's low section?, across the RADAR
         #: barrier?)} -- move_problem checks only what changes during a game for these
         self.step_info = [[{to: (low, crosses) for to, _, low, crosses in self.step_moves[s][1][c]}
@@ -871,11 +872,13 @@ class ZaxxonRules(Rules[ZState]):
         if type(action) not in self._turners:
             handler(state, seat, action, ctx)
             return
-        inner, pl = self.inner, state.planes
-        # no plane in the inner fortress: Zaxxon faces south (see facing)
-        before = self.facing(state) if inner[pl[0][0]] or inner[pl[1][0]] or inner[pl[2][0]] or inner[pl[3][0]] else "S"
+        before = self.facing(state)
         handler(state, seat, action, ctx)
-        after = self.facing(state) if inner[pl[0][0]] or inner[pl[1][0]] or inner[pl[2][0]] or inner[pl[3][0]] else "S"
+        self._turned(state, ctx, before)
+
+    def _turned(self, s: ZState, ctx: Context, before: str) -> None:
+        """Zaxxon turns when the nearest attacking plane is now on its other side (``before``: where it faced)."""
+        after = self.facing(s)
         if after != before:
             ctx.emit("zaxxon.zaxxon-moves", _FACE_TEXT[after], player=None, facing=after)
 
@@ -1112,14 +1115,18 @@ class ZaxxonRules(Rules[ZState]):
         if prob:
             raise IllegalAction(*prob)
         here = p[0]
+        inner, low = self.inner, self.low_section
+        # Zaxxon faces the nearest plane in the inner fortress: only a step from or into it can turn Zaxxon (a plane
+        # shot down on entering an outer area goes home, outside it)
+        before = self.facing(s) if inner[here] or inner[to] else ""
         p[0] = to
         names = b.names
         num = action.plane
         ctx.emit("zaxxon.plane-moves", _move_text(num, names[here], names[to]),
                  plane=num, to=names[to])
-        if b.terrain[to] == "w":
+        if low[to]:
             ctx.emit("zaxxon.wall-crossing", _WALL_TEXT[num], plane=num)
-        if b.terrain[here] == "w" and b.zone[to] == "i":
+        if low[here] and inner[to]:
             ctx.emit("zaxxon.inner-entry", _INNER_TEXT[num], plane=num)
         if self.step_info[seat][here][to][1]:
             ctx.emit("zaxxon.radar-barrier", _RADAR_TEXT[num], plane=num)
@@ -1136,6 +1143,8 @@ class ZaxxonRules(Rules[ZState]):
         s.count -= 1
         if s.count <= 0 and s.phase == MOVE:
             self._next_stage(s, ctx)
+        if before:
+            self._turned(s, ctx, before)
 
     def _apply_altitude(self, s: ZState, seat: int, action: Altitude, ctx: Context) -> None:
         """A plane changes altitude (one count)."""
