@@ -111,6 +111,10 @@ def _keys(value: Any, allowed: Sequence[str], what: str) -> None:
                             f"{', '.join(allowed)})")
 
 
+#: the steps of a plane in one mode (see ZaxxonRules.step_lists)
+StepList = tuple[tuple[int, ...], frozenset[int], tuple["Move", ...], tuple["Move", ...]]
+
+
 # -- actions ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Roll(Action):
@@ -362,30 +366,38 @@ class ZaxxonRules(Rules[ZState]):
         #: the actions that can change where Zaxxon faces (they move planes or Zaxxon); a Move checks for itself
         #: (only a step from or into the inner fortress can turn Zaxxon)
         self._turners = frozenset((Spin, Shoot, MoveZaxxon, ZaxxonShoot))
-        #: per seat and space: {neighbour a plane may ever step to: (onto a wall's low section?, across the RADAR
-        #: barrier?)} -- move_problem checks only what changes during a game for these
-        self.step_info = [[{to: (low, crosses) for to, _, low, crosses in self.step_moves[s][1][c]}
-                           for c in range(n_cells)] for s in (0, 1)]
-        #: per seat, plane number and mode (1: the wall's low section may be entered, +2: the RADAR barrier is
-        #: closed) and space: the (space, Move) pairs of the steps that mode allows, in direction order
-        self.step_lists = [{num: [[self._step_list(s, num, mode, c) for c in range(n_cells)] for mode in range(4)]
-                            for num in (1, 2)} for s in (0, 1)]
+        # (the tables below hold only numbers, so the garbage collector soon stops visiting them: every object a
+        # table keeps alive makes each full collection of a long simulation slower)
+        #: per seat and space: {neighbour a plane may ever step to: 1 if onto a wall's low section + 2 if across the
+        #: RADAR barrier} -- move_problem checks only what changes during a game for these
+        self.step_info = tuple(tuple({to: low + 2 * crosses for to, _, low, crosses in self.step_moves[s][1][c]}
+                                     for c in range(n_cells)) for s in (0, 1))
+        #: per seat, mode (1: the wall's low section may be entered, +2: the RADAR barrier is closed) and space:
+        #: the spaces of the steps that mode allows, in direction order, as a tuple and a set, and the Move actions
+        #: of plane #1 and of plane #2 (a mode that allows the same steps as mode 0 shares its entry)
+        self.step_lists = tuple(self._step_lists(s) for s in (0, 1))
         #: per plane number: its Altitude actions, [to Low, to High]
         self._alt_to = {num: (self._alt[num, False], self._alt[num, True]) for num in (1, 2)}
         #: per space: the east space of Zaxxon when its west space is there (-1 off the board)
         self.east = tuple(b.nbr[c][E] for c in range(n_cells))
-        #: (target spaces..., Zaxxon's west space) -> (the spaces those pieces take, per space * 7 + count: is one
-        #: of them within a shot of that count from that space? (None: not worked out yet)); bounded
-        self._pieces: dict[tuple[int, ...], tuple[frozenset[int], list[bool | None]]] = {}
+        #: (target spaces..., Zaxxon's west space) -> (the spaces those pieces take, {space * 7 + count: is one of
+        #: them within a shot of that count from that space?} as worked out so far); bounded
+        self._pieces: dict[tuple[int, ...], tuple[frozenset[int], dict[int, bool]]] = {}
 
-    def _step_list(self, seat: int, num: int, mode: int, c: int) -> tuple[tuple[int, ...], frozenset[int],
-                                                                          tuple[Move, ...], tuple[tuple[int, Move], ...]]:
-        """The steps of plane ``num`` of ``seat`` from ``c`` that ``mode`` allows (see step_lists): their spaces
-        (a tuple and a set), their Move actions and the (space, Move) pairs, in direction order."""
-        pairs = tuple((to, move) for to, move, low, crosses in self.step_moves[seat][num][c]
-                      if (mode & 1 or not low) and not (mode & 2 and crosses))
-        return (tuple(to for to, _ in pairs), frozenset(to for to, _ in pairs), tuple(m for _, m in pairs),
-                pairs)
+    def _step_lists(self, seat: int) -> tuple[tuple[StepList, ...], ...]:
+        modes: list[tuple[StepList, ...]] = []
+        for mode in range(4):
+            row: list[StepList] = []
+            for c, steps in enumerate(self.step_moves[seat][1]):
+                tos = tuple(to for to, _, low, crosses in steps
+                            if (mode & 1 or not low) and not (mode & 2 and crosses))
+                if mode and modes[0][c][0] == tos:
+                    row.append(modes[0][c])
+                else:
+                    row.append((tos, frozenset(tos), tuple(self._moves[1][t] for t in tos),
+                                tuple(self._moves[2][t] for t in tos)))
+            modes.append(tuple(row))
+        return tuple(modes)
 
     def _ray(self, cell: int, d: int) -> tuple[int, ...]:
         out = []
@@ -809,14 +821,14 @@ class ZaxxonRules(Rules[ZState]):
             here = p[0]
             high = p[1]
             # the low section of a wall needs High Altitude and 2 counts
-            tos, to_set, moves, pairs = step_lists[num][(1 if high and count >= 2 else 0) + radar][here]
-            if fixed.isdisjoint(tos) and to_set.isdisjoint(pcells):  # every step free (the common case)
-                res += moves
+            tos, to_set, moves1, moves2 = step_lists[(1 if high and count >= 2 else 0) + radar][here]
+            moves = moves1 if num == 1 else moves2
+            if fixed.isdisjoint(tos) and to_set.isdisjoint(pcells):
+                res += moves  # every step free (the common case)
             else:
-                for to, move in pairs:
-                    if to in fixed or to in pcells:
-                        continue
-                    res.append(move)
+                for to, move in zip(tos, moves, strict=True):
+                    if to not in fixed and to not in pcells:
+                        res.append(move)
             if wall >= 0:
                 continue
             res.append(self._alt_to[num][0 if high else 1])
@@ -824,7 +836,7 @@ class ZaxxonRules(Rules[ZState]):
                 continue
             if count <= 6:
                 k = here * 7 + count
-                hit = reach[k]
+                hit = reach.get(k)
                 if hit is None:
                     hit = reach[k] = not fixed.isdisjoint(near[here][count])
                 # no target piece or Zaxxon in reach: only an opponent's plane in a dogfight could be shot (its
@@ -840,13 +852,13 @@ class ZaxxonRules(Rules[ZState]):
             res.append(self._end)
         return res
 
-    def _new_pieces(self, key: tuple[int, ...]) -> tuple[frozenset[int], list[bool | None]]:
+    def _new_pieces(self, key: tuple[int, ...]) -> tuple[frozenset[int], dict[int, bool]]:
         """The spaces target pieces and Zaxxon take (``key``: the target spaces, then Zaxxon's west space), and a
         blank table of which spaces have one of them in reach."""
         if len(self._pieces) >= 512:
             self._pieces.clear()
         zx = key[-1]
-        got = self._pieces[key] = (frozenset((*key, self.east[zx])), [None] * (len(self.near) * 7))
+        got = self._pieces[key] = (frozenset((*key, self.east[zx])), {})
         return got
 
     def _other_actions(self, s: ZState) -> list[Action]:
@@ -1050,8 +1062,7 @@ class ZaxxonRules(Rules[ZState]):
         here = p[0]
         info = self.step_info[seat][here].get(to)
         if info is not None:  # a space this plane may ever step to from here: only what changes is checked
-            low, crosses = info
-            if low:
+            if info & 1:
                 if not p[1]:
                     return "zaxxon.wall-crossing", ("Your plane is at Low Altitude; walls are crossed only at High "
                                                     "Altitude")
@@ -1065,7 +1076,7 @@ class ZaxxonRules(Rules[ZState]):
                                                     "land on planes")
             if to in s.tcell:
                 return "zaxxon.blocked-spaces", f"a target stands on {self.board.name(to)}; planes cannot fly onto it"
-            if crosses and s.low == seat and s.variant.radar_barrier:
+            if info & 2 and s.low == seat and s.variant.radar_barrier:
                 return self._radar_problem(s, seat)
             return None
         b = self.board
@@ -1128,7 +1139,7 @@ class ZaxxonRules(Rules[ZState]):
             ctx.emit("zaxxon.wall-crossing", _WALL_TEXT[num], plane=num)
         if low[here] and inner[to]:
             ctx.emit("zaxxon.inner-entry", _INNER_TEXT[num], plane=num)
-        if self.step_info[seat][here][to][1]:
+        if self.step_info[seat][here][to] & 2:
             ctx.emit("zaxxon.radar-barrier", _RADAR_TEXT[num], plane=num)
             if not s.zx_active:
                 s.zx_active = True
