@@ -22,7 +22,7 @@ FAR = 1 << 30
 UNREACHED = 999
 
 
-def _cost(dist: list[int], cell: int) -> int:
+def _cost(dist: Sequence[int], cell: int) -> int:
     d = dist[cell]
     return d if d < FAR else UNREACHED
 
@@ -51,7 +51,7 @@ class GreedyBot(Bot):
 
     #: (board, seat, shot Zaxxon?, Zaxxon's space, target spaces) -> (goal spaces, distance map), shared by all
     #: greedy bots (the plan ignores planes, so it depends on nothing else); bounded
-    _cache: dict[tuple[Any, ...], tuple[set[int], list[int]]] = {}
+    _cache: dict[tuple[Any, ...], tuple[frozenset[int], tuple[int, ...]]] = {}
     CACHE_SIZE = 4096
 
     def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
@@ -66,11 +66,16 @@ class GreedyBot(Bot):
         index = rules.board.index
         # 1. shots that advance the mission (fuel tanks before anything else), then dogfights
         best: tuple[int, Action] | None = None
+        all_moves = True
         for a in legal:
-            if type(a) is Shoot:
-                pri = self._shot_value(rules, s, seat, index[a.at])
+            kind = type(a)
+            if kind is Shoot:
+                all_moves = False
+                pri = self._shot_value(rules, s, seat, index[a.at])  # type: ignore[attr-defined]
                 if pri > 0 and (best is None or pri > best[0]):
                     best = (pri, a)
+            elif kind is not Move:
+                all_moves = False
         if best is not None:
             return best[1]
         # 2. fly toward firing positions (plan[n]: plane #n's goals and distance map)
@@ -78,7 +83,7 @@ class GreedyBot(Bot):
         planes = s.planes
         cache = self._cache
         board_id = id(rules.board)
-        plan: list[tuple[set[int], list[int]]] = []
+        plan: list[tuple[frozenset[int], tuple[int, ...]]] = []
         for pi in (seat * 2, seat * 2, seat * 2 + 1):  # plan[0] is a stand-in: plane numbers index it
             key = (board_id, seat, planes[pi][3], s.zx, tkey)
             got = cache.get(key)
@@ -86,12 +91,10 @@ class GreedyBot(Bot):
                 if len(cache) >= self.CACHE_SIZE:
                     cache.clear()
                 goals = self._goals(rules, s, seat, pi)
-                got = cache[key] = (goals, self._distances(rules, s, seat, goals))
+                # (kept as a frozenset and a tuple of numbers: the collector soon stops visiting a cache entry)
+                got = cache[key] = (frozenset(goals), tuple(self._distances(rules, s, seat, goals)))
             plan.append(got)
-        for a in legal:
-            if type(a) is not Move:
-                break
-        else:  # a plane on a wall: finish the crossing
+        if all_moves:  # a plane on a wall: finish the crossing
             return min(legal, key=lambda a: _cost(plan[a.plane][1], index[a.to]))  # type: ignore
         options: list[tuple[float, Action]] = []
         sideways: list[Action] = []
@@ -213,7 +216,7 @@ class GreedyBot(Bot):
                     push(heap, (nd, n))
         return dist
 
-    def _wall_next(self, rules: ZaxxonRules, s: ZState, pi: int, dist: list[int]) -> bool:
+    def _wall_next(self, rules: ZaxxonRules, s: ZState, pi: int, dist: Sequence[int]) -> bool:
         """Is the next step on this plane's path the low section of a wall (and is there count to cross)?"""
         if s.count < 3:
             return False
