@@ -40,7 +40,7 @@ class ZaxxonRandomBot(RandomBot):
         n = len(legal)
         if n > 1 and type(legal[-1]) is EndTurn:  # legal_actions lists EndTurn last, if at all
             n -= 1
-        return legal[self.rng._randbelow(n)]  # what randrange(n) returns, without its argument checks
+        return legal[self.rng._randbelow(n)]  # type: ignore[attr-defined]  # = randrange(n), unchecked
 
 
 class GreedyBot(Bot):

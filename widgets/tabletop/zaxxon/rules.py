@@ -56,6 +56,10 @@ def _tie_text(d: int) -> Callable[[], str]:
     return lambda: f"Both players rolled {d}: a tie, so both roll again."
 
 
+def _safe_text(space: str, kind: str) -> Callable[[], str]:
+    return lambda: f"Plane at {space} is safe: the {kind} of this area was destroyed."
+
+
 @lru_cache(maxsize=1024)
 def _lower_text(lo: str, hi: str) -> str:
     return (f"{lo} rolled lower and {verb_for(lo, 'spins')}, then {verb_for(lo, 'plays')} first; "
@@ -964,9 +968,7 @@ class ZaxxonRules(Rules[ZState]):
             if a < 0 or b.areas[a].kind != kind:
                 continue
             if s.tcell[b.areas[a].target] < 0:
-                here = p[0]
-                ctx.emit("zaxxon.destroyed-areas-safe", lambda here=here: f"Plane at {b.name(here)} is safe: the "
-                         f"{kind} of this area was destroyed.", player=pi // 2)
+                ctx.emit("zaxxon.destroyed-areas-safe", _safe_text(b.name(p[0]), kind), player=pi // 2)
                 continue
             t = b.targets[b.areas[a].target]
             self._shoot_down(s, ctx, pi, rule, f"the {'missile silo' if kind == 'silo' else 'gun turret'} at "
