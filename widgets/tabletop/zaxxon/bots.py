@@ -8,7 +8,6 @@ it shoots the opponent's planes with Zaxxon when it can.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Sequence
 from typing import Any
 
@@ -198,22 +197,31 @@ class GreedyBot(Bot):
         for c in s.tcell:
             if c >= 0:
                 cost[c] = far
+        # Dijkstra with a bucket per distance (step costs are small whole numbers: the same distances as a heap)
         dist = [far] * len(cost)
         for g in goals:
             dist[g] = 0
-        heap = [(0, g) for g in goals]
-        heapq.heapify(heap)
+        buckets: dict[int, list[int]] = {0: list(goals)}
         steps = rules.steps[seat]
-        pop, push = heapq.heappop, heapq.heappush
-        while heap:
-            d, c = pop(heap)
-            if d > dist[c]:
-                continue
-            for n in steps[c]:
-                nd = d + cost[n]
-                if nd < dist[n]:
-                    dist[n] = nd
-                    push(heap, (nd, n))
+        d = top = 0
+        while d <= top:
+            bucket = buckets.pop(d, None)
+            if bucket is not None:
+                for c in bucket:
+                    if dist[c] != d:
+                        continue  # reached more cheaply since
+                    for n in steps[c]:
+                        nd = d + cost[n]
+                        if nd < dist[n]:
+                            dist[n] = nd
+                            got = buckets.get(nd)
+                            if got is None:
+                                buckets[nd] = [n]
+                                if nd > top:
+                                    top = nd
+                            else:
+                                got.append(n)
+            d += 1
         return dist
 
     def _wall_next(self, rules: ZaxxonRules, s: ZState, pi: int, dist: Sequence[int]) -> bool:
