@@ -911,9 +911,11 @@ class ZaxxonRules(Rules[ZState]):
     #    zaxxon.roll
     def _apply_roll(self, s: ZState, seat: int, action: Any, ctx: Context) -> None:
         """Both players roll at once (ties re-rolled); the lower roller spins and plays first."""
-        self._phase(s, ROLL, "roll the dice")
+        if s.phase != ROLL:
+            self._phase(s, ROLL, "roll the dice")
+        draw = ctx.draw
         while True:
-            d0, d1 = ctx.roll(), ctx.roll()
+            d0, d1 = draw("die"), draw("die")  # (what ctx.roll() draws)
             if d0 != d1:
                 break
             ctx.emit("zaxxon.roll", _tie_text(d0), player=None, die=d0)
@@ -936,7 +938,8 @@ class ZaxxonRules(Rules[ZState]):
 
     def _apply_spin(self, s: ZState, seat: int, action: Any, ctx: Context) -> None:
         """The lower roller spins: enemy fire from silos/turrets, all safe, or Zaxxon."""
-        self._phase(s, SPIN, "spin")
+        if s.phase != SPIN:
+            self._phase(s, SPIN, "spin")
         opts, weights = self._spinner(s.variant)
         v = ctx.draw("spinner", opts, weights)
         s.spin = v
@@ -1169,7 +1172,9 @@ class ZaxxonRules(Rules[ZState]):
         p[1] = 1 if action.high else 0
         num, high = action.plane, bool(p[1])
         ctx.emit("zaxxon.altitude", _ALTITUDE_TEXT[num, high], plane=num, high=high)
-        self._spend(s, ctx, 1)
+        s.count -= 1
+        if s.count <= 0:  # (the move phase: _flying checked it)
+            self._next_stage(s, ctx)
 
     # == Game Play in the Outer Fortress, 1. Shooting Targets ========================================================
     #    zaxxon.shooting, zaxxon.shoot-low, zaxxon.shoot-silo-turret, zaxxon.outer-fuel-tank, zaxxon.own-targets,
