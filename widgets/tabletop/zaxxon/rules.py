@@ -387,6 +387,8 @@ class ZaxxonRules(Rules[ZState]):
         #: (target spaces..., Zaxxon's west space) -> (the spaces those pieces take, {space * 7 + count: is one of
         #: them within a shot of that count from that space?} as worked out so far); bounded
         self._pieces: dict[tuple[int, ...], tuple[frozenset[int], dict[int, bool]]] = {}
+        #: the target spaces, Zaxxon's west space and their entry of _pieces at the last legal_actions
+        self._last_pieces: tuple[list[int], int, tuple[frozenset[int], dict[int, bool]]] = ([], -2, (frozenset(), {}))
 
     def _step_lists(self, seat: int) -> tuple[tuple[StepList, ...], ...]:
         modes: list[tuple[StepList, ...]] = []
@@ -801,11 +803,16 @@ class ZaxxonRules(Rules[ZState]):
         # spaces holding a target piece or Zaxxon (``fixed``) or a plane (``pcells``): no plane may step there, and
         # a shot stops there
         zx = s.zx
-        key = (*s.tcell, zx)
-        pieces = self._pieces.get(key)
-        if pieces is None:
-            pieces = self._new_pieces(key)
-        fixed, reach = pieces
+        last = self._last_pieces  # (the layout of the previous call: most calls see the same)
+        if last[1] == zx and last[0] == s.tcell:
+            fixed, reach = last[2]
+        else:
+            key = (*s.tcell, zx)
+            pieces = self._pieces.get(key)
+            if pieces is None:
+                pieces = self._new_pieces(key)
+            self._last_pieces = (s.tcell[:], zx, pieces)
+            fixed, reach = pieces
         pcells = (planes[0][0], planes[1][0], planes[2][0], planes[3][0])
         count = s.count
         radar = 2 if s.low == seat and s.variant.radar_barrier else 0
