@@ -83,8 +83,9 @@ class GreedyBot(Bot):
         cache = self._cache
         board_id = id(rules.board)
         plan: list[tuple[frozenset[int], tuple[int, ...]]] = []
-        for pi in (seat * 2, seat * 2, seat * 2 + 1):  # plan[0] is a stand-in: plane numbers index it
-            key = (board_id, seat, planes[pi][3], s.zx, tkey)
+        zx = s.zx
+        for pi in (seat * 2, seat * 2 + 1):
+            key = (board_id, seat, planes[pi][3], zx, tkey)
             got = cache.get(key)
             if got is None:
                 if len(cache) >= self.CACHE_SIZE:
@@ -93,6 +94,7 @@ class GreedyBot(Bot):
                 # (kept as a frozenset and a tuple of numbers: the collector soon stops visiting a cache entry)
                 got = cache[key] = (frozenset(goals), tuple(self._distances(rules, s, seat, goals)))
             plan.append(got)
+        plan.insert(0, plan[0])  # a stand-in: plane numbers index plan
         if all_moves:  # a plane on a wall: finish the crossing
             return min(legal, key=lambda a: _cost(plan[a.plane][1], index[a.to]))  # type: ignore
         options: list[tuple[float, Action]] = []
