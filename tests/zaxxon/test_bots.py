@@ -32,3 +32,58 @@ def test_greedy_bot_is_repeatable_and_wins_in_few_turns_zaxxon_win() -> None:
         play_out(g, [BOTS["greedy"](seed=3), BOTS["random"](seed=4)])
         rounds.append((g.winner, g.raw_state.round, g.digest()))
     assert rounds[0] == rounds[1] and rounds[0][0] == 0 and rounds[0][1] < 80
+
+
+def _heap_distances(rules, s, seat: int, goals: set[int]) -> list[int]:
+    """The greedy bot's distance map the plain way (a heap-based Dijkstra), to compare with its fast one."""
+    import heapq
+
+    from tabletop.zaxxon.bots import FAR
+    b = rules.board
+    cost = list(rules.step_cost)
+    for area in b.areas:
+        if s.tcell[area.target] >= 0:
+            for c in area.cells:
+                cost[c] += GreedyBot.AREA_COST
+    for c in s.tcell:
+        if c >= 0:
+            cost[c] = FAR
+    dist = [FAR] * len(cost)
+    heap = []
+    for g in goals:
+        dist[g] = 0
+        heap.append((0, g))
+    heapq.heapify(heap)
+    while heap:
+        d, c = heapq.heappop(heap)
+        if d > dist[c]:
+            continue
+        for n in rules.steps[seat][c]:
+            if d + cost[n] < dist[n]:
+                dist[n] = d + cost[n]
+                heapq.heappush(heap, (dist[n], n))
+    return dist
+
+
+def test_greedy_distance_maps_are_true_shortest_paths_zaxxon_mission() -> None:
+    """The bucket Dijkstra of the greedy bot gives exactly the heap Dijkstra's distances, on the positions of
+    greedy games (its own goals, and goals picked at random)."""
+    import random
+    rng = random.Random(5)
+    bot = GreedyBot(seed=0)
+    checked = 0
+    for seed in range(4):
+        g = zaxxon.new_game(seed=seed, safe=False, log=False)
+        bots = [BOTS["greedy"](seed=seed), BOTS["greedy"](seed=seed + 1)]
+        rules = g.rules
+        while g.current_player is not None:
+            s = g.raw_state
+            if s.phase == 3 and rng.random() < 0.1:
+                seat = s.mover
+                pi = seat * 2 + rng.randrange(2)
+                for goals in (bot._goals(rules, s, seat, pi), set(rng.sample(sorted(rules.allowed[seat]), 3))):
+                    fast = bot._distances(rules, s, seat, goals)
+                    assert list(fast) == _heap_distances(rules, s, seat, goals)
+                    checked += 1
+            g.play(bots[g.current_player].choose(g, g.legal_actions()))
+    assert checked > 40

@@ -8,7 +8,6 @@ it shoots the opponent's planes with Zaxxon when it can.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,9 +21,13 @@ FAR = 1 << 30
 UNREACHED = 999
 
 
-def _cost(dist: list[int], cell: int) -> int:
+def _cost(dist: Sequence[int], cell: int) -> int:
     d = dist[cell]
     return d if d < FAR else UNREACHED
+
+
+def _first(t: tuple[float, Action]) -> float:
+    return t[0]
 
 
 class ZaxxonRandomBot(RandomBot):
@@ -36,7 +39,7 @@ class ZaxxonRandomBot(RandomBot):
         n = len(legal)
         if n > 1 and type(legal[-1]) is EndTurn:  # legal_actions lists EndTurn last, if at all
             n -= 1
-        return legal[self.rng.randrange(n)]
+        return legal[self.rng._randbelow(n)]  # type: ignore[attr-defined]  # = randrange(n), unchecked
 
 
 class GreedyBot(Bot):
@@ -47,7 +50,7 @@ class GreedyBot(Bot):
 
     #: (board, seat, shot Zaxxon?, Zaxxon's space, target spaces) -> (goal spaces, distance map), shared by all
     #: greedy bots (the plan ignores planes, so it depends on nothing else); bounded
-    _cache: dict[tuple[Any, ...], tuple[set[int], list[int]]] = {}
+    _cache: dict[tuple[Any, ...], tuple[frozenset[int], tuple[int, ...]]] = {}
     CACHE_SIZE = 4096
 
     def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
@@ -62,49 +65,63 @@ class GreedyBot(Bot):
         index = rules.board.index
         # 1. shots that advance the mission (fuel tanks before anything else), then dogfights
         best: tuple[int, Action] | None = None
+        all_moves = True
         for a in legal:
-            if type(a) is Shoot:
-                pri = self._shot_value(rules, s, seat, index[a.at])
+            kind = type(a)
+            if kind is Shoot:
+                all_moves = False
+                pri = self._shot_value(rules, s, seat, index[a.at])  # type: ignore[attr-defined]
                 if pri > 0 and (best is None or pri > best[0]):
                     best = (pri, a)
+            elif kind is not Move:
+                all_moves = False
         if best is not None:
             return best[1]
-        # 2. fly toward firing positions
-        plan = {}
+        # 2. fly toward firing positions (plan[n]: plane #n's goals and distance map)
         tkey = tuple(s.tcell)
         planes = s.planes
+        cache = self._cache
+        board_id = id(rules.board)
+        plan: list[tuple[frozenset[int], tuple[int, ...]]] = []
+        zx = s.zx
         for pi in (seat * 2, seat * 2 + 1):
-            key = (id(rules.board), seat, planes[pi][3], s.zx, tkey)
-            got = self._cache.get(key)
+            key = (board_id, seat, planes[pi][3], zx, tkey)
+            got = cache.get(key)
             if got is None:
-                if len(self._cache) >= self.CACHE_SIZE:
-                    self._cache.clear()
+                if len(cache) >= self.CACHE_SIZE:
+                    cache.clear()
                 goals = self._goals(rules, s, seat, pi)
-                got = self._cache[key] = (goals, self._distances(rules, s, seat, goals))
-            plan[pi] = got
-        if all(type(a) is Move for a in legal):  # a plane on a wall: finish the crossing
-            return min(legal, key=lambda a: _cost(plan[seat * 2 + a.plane - 1][1], index[a.to]))  # type: ignore
+                # (kept as a frozenset and a tuple of numbers: the collector soon stops visiting a cache entry)
+                got = cache[key] = (frozenset(goals), tuple(self._distances(rules, s, seat, goals)))
+            plan.append(got)
+        plan.insert(0, plan[0])  # a stand-in: plane numbers index plan
+        if all_moves:  # a plane on a wall: finish the crossing
+            return min(legal, key=lambda a: _cost(plan[a.plane][1], index[a.to]))  # type: ignore
         options: list[tuple[float, Action]] = []
         sideways: list[Action] = []
         red = s.spin == "RED"
-        start = {pi: _cost(dist, planes[pi][0]) for pi, (_, dist) in plan.items()}  # each plane's cost from here
+        rng = self.rng
+        # each plane's cost from where it is
+        start = (0, _cost(plan[1][1], planes[seat * 2][0]), _cost(plan[2][1], planes[seat * 2 + 1][0]))
         for a in legal:
             kind = type(a)
             if kind is Move:
-                pi = seat * 2 + a.plane - 1  # type: ignore[attr-defined]
+                num = a.plane  # type: ignore[attr-defined]
                 to = index[a.to]  # type: ignore[attr-defined]
-                from_here = start[pi]
-                d = plan[pi][1][to]
+                from_here = start[num]
+                d = plan[num][1][to]
                 gain = from_here - (d if d < FAR else UNREACHED)
-                if red and rules._live_area(s, to, "silo") and not rules._live_area(s, planes[pi][0], "silo"):
+                if red and rules._live_area(s, to, "silo") and not rules._live_area(s, planes[seat * 2 + num - 1][0],
+                                                                                  "silo"):
                     gain -= 50
                 if gain > 0:
-                    options.append((gain + self.rng.random() * 0.01, a))
+                    options.append((gain + rng.random() * 0.01, a))
                 elif gain == 0 and from_here < UNREACHED:
                     sideways.append(a)  # as good as staying: used to get round a plane in the way
             elif kind is Altitude:
-                pi = seat * 2 + a.plane - 1  # type: ignore[attr-defined]
-                goals, dist = plan[pi]
+                num = a.plane  # type: ignore[attr-defined]
+                pi = seat * 2 + num - 1
+                goals, dist = plan[num]
                 here = planes[pi][0]
                 high = a.high  # type: ignore[attr-defined]
                 # raise before a wall on the path; lower on a firing position
@@ -115,10 +132,13 @@ class GreedyBot(Bot):
                 elif high and here in goals and self._dogfight_high(rules, s, seat, pi):
                     options.append((1.2, a))
         if options:
-            return max(options, key=lambda t: t[0])[1]
-        if sideways and self.rng.random() < 0.5:
-            return sideways[self.rng.randrange(len(sideways))]
-        return next((a for a in legal if isinstance(a, EndTurn)), legal[0])
+            return max(options, key=_first)[1]
+        if sideways and rng.random() < 0.5:
+            return sideways[rng.randrange(len(sideways))]
+        for a in legal:
+            if type(a) is EndTurn:
+                return a
+        return legal[0]
 
     # -- helpers -------------------------------------------------------------------------------------------
     def _shot_value(self, rules: ZaxxonRules, s: ZState, seat: int, at: int) -> int:
@@ -179,25 +199,34 @@ class GreedyBot(Bot):
         for c in s.tcell:
             if c >= 0:
                 cost[c] = far
+        # Dijkstra with a bucket per distance (step costs are small whole numbers: the same distances as a heap)
         dist = [far] * len(cost)
         for g in goals:
             dist[g] = 0
-        heap = [(0, g) for g in goals]
-        heapq.heapify(heap)
+        buckets: dict[int, list[int]] = {0: list(goals)}
         steps = rules.steps[seat]
-        pop, push = heapq.heappop, heapq.heappush
-        while heap:
-            d, c = pop(heap)
-            if d > dist[c]:
-                continue
-            for n in steps[c]:
-                nd = d + cost[n]
-                if nd < dist[n]:
-                    dist[n] = nd
-                    push(heap, (nd, n))
+        d = top = 0
+        while d <= top:
+            bucket = buckets.pop(d, None)
+            if bucket is not None:
+                for c in bucket:
+                    if dist[c] != d:
+                        continue  # reached more cheaply since
+                    for n in steps[c]:
+                        nd = d + cost[n]
+                        if nd < dist[n]:
+                            dist[n] = nd
+                            got = buckets.get(nd)
+                            if got is None:
+                                buckets[nd] = [n]
+                                if nd > top:
+                                    top = nd
+                            else:
+                                got.append(n)
+            d += 1
         return dist
 
-    def _wall_next(self, rules: ZaxxonRules, s: ZState, pi: int, dist: list[int]) -> bool:
+    def _wall_next(self, rules: ZaxxonRules, s: ZState, pi: int, dist: Sequence[int]) -> bool:
         """Is the next step on this plane's path the low section of a wall (and is there count to cross)?"""
         if s.count < 3:
             return False

@@ -12,8 +12,9 @@ listing the clause ids it implements; every event and refusal names its clause i
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,62 @@ def _short(v: Any, n: int = 40) -> str:
     return r if len(r) <= n else r[:n - 3] + "..."
 
 
+# -- event texts ---------------------------------------------------------------------------------------------
+# The sentences of the frequent events are made once per distinct wording and shared (a simulation neither formats
+# them again nor keeps a callable per event alive); rare ones are lazy (``lambda: f"..."``, formatted when read).
+def _tie_text(d: int) -> Callable[[], str]:
+    return lambda: f"Both players rolled {d}: a tie, so both roll again."
+
+
+def _safe_text(space: str, kind: str) -> Callable[[], str]:
+    return lambda: f"Plane at {space} is safe: the {kind} of this area was destroyed."
+
+
+@lru_cache(maxsize=1024)
+def _lower_text(lo: str, hi: str) -> str:
+    return (f"{lo} rolled lower and {verb_for(lo, 'spins')}, then {verb_for(lo, 'plays')} first; "
+            f"{says(hi, 'plays')} second.")
+
+
+@lru_cache(maxsize=1024)
+def _higher_text(name: str, die: int) -> str:
+    return f"{name} rolled the higher number ({die}) and {verb_for(name, 'moves')} second."
+
+
+@lru_cache(maxsize=1024)
+def _spin_text(name: str, v: str) -> str:
+    return f"{says(name, 'spins')} {v}."
+
+
+@lru_cache(maxsize=1024)
+def _zaxxon_spin_text(name: str, count: int) -> str:
+    return f"Z: {says(name, 'moves')} Zaxxon by {count}, then {verb_for(name, 'moves')} their own planes by {count}."
+
+
+@lru_cache(maxsize=1024)
+def _zaxxon_done_text(name: str, count: int) -> str:
+    return f"Zaxxon is done; {name} now {verb_for(name, 'moves')} their planes by the same count, {count}."
+
+
+@lru_cache(maxsize=1024)
+def _end_text(name: str, count: int) -> str:
+    return f"{says(name, 'ends')} the turn with {count} unused."
+
+
+@lru_cache(maxsize=8192)
+def _move_text(num: int, here: str, to: str) -> str:
+    return f"Plane #{num} moves {here} -> {to}."
+
+
+_ALTITUDE_TEXT = {(num, high): f"Plane #{num} changes to {'High' if high else 'Low'} Altitude (costs 1)."
+                  for num in (1, 2) for high in (True, False)}
+_WALL_TEXT = {num: f"Plane #{num} flies over the low section of the wall at High Altitude." for num in (1, 2)}
+_INNER_TEXT = {num: f"Plane #{num} crosses the short wall into the inner fortress." for num in (1, 2)}
+_RADAR_TEXT = {num: f"Plane #{num} crosses the RADAR barrier." for num in (1, 2)}
+_FACE_TEXT = {f: f"Zaxxon turns to face {FACING_WORD[f]}, toward the nearest attacking plane; it now shoots "
+              f"{', '.join(sorted({d for ds in ZAXXON_SHOTS[f].values() for d in ds}))}." for f in ZAXXON_SHOTS}
+
+
 def _keys(value: Any, allowed: Sequence[str], what: str) -> None:
     """A set-up part must be an object whose keys are among ``allowed`` (``zaxxon.setup`` otherwise)."""
     if not isinstance(value, Mapping):
@@ -56,6 +113,10 @@ def _keys(value: Any, allowed: Sequence[str], what: str) -> None:
     if unknown:
         raise IllegalAction("zaxxon.setup", f"{what} has no part {_short(unknown[0])} (its parts: "
                             f"{', '.join(allowed)})")
+
+
+#: the steps of a plane in one mode (see ZaxxonRules.step_lists)
+StepList = tuple[tuple[int, ...], frozenset[int], tuple["Move", ...], tuple["Move", ...]]
 
 
 # -- actions ---------------------------------------------------------------------------------------------
@@ -253,8 +314,8 @@ class ZaxxonRules(Rules[ZState]):
         self.board = board or BOARD
         b = self.board
         # cells a plane of each seat may ever occupy (its home base, outer fortress, walls, the inner fortress)
-        self.allowed = [frozenset(i for i in range(len(b.terrain)) if b.zone[i] in ("1ap" if s == 0 else "2bq") + "i"
-                                  and b.terrain[i] != "Z" and b.terrain[i] != "#") for s in (0, 1)]
+        self.allowed = [frozenset(i for i, (z, t) in enumerate(zip(b.zone, b.terrain, strict=True))
+                                  if z in zones and t != "Z" and t != "#") for zones in ("1api", "2bqi")]
         #: per seat and space: may a plane of this seat ever stand on / fly over it (walls: only the low section)
         self.passable = [[i in self.allowed[s] and b.terrain[i] != "W" for i in range(len(b.terrain))]
                          for s in (0, 1)]
@@ -306,8 +367,43 @@ class ZaxxonRules(Rules[ZState]):
         self.zx_dist = {z: tuple(b.distance(z, c) for c in range(n_cells)) for z in b.zaxxon_area}
         #: per space: is it in the inner fortress (where the attacking planes are)?
         self.inner = tuple(z == "i" for z in b.zone)
-        #: the actions that can change where Zaxxon faces (they move planes or Zaxxon)
-        self._turners = frozenset((Spin, Move, Shoot, MoveZaxxon, ZaxxonShoot))
+        #: the actions that can change where Zaxxon faces (they move planes or Zaxxon); a Move checks for itself
+        #: (only a step from or into the inner fortress can turn Zaxxon)
+        self._turners = frozenset((Spin, Shoot, MoveZaxxon, ZaxxonShoot))
+        # (the tables below hold only numbers, so the garbage collector soon stops visiting them: every object a
+        # table keeps alive makes each full collection of a long simulation slower)
+        #: per seat and space: {neighbour a plane may ever step to: 1 if onto a wall's low section + 2 if across the
+        #: RADAR barrier} -- move_problem checks only what changes during a game for these
+        self.step_info = tuple(tuple({to: low + 2 * crosses for to, _, low, crosses in self.step_moves[s][1][c]}
+                                     for c in range(n_cells)) for s in (0, 1))
+        #: per seat, mode (1: the wall's low section may be entered, +2: the RADAR barrier is closed) and space:
+        #: the spaces of the steps that mode allows, in direction order, as a tuple and a set, and the Move actions
+        #: of plane #1 and of plane #2 (a mode that allows the same steps as mode 0 shares its entry)
+        self.step_lists = tuple(self._step_lists(s) for s in (0, 1))
+        #: per plane number: its Altitude actions, [to Low, to High]
+        self._alt_to = {num: (self._alt[num, False], self._alt[num, True]) for num in (1, 2)}
+        #: per space: the east space of Zaxxon when its west space is there (-1 off the board)
+        self.east = tuple(b.nbr[c][E] for c in range(n_cells))
+        #: (target spaces..., Zaxxon's west space) -> (the spaces those pieces take, {space * 7 + count: is one of
+        #: them within a shot of that count from that space?} as worked out so far); bounded
+        self._pieces: dict[tuple[int, ...], tuple[frozenset[int], dict[int, bool]]] = {}
+        #: the target spaces, Zaxxon's west space and their entry of _pieces at the last legal_actions
+        self._last_pieces: tuple[list[int], int, tuple[frozenset[int], dict[int, bool]]] = ([], -2, (frozenset(), {}))
+
+    def _step_lists(self, seat: int) -> tuple[tuple[StepList, ...], ...]:
+        modes: list[tuple[StepList, ...]] = []
+        for mode in range(4):
+            row: list[StepList] = []
+            for c, steps in enumerate(self.step_moves[seat][1]):
+                tos = tuple(to for to, _, low, crosses in steps
+                            if (mode & 1 or not low) and not (mode & 2 and crosses))
+                if mode and modes[0][c][0] == tos:
+                    row.append(modes[0][c])
+                else:
+                    row.append((tos, frozenset(tos), tuple(self._moves[1][t] for t in tos),
+                                tuple(self._moves[2][t] for t in tos)))
+            modes.append(tuple(row))
+        return tuple(modes)
 
     def _ray(self, cell: int, d: int) -> tuple[int, ...]:
         out = []
@@ -329,7 +425,8 @@ class ZaxxonRules(Rules[ZState]):
         s.zx = b.zaxxon_start
         if ctx.variant.scenario:
             self._scenario(s, SCENARIOS[ctx.variant.scenario])
-            ctx.emit("zaxxon.setup", f"Teaching position: {SCENARIOS[ctx.variant.scenario]['title']}.", player=None)
+            title = SCENARIOS[ctx.variant.scenario]["title"]
+            ctx.emit("zaxxon.setup", lambda: f"Teaching position: {title}.", player=None)
         if ctx.variant.zaxxon_awake and not s.zx_active:
             s.zx_active = True
             ctx.emit("zaxxon.zaxxon-alert", "Variant zaxxon_awake: Zaxxon is alerted from the start, as if the RADAR "
@@ -411,10 +508,11 @@ class ZaxxonRules(Rules[ZState]):
             raise IllegalAction(*problem)
         gone = sum(c < 0 for c in s.tcell)
         moved = sum(1 for t in b.targets if s.tcell[t.idx] >= 0 and s.tcell[t.idx] != t.cell)
-        ctx.emit("zaxxon.setup", f"Position set up: turn {s.round}, {PHASES[s.phase]}"
-                 + (f" ({COLOURS[s.mover]} to play)" if s.mover is not None else "")
+        rnd, phase, mover, awake, zx = s.round, s.phase, s.mover, s.zx_active, s.zx
+        ctx.emit("zaxxon.setup", lambda: f"Position set up: turn {rnd}, {PHASES[phase]}"
+                 + (f" ({COLOURS[mover]} to play)" if mover is not None else "")
                  + f"; {gone} target(s) removed, {moved} fuel tank(s) on FUEL spaces; Zaxxon "
-                 + ("awake" if s.zx_active else "asleep") + f" on {b.name(s.zx)}.", player=None)
+                 + ("awake" if awake else "asleep") + f" on {b.name(zx)}.", player=None)
 
     def position(self, state: ZState) -> dict[str, Any]:
         s, b = state, self.board
@@ -696,38 +794,83 @@ class ZaxxonRules(Rules[ZState]):
     #    every action goes through apply
     def legal_actions(self, state: ZState) -> list[Action]:
         s = state
-        phase = s.phase
-        if phase != MOVE:
+        if s.phase != MOVE:
             return self._other_actions(s)
         seat = s.mover
         assert seat is not None
         res: list[Action] = []
         planes = s.planes
-        # spaces holding a plane, a target piece or Zaxxon: no plane may step there, and a shot stops there
-        taken = set(s.tcell)
-        taken.update((planes[0][0], planes[1][0], planes[2][0], planes[3][0]))
-        taken.update(self._zaxxon_cells(s))
-        radar_block = s.variant.radar_barrier and s.low == seat
-        wall = self._on_wall(s, seat)
-        pis = (wall,) if wall >= 0 else (seat * 2, seat * 2 + 1)
-        step_moves = self.step_moves[seat]
-        for pi in pis:
+        # spaces holding a target piece or Zaxxon (``fixed``) or a plane (``pcells``): no plane may step there, and
+        # a shot stops there
+        zx = s.zx
+        last = self._last_pieces  # (the layout of the previous call: most calls see the same)
+        if last[1] == zx and last[0] == s.tcell:
+            fixed, reach = last[2]
+        else:
+            key = (*s.tcell, zx)
+            pieces = self._pieces.get(key)
+            if pieces is None:
+                pieces = self._new_pieces(key)
+            self._last_pieces = (s.tcell[:], zx, pieces)
+            fixed, reach = pieces
+        pcells = (planes[0][0], planes[1][0], planes[2][0], planes[3][0])
+        count = s.count
+        radar = 2 if s.low == seat and s.variant.radar_barrier else 0
+        low = self.low_section
+        first = seat * 2
+        wall = first if low[pcells[first]] else first + 1 if low[pcells[first + 1]] else -1
+        step_lists = self.step_lists[seat]
+        near = self.near
+        dogfight = self.board.dogfight
+        enemy = 2 - first
+        taken: set[int] | None = None
+        for pi in ((wall,) if wall >= 0 else (first, first + 1)):
             p = planes[pi]
             if p[2]:
                 continue
-            num = pi % 2 + 1
-            no_wall = not p[1] or s.count < 2  # the low section needs High Altitude and 2 counts
-            for to, move, low, crosses in step_moves[num][p[0]]:
-                if to in taken or (low and no_wall) or (crosses and radar_block):
-                    continue
-                res.append(move)
+            num = pi - first + 1
+            here = p[0]
+            high = p[1]
+            # the low section of a wall needs High Altitude and 2 counts
+            tos, to_set, moves1, moves2 = step_lists[(1 if high and count >= 2 else 0) + radar][here]
+            moves = moves1 if num == 1 else moves2
+            if fixed.isdisjoint(tos) and to_set.isdisjoint(pcells):
+                res += moves  # every step free (the common case)
+            else:
+                for to, move in zip(tos, moves, strict=True):
+                    if to not in fixed and to not in pcells:
+                        res.append(move)
             if wall >= 0:
                 continue
-            res.append(self._alt[num, not p[1]])
+            res.append(self._alt_to[num][0 if high else 1])
+            if count <= 0:
+                continue
+            if count <= 6:
+                k = here * 7 + count
+                hit = reach.get(k)
+                if hit is None:
+                    hit = reach[k] = not fixed.isdisjoint(near[here][count])
+                # no target piece or Zaxxon in reach: only an opponent's plane in a dogfight could be shot (its
+                # own planes never are)
+                if not hit and (here not in dogfight or (pcells[enemy] not in near[here][count]
+                                                         and pcells[enemy + 1] not in near[here][count])):
+                    continue
+            if taken is None:
+                taken = set(fixed)
+                taken.update(pcells)
             self._shots(s, seat, pi, taken, res)
         if wall < 0 and not (res and s.variant.must_use_full_count):
             res.append(self._end)
         return res
+
+    def _new_pieces(self, key: tuple[int, ...]) -> tuple[frozenset[int], dict[int, bool]]:
+        """The spaces target pieces and Zaxxon take (``key``: the target spaces, then Zaxxon's west space), and a
+        blank table of which spaces have one of them in reach."""
+        if len(self._pieces) >= 512:
+            self._pieces.clear()
+        zx = key[-1]
+        got = self._pieces[key] = (frozenset((*key, self.east[zx])), {})
+        return got
 
     def _other_actions(self, s: ZState) -> list[Action]:
         """The legal actions outside the move phase: roll, spin, or Zaxxon's moves and shots."""
@@ -754,11 +897,13 @@ class ZaxxonRules(Rules[ZState]):
             return
         before = self.facing(state)
         handler(state, seat, action, ctx)
-        after = self.facing(state)
+        self._turned(state, ctx, before)
+
+    def _turned(self, s: ZState, ctx: Context, before: str) -> None:
+        """Zaxxon turns when the nearest attacking plane is now on its other side (``before``: where it faced)."""
+        after = self.facing(s)
         if after != before:
-            ctx.emit("zaxxon.zaxxon-moves", f"Zaxxon turns to face {FACING_WORD[after]}, toward the nearest "
-                     f"attacking plane; it now shoots {', '.join(sorted({d for ds in ZAXXON_SHOTS[after].values() for d in ds}))}.",
-                     player=None, facing=after)
+            ctx.emit("zaxxon.zaxxon-moves", _FACE_TEXT[after], player=None, facing=after)
 
     def _phase(self, s: ZState, want: int, what: object) -> None:
         if s.phase != want:
@@ -773,20 +918,22 @@ class ZaxxonRules(Rules[ZState]):
     #    zaxxon.roll
     def _apply_roll(self, s: ZState, seat: int, action: Any, ctx: Context) -> None:
         """Both players roll at once (ties re-rolled); the lower roller spins and plays first."""
-        self._phase(s, ROLL, "roll the dice")
+        if s.phase != ROLL:
+            self._phase(s, ROLL, "roll the dice")
+        draw = ctx.draw
         while True:
-            d0, d1 = ctx.roll(), ctx.roll()
+            d0, d1 = draw("die"), draw("die")  # (what ctx.roll() draws)
             if d0 != d1:
                 break
-            ctx.emit("zaxxon.roll", f"Both players rolled {d0}: a tie, so both roll again.", player=None, die=d0)
+            ctx.emit("zaxxon.roll", _tie_text(d0), player=None, die=d0)
         s.dice = [d0, d1]
         s.low = 0 if d0 < d1 else 1
         s.phase, s.mover = SPIN, s.low
-        ctx.emit("zaxxon.roll", f"Turn {s.round}: {ctx.players[0]} rolled {d0}, {ctx.players[1]} rolled {d1}.",
+        players = ctx.players
+        ctx.emit("zaxxon.roll", f"Turn {s.round}: {players[0]} rolled {d0}, {players[1]} rolled {d1}.",
                  player=None, dice=[d0, d1])
-        lo, hi = ctx.players[s.low], ctx.players[1 - s.low]
-        ctx.emit("zaxxon.order-of-play", f"{lo} rolled lower and {verb_for(lo, 'spins')}, then "
-                 f"{verb_for(lo, 'plays')} first; {says(hi, 'plays')} second.", player=s.low)
+        low = s.low
+        ctx.emit("zaxxon.order-of-play", _lower_text(players[low], players[1 - low]), player=low)
 
     # == How to Play the Game, 2. Using the Spinner ==================================================================
     #    zaxxon.spinner, zaxxon.red-silo-fire, zaxxon.blue-turret-fire, zaxxon.white-safe, zaxxon.destroyed-areas-safe
@@ -798,11 +945,13 @@ class ZaxxonRules(Rules[ZState]):
 
     def _apply_spin(self, s: ZState, seat: int, action: Any, ctx: Context) -> None:
         """The lower roller spins: enemy fire from silos/turrets, all safe, or Zaxxon."""
-        self._phase(s, SPIN, "spin")
+        if s.phase != SPIN:
+            self._phase(s, SPIN, "spin")
         opts, weights = self._spinner(s.variant)
         v = ctx.draw("spinner", opts, weights)
         s.spin = v
-        ctx.emit("zaxxon.spinner", f"{says(ctx.players[seat], 'spins')} {v}.", spin=v)
+        name = ctx.players[seat]
+        ctx.emit("zaxxon.spinner", _spin_text(name, v), spin=v)
         s.phase, s.stage, s.count = MOVE, 0, s.dice[s.low]
         if v == "RED":
             self._area_fire(s, ctx, "silo")
@@ -812,9 +961,7 @@ class ZaxxonRules(Rules[ZState]):
             ctx.emit("zaxxon.white-safe", "WHITE: all planes are safe this turn.", player=None)
         elif s.zx_active:
             s.phase = ZAXXON
-            name = ctx.players[seat]
-            ctx.emit("zaxxon.zaxxon-spin", f"Z: {says(name, 'moves')} Zaxxon by {s.count}, then "
-                     f"{verb_for(name, 'moves')} their own planes by {s.count}.", count=s.count)
+            ctx.emit("zaxxon.zaxxon-spin", _zaxxon_spin_text(name, s.count), count=s.count)
         else:
             ctx.emit("zaxxon.zaxxon-spin", "Z, but Zaxxon has not been alerted yet: Zaxxon does not move and "
                      "nothing fires.", player=None)
@@ -831,8 +978,7 @@ class ZaxxonRules(Rules[ZState]):
             if a < 0 or b.areas[a].kind != kind:
                 continue
             if s.tcell[b.areas[a].target] < 0:
-                ctx.emit("zaxxon.destroyed-areas-safe", f"Plane at {b.name(p[0])} is safe: the {kind} of this "
-                         "area was destroyed.", player=pi // 2)
+                ctx.emit("zaxxon.destroyed-areas-safe", _safe_text(b.name(p[0]), kind), player=pi // 2)
                 continue
             t = b.targets[b.areas[a].target]
             self._shoot_down(s, ctx, pi, rule, f"the {'missile silo' if kind == 'silo' else 'gun turret'} at "
@@ -845,8 +991,7 @@ class ZaxxonRules(Rules[ZState]):
             hi = 1 - s.low
             s.stage, s.mover = 1, hi
             s.count = s.dice[hi]
-            ctx.emit("zaxxon.order-of-play", f"{ctx.players[hi]} rolled the higher number ({s.dice[hi]}) and "
-                     f"{verb_for(ctx.players[hi], 'moves')} second.", player=hi)
+            ctx.emit("zaxxon.order-of-play", _higher_text(ctx.players[hi], s.dice[hi]), player=hi)
             return
         s.phase, s.stage, s.spin, s.count, s.mover = ROLL, 0, "", 0, 0
         for p in s.planes:
@@ -855,7 +1000,8 @@ class ZaxxonRules(Rules[ZState]):
         cap = s.variant.max_rounds
         if cap and s.round > cap:
             s.phase, s.mover = OVER, None
-            ctx.emit("zaxxon.turn-cap", f"The turn cap ({cap} turns) is reached: the game ends without a winner.",
+            ctx.emit("zaxxon.turn-cap", lambda: f"The turn cap ({cap} turns) is reached: the game ends without a "
+                     "winner.",
                      player=None)
 
     def _spend(self, s: ZState, ctx: Context, n: int) -> None:
@@ -873,7 +1019,7 @@ class ZaxxonRules(Rules[ZState]):
         if s.variant.must_use_full_count and self._end not in self.legal_actions(s):
             raise IllegalAction("zaxxon.end-turn", f"you still have {s.count} to use and the variant "
                                 "must_use_full_count is on")
-        ctx.emit("zaxxon.end-turn", f"{says(ctx.players[seat], 'ends')} the turn with {s.count} unused.")
+        ctx.emit("zaxxon.end-turn", _end_text(ctx.players[seat], s.count))
         self._next_stage(s, ctx)
 
     # == How to Play the Game, 4. How a Fighter Plane Moves ==========================================================
@@ -900,16 +1046,23 @@ class ZaxxonRules(Rules[ZState]):
         return self.board.index[name.upper()]
 
     def _plane_at(self, s: ZState, cell: int) -> int:
-        for i, p in enumerate(s.planes):
-            if p[0] == cell:
-                return i
-        return -1
+        pl = s.planes
+        if len(pl) != 4:  # (only a state being set up)
+            return next((i for i, p in enumerate(pl) if p[0] == cell), -1)
+        return (0 if pl[0][0] == cell else 1 if pl[1][0] == cell else 2 if pl[2][0] == cell
+                else 3 if pl[3][0] == cell else -1)
 
     def _flying(self, s: ZState, seat: int, action: Move | Altitude | Shoot) -> int:
         """The plane (index) a move, altitude change or shot is for, after the checks they share."""
-        self._phase(s, MOVE, action)
-        pi = self._plane(s, seat, action.plane)
-        wall = self._on_wall(s, seat)
+        if s.phase != MOVE:
+            self._phase(s, MOVE, action)
+        num = action.plane
+        if type(num) is int and (num == 1 or num == 2) and not s.planes[seat * 2 + num - 1][2]:
+            pi = seat * 2 + num - 1
+        else:
+            pi = self._plane(s, seat, num)
+        low, planes = self.low_section, s.planes
+        wall = seat * 2 if low[planes[seat * 2][0]] else seat * 2 + 1 if low[planes[seat * 2 + 1][0]] else -1
         if wall >= 0 and (wall != pi or type(action) is not Move):
             raise IllegalAction("zaxxon.wall-no-landing", f"plane #{wall % 2 + 1} is on top of the wall: it must "
                                 "step off it first (planes cannot land on a wall)")
@@ -917,9 +1070,28 @@ class ZaxxonRules(Rules[ZState]):
 
     def move_problem(self, s: ZState, seat: int, pi: int, to: int) -> tuple[str, str] | None:
         """Why plane ``pi`` cannot step to ``to`` now (rule, reason), or None."""
-        b = self.board
         p = s.planes[pi]
         here = p[0]
+        info = self.step_info[seat][here].get(to)
+        if info is not None:  # a space this plane may ever step to from here: only what changes is checked
+            if info & 1:
+                if not p[1]:
+                    return "zaxxon.wall-crossing", ("Your plane is at Low Altitude; walls are crossed only at High "
+                                                    "Altitude")
+                if s.count < 2:
+                    return "zaxxon.wall-no-landing", (f"crossing the wall takes 2 counts (the wall and the space "
+                                                      f"beyond) and you have {s.count} left; planes cannot land on a "
+                                                      "wall")
+            pl = s.planes
+            if pl[0][0] == to or pl[1][0] == to or pl[2][0] == to or pl[3][0] == to:
+                return "zaxxon.no-passing-planes", (f"a plane is on {self.board.name(to)}; planes cannot pass over or "
+                                                    "land on planes")
+            if to in s.tcell:
+                return "zaxxon.blocked-spaces", f"a target stands on {self.board.name(to)}; planes cannot fly onto it"
+            if info & 2 and s.low == seat and s.variant.radar_barrier:
+                return self._radar_problem(s, seat)
+            return None
+        b = self.board
         if to not in b.nbr[here]:
             return "zaxxon.plane-moves", (f"{b.name(to)} is not next to {b.name(here)}; a plane moves one space at a "
                                           "time to one of the six adjacent spaces")
@@ -946,34 +1118,41 @@ class ZaxxonRules(Rules[ZState]):
         if self._target_at(s, to) >= 0:
             return "zaxxon.blocked-spaces", f"a target stands on {b.name(to)}; planes cannot fly onto it"
         if s.low == seat and s.variant.radar_barrier and (here, to) in self.radar:
-            return "zaxxon.radar-barrier", (f"you rolled the lower number ({s.dice[seat]} against "
-                                            f"{s.dice[1 - seat]}); a plane may cross the RADAR barrier only on a turn "
-                                            "its player rolled higher (shooting through it is allowed)")
+            return self._radar_problem(s, seat)
         return None
+
+    def _radar_problem(self, s: ZState, seat: int) -> tuple[str, str]:
+        return "zaxxon.radar-barrier", (f"you rolled the lower number ({s.dice[seat]} against {s.dice[1 - seat]}); a "
+                                        "plane may cross the RADAR barrier only on a turn its player rolled higher "
+                                        "(shooting through it is allowed)")
 
     def _apply_move(self, s: ZState, seat: int, action: Move, ctx: Context) -> None:
         """A plane moves one space (one count)."""
         b = self.board
         pi = self._flying(s, seat, action)
         p = s.planes[pi]
-        to = self._cell(action.to, "zaxxon.plane-moves")
+        to = b.index.get(action.to, -1) if type(action.to) is str else -1
+        if to < 0:
+            to = self._cell(action.to, "zaxxon.plane-moves")
         prob = self.move_problem(s, seat, pi, to)
         if prob:
             raise IllegalAction(*prob)
         here = p[0]
+        inner, low = self.inner, self.low_section
+        # Zaxxon faces the nearest plane in the inner fortress: only a step from or into it can turn Zaxxon (a plane
+        # shot down on entering an outer area goes home, outside it)
+        before = self.facing(s) if inner[here] or inner[to] else ""
         p[0] = to
         names = b.names
-        ctx.emit("zaxxon.plane-moves", f"Plane #{action.plane} moves {names[here]} -> {names[to]}.",
-                 plane=action.plane, to=names[to])
-        if b.terrain[to] == "w":
-            ctx.emit("zaxxon.wall-crossing", f"Plane #{action.plane} flies over the low section of the wall "
-                     "at High Altitude.", plane=action.plane)
-        if b.terrain[here] == "w" and b.zone[to] == "i":
-            ctx.emit("zaxxon.inner-entry", f"Plane #{action.plane} crosses the short wall into the inner "
-                     "fortress.", plane=action.plane)
-        if (here, to) in self.radar:
-            ctx.emit("zaxxon.radar-barrier", f"Plane #{action.plane} crosses the RADAR barrier.",
-                     plane=action.plane)
+        num = action.plane
+        ctx.emit("zaxxon.plane-moves", _move_text(num, names[here], names[to]),
+                 plane=num, to=names[to])
+        if low[to]:
+            ctx.emit("zaxxon.wall-crossing", _WALL_TEXT[num], plane=num)
+        if low[here] and inner[to]:
+            ctx.emit("zaxxon.inner-entry", _INNER_TEXT[num], plane=num)
+        if self.step_info[seat][here][to] & 2:
+            ctx.emit("zaxxon.radar-barrier", _RADAR_TEXT[num], plane=num)
             if not s.zx_active:
                 s.zx_active = True
                 ctx.emit("zaxxon.zaxxon-alert", "Zaxxon is alerted! From now on a Z on the spinner moves "
@@ -984,7 +1163,11 @@ class ZaxxonRules(Rules[ZState]):
         elif (s.spin == "BLUE" and s.variant.turret_fires_on_entry
               and self._live_area(s, to, "turret") and not self._live_area(s, here, "turret")):
             self._shoot_down(s, ctx, pi, "zaxxon.blue-turret-fire", "a gun turret (BLUE, variant: entering)")
-        self._spend(s, ctx, 1)
+        s.count -= 1
+        if s.count <= 0 and s.phase == MOVE:
+            self._next_stage(s, ctx)
+        if before:
+            self._turned(s, ctx, before)
 
     def _apply_altitude(self, s: ZState, seat: int, action: Altitude, ctx: Context) -> None:
         """A plane changes altitude (one count)."""
@@ -994,9 +1177,11 @@ class ZaxxonRules(Rules[ZState]):
             raise IllegalAction("zaxxon.altitude", f"plane #{action.plane} is already at "
                                 f"{'High' if p[1] else 'Low'} Altitude")
         p[1] = 1 if action.high else 0
-        ctx.emit("zaxxon.altitude", f"Plane #{action.plane} changes to {'High' if p[1] else 'Low'} Altitude "
-                 "(costs 1).", plane=action.plane, high=bool(p[1]))
-        self._spend(s, ctx, 1)
+        num, high = action.plane, bool(p[1])
+        ctx.emit("zaxxon.altitude", _ALTITUDE_TEXT[num, high], plane=num, high=high)
+        s.count -= 1
+        if s.count <= 0:  # (the move phase: _flying checked it)
+            self._next_stage(s, ctx)
 
     # == Game Play in the Outer Fortress, 1. Shooting Targets ========================================================
     #    zaxxon.shooting, zaxxon.shoot-low, zaxxon.shoot-silo-turret, zaxxon.outer-fuel-tank, zaxxon.own-targets,
@@ -1100,6 +1285,7 @@ class ZaxxonRules(Rules[ZState]):
         b = self.board
         pi = self._flying(s, seat, action)
         p = s.planes[pi]
+        num = action.plane
         at = self._cell(action.at, "zaxxon.shooting")
         prob = self._target_problem(s, seat, pi, at)
         if prob:
@@ -1129,8 +1315,8 @@ class ZaxxonRules(Rules[ZState]):
                 raise IllegalAction("zaxxon.outer-fuel-tank", f"FUEL space {b.name(dest)} is taken")
         s.count -= cost
         if other >= 0:
-            ctx.emit("zaxxon.dogfight", f"Dogfight! Plane #{action.plane} shoots {COLOURS[other // 2]} plane "
-                     f"#{other % 2 + 1} ({cost} spaces).", plane=action.plane, at=b.name(at), cost=cost)
+            ctx.emit("zaxxon.dogfight", lambda: f"Dogfight! Plane #{num} shoots {COLOURS[other // 2]} plane "
+                     f"#{other % 2 + 1} ({cost} spaces).", plane=num, at=b.name(at), cost=cost)
             o = s.planes[other]
             dest = next((c for c in b.restart[other // 2] if self._plane_at(s, c) < 0), -1)
             if dest < 0:
@@ -1138,15 +1324,15 @@ class ZaxxonRules(Rules[ZState]):
             o[0], o[1] = dest, 0
             if s.variant.grounded_after_shot:
                 o[2] = 1
-            ctx.emit("zaxxon.dogfight", f"The {COLOURS[other // 2]} plane goes to {b.name(dest)}.",
+            ctx.emit("zaxxon.dogfight", lambda: f"The {COLOURS[other // 2]} plane goes to {b.name(dest)}.",
                      player=other // 2, to=b.name(dest))
         elif at in self._zaxxon_cells(s):
             p[0] = -1
             p[0], p[1], p[3] = self._send_home(s, pi), 0, 1
             s.zx = b.zaxxon_start
-            ctx.emit("zaxxon.shoot-zaxxon", f"Plane #{action.plane} shoots Zaxxon ({cost} spaces)! Its mission is "
+            ctx.emit("zaxxon.shoot-zaxxon", lambda: f"Plane #{num} shoots Zaxxon ({cost} spaces)! Its mission is "
                      "complete: it returns to the home base, and Zaxxon returns to the ZAXXON space.",
-                     plane=action.plane, cost=cost)
+                     plane=num, cost=cost)
         else:
             t = b.targets[ti]
             m = s.mission[seat]
@@ -1154,25 +1340,25 @@ class ZaxxonRules(Rules[ZState]):
                 if s.tinner[ti]:
                     s.tcell[ti] = -1
                     m[3] += 1
-                    ctx.emit("zaxxon.inner-fuel-tank", f"Plane #{action.plane} shoots the {COLOURS[seat]} fuel tank "
-                             f"at {b.name(at)} ({cost} spaces): removed.", plane=action.plane, cost=cost)
+                    ctx.emit("zaxxon.inner-fuel-tank", lambda: f"Plane #{num} shoots the {COLOURS[seat]} fuel tank "
+                             f"at {b.name(at)} ({cost} spaces): removed.", plane=num, cost=cost)
                 else:
                     s.tcell[ti], s.tinner[ti] = dest, 1
                     m[0] += 1
-                    ctx.emit("zaxxon.outer-fuel-tank", f"Plane #{action.plane} shoots the fuel tank at {b.name(at)} "
+                    ctx.emit("zaxxon.outer-fuel-tank", lambda: f"Plane #{num} shoots the fuel tank at {b.name(at)} "
                              f"({cost} spaces); it moves to FUEL space {b.name(dest)} in the inner fortress.",
-                             plane=action.plane, cost=cost, to=b.name(dest))
+                             plane=num, cost=cost, to=b.name(dest))
             else:
                 s.tcell[ti] = -1
                 name = "missile silo" if t.kind == "silo" else "gun turret"
                 if t.owner is None:
-                    ctx.emit("zaxxon.optional-targets", f"Plane #{action.plane} destroys the optional {name} at "
-                             f"{b.name(at)} ({cost} spaces); its area is safe now.", plane=action.plane, cost=cost)
+                    ctx.emit("zaxxon.optional-targets", lambda: f"Plane #{num} destroys the optional {name} at "
+                             f"{b.name(at)} ({cost} spaces); its area is safe now.", plane=num, cost=cost)
                 else:
                     m[1 if t.kind == "silo" else 2] += 1
-                    ctx.emit("zaxxon.shoot-silo-turret", f"Plane #{action.plane} destroys the {name} at "
+                    ctx.emit("zaxxon.shoot-silo-turret", lambda: f"Plane #{num} destroys the {name} at "
                              f"{b.name(at)} ({cost} spaces); it is removed from the board.",
-                             plane=action.plane, cost=cost)
+                             plane=num, cost=cost)
         self._check_win(s, ctx, seat)
         if s.phase == MOVE and s.count <= 0:
             self._next_stage(s, ctx)
@@ -1222,10 +1408,11 @@ class ZaxxonRules(Rules[ZState]):
         p[0], p[1] = dest, 0
         if s.variant.grounded_after_shot:
             p[2] = 1
-        ctx.emit(rule, f"{COLOURS[seat].capitalize()} plane #{k + 1} at {b.name(here)} is shot down by {by}.",
-                 player=seat, plane=k + 1, space=b.name(here))
-        ctx.emit(where_rule, f"{COLOURS[seat].capitalize()} plane #{k + 1} goes to {place}"
-                 + (" and flies again next turn." if s.variant.grounded_after_shot else "."),
+        again = s.variant.grounded_after_shot
+        ctx.emit(rule, lambda: f"{COLOURS[seat].capitalize()} plane #{k + 1} at {b.name(here)} is shot down by "
+                 f"{by}.", player=seat, plane=k + 1, space=b.name(here))
+        ctx.emit(where_rule, lambda: f"{COLOURS[seat].capitalize()} plane #{k + 1} goes to {place}"
+                 + (" and flies again next turn." if again else "."),
                  player=seat, plane=k + 1, to=b.name(dest))
 
     # == Game Play in the Inner Fortress, 5.-7. Zaxxon ===============================================================
@@ -1287,9 +1474,10 @@ class ZaxxonRules(Rules[ZState]):
                                     "leave the Zaxxon area")
             old, facing = s.zx, self.facing(s)
             s.zx = b.nbr[s.zx][DIRS.index(action.direction)]
-            ctx.emit("zaxxon.zaxxon-moves", f"Zaxxon moves {zaxxon_move_words(action.direction, facing)} from "
-                     f"{b.name(old)} to {b.name(s.zx)}-{b.name(b.nbr[s.zx][E])}, facing "
-                     f"{FACING_WORD[self.facing(s)]} (toward the nearest attacking plane).", to=b.name(s.zx))
+            new, facing_now, direction = s.zx, self.facing(s), action.direction
+            ctx.emit("zaxxon.zaxxon-moves", lambda: f"Zaxxon moves {zaxxon_move_words(direction, facing)} from "
+                     f"{b.name(old)} to {b.name(new)}-{b.name(b.nbr[new][E])}, facing "
+                     f"{FACING_WORD[facing_now]} (toward the nearest attacking plane).", to=b.name(new))
         else:
             facing = self.facing(s)
             ds = ZAXXON_SHOTS[facing].get(action.space) if isinstance(action.space, str) else None
@@ -1307,8 +1495,9 @@ class ZaxxonRules(Rules[ZState]):
                 if hit >= 0:
                     break
             if hit >= 0:
-                ctx.emit("zaxxon.zaxxon-shoots", f"Zaxxon shoots {action.direction} and hits a plane.",
-                         direction=action.direction)
+                direction = action.direction
+                ctx.emit("zaxxon.zaxxon-shoots", lambda: f"Zaxxon shoots {direction} and hits a plane.",
+                         direction=direction)
                 p = s.planes[hit]
                 here = p[0]
                 dest = next((c for c in b.restart[hit // 2] if self._plane_at(s, c) < 0), -1)
@@ -1317,18 +1506,17 @@ class ZaxxonRules(Rules[ZState]):
                 p[0], p[1] = dest, 0
                 if s.variant.grounded_after_shot:
                     p[2] = 1
-                ctx.emit("zaxxon.zaxxon-shoots", f"{COLOURS[hit // 2].capitalize()} plane #{hit % 2 + 1} at "
+                ctx.emit("zaxxon.zaxxon-shoots", lambda: f"{COLOURS[hit // 2].capitalize()} plane #{hit % 2 + 1} at "
                          f"{b.name(here)} is shot down by Zaxxon and goes to {b.name(dest)}.",
                          player=hit // 2, plane=hit % 2 + 1, to=b.name(dest))
             else:
-                ctx.emit("zaxxon.zaxxon-shoots", f"Zaxxon shoots {action.direction} and misses.",
-                         direction=action.direction)
+                direction = action.direction
+                ctx.emit("zaxxon.zaxxon-shoots", lambda: f"Zaxxon shoots {direction} and misses.",
+                         direction=direction)
         s.count -= 1
         if s.count == 0:
             s.phase, s.count = MOVE, s.dice[s.low]
-            ctx.emit("zaxxon.zaxxon-spin", f"Zaxxon is done; {ctx.players[seat]} now "
-                     f"{verb_for(ctx.players[seat], 'moves')} their planes by the same count, {s.count}.",
-                     count=s.count)
+            ctx.emit("zaxxon.zaxxon-spin", _zaxxon_done_text(ctx.players[seat], s.count), count=s.count)
 
     # == How to Win the Game =========================================================================================
     #    zaxxon.win
@@ -1337,7 +1525,8 @@ class ZaxxonRules(Rules[ZState]):
             s.winner = seat
             s.phase, s.mover = OVER, None
             name = ctx.players[seat]
-            ctx.emit("zaxxon.win", f"{says(name, 'has')} completed the whole mission and {verb_for(name, 'wins')}!",
+            ctx.emit("zaxxon.win", lambda: f"{says(name, 'has')} completed the whole mission and "
+                     f"{verb_for(name, 'wins')}!",
                      player=seat)
 
     # == Views =======================================================================================================
