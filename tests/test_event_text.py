@@ -84,3 +84,22 @@ def test_a_tuple_text_is_fn_of_values_made_on_first_read() -> None:
     assert calls == []
     assert ev.text == "Blue rolls 4." == ev.text
     assert calls == [("Blue", 4)]
+
+
+@pytest.mark.parametrize("name", ["xevious", "xevoz", "zaxxon"])
+def test_most_sentences_wait_to_be_read(name: str) -> None:
+    """Each engine hands the kit a callable or ``(fn, values...)`` for its sentences, not a formatted string:
+    only fixed sentences (constants made once at import) may arrive as text."""
+    mod = games.get(name)
+    g = Game(mod.Rules(), seed=4)
+    bots = [mod.BOTS["random"](seed=s) for s in range(len(g.players))]
+    for _ in range(400):
+        p = g.current_player
+        if p is None:
+            break
+        g.play(bots[p].choose(g, g.legal_actions()))
+    events = [e for t in g.history[1:] for e in t.events]
+    waiting = [e for e in events if not isinstance(e._text, str)]
+    assert len(waiting) >= 0.6 * len(events), f"{name}: {len(waiting)} of {len(events)} sentences were lazy"
+    assert all(isinstance(e.text, str) and e.text for e in waiting)
+    assert all(isinstance(e._text, str) for e in waiting)  # formatted once, kept

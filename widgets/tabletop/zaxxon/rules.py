@@ -52,6 +52,10 @@ def _short(v: Any, n: int = 40) -> str:
 # -- event texts ---------------------------------------------------------------------------------------------
 # The sentences of the frequent events are made once per distinct wording and shared (a simulation neither formats
 # them again nor keeps a callable per event alive); rare ones are lazy (``lambda: f"..."``, formatted when read).
+def _roll_text(turn: int, a: str, da: int, b: str, db: int) -> str:
+    return f"Turn {turn}: {a} rolled {da}, {b} rolled {db}."
+
+
 def _tie_text(d: int) -> Callable[[], str]:
     return lambda: f"Both players rolled {d}: a tie, so both roll again."
 
@@ -60,6 +64,8 @@ def _safe_text(space: str, kind: str) -> Callable[[], str]:
     return lambda: f"Plane at {space} is safe: the {kind} of this area was destroyed."
 
 
+# The frequent sentences: an event's text is ``(fn, values...)``, made by the kit on first read (tabletop.engine
+# .events); the functions are cached, so a long log shares one string per wording.
 @lru_cache(maxsize=1024)
 def _lower_text(lo: str, hi: str) -> str:
     return (f"{lo} rolled lower and {verb_for(lo, 'spins')}, then {verb_for(lo, 'plays')} first; "
@@ -930,10 +936,9 @@ class ZaxxonRules(Rules[ZState]):
         s.low = 0 if d0 < d1 else 1
         s.phase, s.mover = SPIN, s.low
         players = ctx.players
-        ctx.emit("zaxxon.roll", f"Turn {s.round}: {players[0]} rolled {d0}, {players[1]} rolled {d1}.",
-                 player=None, dice=[d0, d1])
+        ctx.emit("zaxxon.roll", (_roll_text, s.round, players[0], d0, players[1], d1), player=None, dice=[d0, d1])
         low = s.low
-        ctx.emit("zaxxon.order-of-play", _lower_text(players[low], players[1 - low]), player=low)
+        ctx.emit("zaxxon.order-of-play", (_lower_text, players[low], players[1 - low]), player=low)
 
     # == How to Play the Game, 2. Using the Spinner ==================================================================
     #    zaxxon.spinner, zaxxon.red-silo-fire, zaxxon.blue-turret-fire, zaxxon.white-safe, zaxxon.destroyed-areas-safe
@@ -951,7 +956,7 @@ class ZaxxonRules(Rules[ZState]):
         v = ctx.draw("spinner", opts, weights)
         s.spin = v
         name = ctx.players[seat]
-        ctx.emit("zaxxon.spinner", _spin_text(name, v), spin=v)
+        ctx.emit("zaxxon.spinner", (_spin_text, name, v), spin=v)
         s.phase, s.stage, s.count = MOVE, 0, s.dice[s.low]
         if v == "RED":
             self._area_fire(s, ctx, "silo")
@@ -961,7 +966,7 @@ class ZaxxonRules(Rules[ZState]):
             ctx.emit("zaxxon.white-safe", "WHITE: all planes are safe this turn.", player=None)
         elif s.zx_active:
             s.phase = ZAXXON
-            ctx.emit("zaxxon.zaxxon-spin", _zaxxon_spin_text(name, s.count), count=s.count)
+            ctx.emit("zaxxon.zaxxon-spin", (_zaxxon_spin_text, name, s.count), count=s.count)
         else:
             ctx.emit("zaxxon.zaxxon-spin", "Z, but Zaxxon has not been alerted yet: Zaxxon does not move and "
                      "nothing fires.", player=None)
@@ -991,7 +996,7 @@ class ZaxxonRules(Rules[ZState]):
             hi = 1 - s.low
             s.stage, s.mover = 1, hi
             s.count = s.dice[hi]
-            ctx.emit("zaxxon.order-of-play", _higher_text(ctx.players[hi], s.dice[hi]), player=hi)
+            ctx.emit("zaxxon.order-of-play", (_higher_text, ctx.players[hi], s.dice[hi]), player=hi)
             return
         s.phase, s.stage, s.spin, s.count, s.mover = ROLL, 0, "", 0, 0
         for p in s.planes:
@@ -1019,7 +1024,7 @@ class ZaxxonRules(Rules[ZState]):
         if s.variant.must_use_full_count and self._end not in self.legal_actions(s):
             raise IllegalAction("zaxxon.end-turn", f"you still have {s.count} to use and the variant "
                                 "must_use_full_count is on")
-        ctx.emit("zaxxon.end-turn", _end_text(ctx.players[seat], s.count))
+        ctx.emit("zaxxon.end-turn", (_end_text, ctx.players[seat], s.count))
         self._next_stage(s, ctx)
 
     # == How to Play the Game, 4. How a Fighter Plane Moves ==========================================================
@@ -1145,7 +1150,7 @@ class ZaxxonRules(Rules[ZState]):
         p[0] = to
         names = b.names
         num = action.plane
-        ctx.emit("zaxxon.plane-moves", _move_text(num, names[here], names[to]),
+        ctx.emit("zaxxon.plane-moves", (_move_text, num, names[here], names[to]),
                  plane=num, to=names[to])
         if low[to]:
             ctx.emit("zaxxon.wall-crossing", _WALL_TEXT[num], plane=num)
@@ -1516,7 +1521,7 @@ class ZaxxonRules(Rules[ZState]):
         s.count -= 1
         if s.count == 0:
             s.phase, s.count = MOVE, s.dice[s.low]
-            ctx.emit("zaxxon.zaxxon-spin", _zaxxon_done_text(ctx.players[seat], s.count), count=s.count)
+            ctx.emit("zaxxon.zaxxon-spin", (_zaxxon_done_text, ctx.players[seat], s.count), count=s.count)
 
     # == How to Win the Game =========================================================================================
     #    zaxxon.win
