@@ -4,9 +4,11 @@
     python benchmarks/bench.py --quick    # a few seconds per game; the sweep is 1,000 games x 2 variants
     python benchmarks/bench.py --games zaxxon --profile    # also the hot spots (cProfile) of each engine
 
-Per game it prints: engine steps/s and games/s with random bots (event log on, as in a simulation), the same
-with the game's smart bot ("greedy" or "sensible"), and the wall time for 10,000 games x 2 variants on all
-local cores (``tabletop.simulate``). A *step* is one action a player takes (dice rolled inside it are not
+Per game it prints: engine steps/s and games/s with random bots as the simulator plays them (``play_one``: no
+log, rule firings counted, the collector paused during a game; the figure the ratio uses), the same with the
+history and every event kept (as a board plays), the smart bot ("greedy" or "sensible") as simulated, and the
+wall time for 10,000 games x 2 variants on all local cores (``tabletop.simulate``); then the variant lab's time
+to a first verdict and to a settled one, and a summary of every figure with the goals marked met or not. A *step* is one action a player takes (dice rolled inside it are not
 counted as steps). The yardstick is OpenSpiel's backgammon random playouts driven from Python (the
 ``open_spiel`` package, when installed), counted two ways: every node applied (chance nodes included, the
 stricter figure, used for the ratio) and decisions only (comparable to our steps).
@@ -33,7 +35,7 @@ if str(ROOT / "widgets") not in sys.path:
 
 from tabletop import games  # noqa: E402
 from tabletop.engine import Game, Variant  # noqa: E402
-from tabletop.sim import Cancel, simulate  # noqa: E402
+from tabletop.sim import Cancel, play_one, simulate  # noqa: E402
 from tabletop.sim.core import resolve_game  # noqa: E402
 
 SMART = ("greedy", "sensible", "smart")
@@ -92,6 +94,27 @@ def playouts(mod: Any, bot: str, seconds: float, *, log: bool = True, max_steps:
             g.play(bots[p].choose(g, g.legal_actions()))
             n += 1
         steps += n
+        games_played += 1
+        seed += 1
+        if time.perf_counter() >= deadline:
+            break
+    dt = time.perf_counter() - t0
+    return {"steps_per_s": steps / dt, "games_per_s": games_played / dt, "steps_per_game": steps / games_played,
+            "games": games_played, "capped": capped}
+
+
+def sim_playouts(mod: Any, bot: str, seconds: float, *, max_steps: int = 5000) -> dict[str, float]:
+    """Whole games for about ``seconds`` exactly as the simulator plays them (``tabletop.sim.play_one``: no log,
+    rule firings counted in ``Game.tally``, the garbage collector paused during a game): steps/s and games/s."""
+    seats = len(mod.Rules().default_players)
+    steps = games_played = capped = 0
+    seed = 0
+    t0 = time.perf_counter()
+    deadline = t0 + seconds
+    while True:
+        rec = play_one(mod.__name__, {}, [bot] * seats, seed, 0, max_steps)
+        steps += rec.steps
+        capped += not rec.finished
         games_played += 1
         seed += 1
         if time.perf_counter() >= deadline:
@@ -267,19 +290,26 @@ def main(argv: list[str] | None = None) -> int:
         label = getattr(mod.Rules, "name", name)
         row: dict[str, Any] = {}
         print(f"\n== {label}")
-        rnd = playouts(mod, "random", secs, max_steps=args.max_steps)
+        rnd = sim_playouts(mod, "random", secs, max_steps=args.max_steps)
         row["random"] = rnd
         ratio = f"   ratio to yardstick {rnd['steps_per_s'] / yard['steps_per_s']:.2f}" if yard else ""
-        print(f"  random bots, log on : {rnd['steps_per_s']:>10,.0f} steps/s {rnd['games_per_s']:>9,.1f} games/s "
+        print(f"  random bots, as simulated: {rnd['steps_per_s']:>10,.0f} steps/s {rnd['games_per_s']:>9,.1f} games/s "
               f"({rnd['steps_per_game']:.0f} steps/game{_capped(rnd, args.max_steps)}){ratio}")
         if yard:
             row["ratio"] = rnd["steps_per_s"] / yard["steps_per_s"]
             row["ratio_decisions"] = rnd["steps_per_s"] / yard["decisions_per_s"]
+        logged = playouts(mod, "random", secs, max_steps=args.max_steps)
+        row["random_logged"] = logged
+        ratio = f"   ratio to yardstick {logged['steps_per_s'] / yard['steps_per_s']:.2f}" if yard else ""
+        print(f"  random bots, logged  : {logged['steps_per_s']:>10,.0f} steps/s {logged['games_per_s']:>9,.1f} games/s "
+              f"(history and every event kept, as a board plays){ratio}")
+        if yard:
+            row["ratio_logged"] = logged["steps_per_s"] / yard["steps_per_s"]
         sb = smart_bot(mod)
         if sb:
-            sm = playouts(mod, sb, secs, max_steps=args.max_steps)
+            sm = sim_playouts(mod, sb, secs, max_steps=args.max_steps)
             row[sb] = sm
-            print(f"  {sb + ' bots, log on':<20}: {sm['steps_per_s']:>10,.0f} steps/s {sm['games_per_s']:>9,.1f} "
+            print(f"  {sb + ' bots, as simulated':<25}: {sm['steps_per_s']:>10,.0f} steps/s {sm['games_per_s']:>9,.1f} "
                   f"games/s ({sm['steps_per_game']:.0f} steps/game{_capped(sm, args.max_steps)})")
         # random bots that cannot finish a game would time only the cap: then the sweep uses the smart bot
         sweep_bot = sb if rnd["capped"] * 2 > rnd["games"] and sb else "random"
@@ -325,8 +355,8 @@ def print_summary(report: dict[str, Any], n_sweep: int, workers: int) -> None:
                                        else "") + ")")
     if yard:
         print(f"  yardstick OpenSpiel backgammon: {yard['steps_per_s']:,.0f} steps/s (all nodes)")
-    print(f"  {'game':<10} {'random steps/s':>15} {'ratio':>6} {'goal >= 1.0':>12} {'smart steps/s':>14} "
-          f"{f'{n_sweep:,} x 2 sweep':>18}")
+    print(f"  {'game':<10} {'random steps/s':>15} {'ratio':>6} {'goal >= 1.0':>12} {'logged ratio':>13} "
+          f"{'smart steps/s':>14} {f'{n_sweep:,} x 2 sweep':>18}")
     for label, row in report["games"].items():
         rnd = row["random"]["steps_per_s"]
         ratio = row.get("ratio")
@@ -335,6 +365,7 @@ def print_summary(report: dict[str, Any], n_sweep: int, workers: int) -> None:
         sweep_text = (f"{sw['seconds']:.1f} s" if sw["complete"] else f"~{sw['projected_seconds']:.0f} s (proj.)")
         print(f"  {label:<10} {rnd:>15,.0f} {'-' if ratio is None else format(ratio, '.2f'):>6} "
               f"{'-' if ratio is None else ('met' if ratio >= 1.0 else 'not met'):>12} "
+              f"{'-' if row.get('ratio_logged') is None else format(row['ratio_logged'], '.2f'):>13} "
               f"{'-' if smart is None else format(smart, ',.0f'):>14} {sweep_text:>18}")
     xv = report["games"].get("xevoz")
     if xv and n_sweep == 10_000:
@@ -347,8 +378,11 @@ def print_summary(report: dict[str, Any], n_sweep: int, workers: int) -> None:
               f"{'met' if fv['max'] <= 3 else 'not met'} (headless lab)")
     sv = report.get("settled_verdict")
     if sv:
-        print(f"  early stopping: every figure settled ({sv['stopped']}) after {sv['paired']:,} paired games in "
-              f"{sv['seconds']:.1f} s")
+        if sv["stopped"] == "early":
+            print(f"  early stopping: every figure settled after {sv['paired']:,} paired games in {sv['seconds']:.1f} s")
+        else:
+            print(f"  early stopping: not every figure settled within {sv['paired']:,} paired games "
+                  f"({sv['seconds']:.1f} s; states: {', '.join(sv['states'])})")
 
 
 if __name__ == "__main__":

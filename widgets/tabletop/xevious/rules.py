@@ -540,6 +540,8 @@ class XeviousRules(Rules[XeviousState]):
     #: 2: the rulebook's defaults (Cockpit Card and Daley Pieces became opt-in variants; Stage 3/4 conditions fill
     #: gaps only; catch-up from the exit gives its markers once; Gump strength from stages.toml)
     rules_version = 2
+    #: apply never keeps its Context: event texts capture values (names, numbers), never ``ctx``
+    reuses_context = True
 
     def __init__(self) -> None:
         self.stages: tuple[Stage, ...] = data.stages()

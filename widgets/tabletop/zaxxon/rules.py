@@ -312,6 +312,8 @@ class ZaxxonRules(Rules[ZState]):
     #: 2: Zaxxon faces the nearest attacking plane (its shots follow), the home bases open into the outer
     #: fortresses (board.toml)
     rules_version = 2
+    #: apply never keeps its Context: event texts capture values (names, numbers), never ``ctx``
+    reuses_context = True
     catalog_path = Path(__file__).with_name("rules.toml")
 
     # == How to Set Up the Game ======================================================================================
