@@ -75,9 +75,11 @@ def test_run_shows_a_live_chart_and_verdict_and_stop_keeps_the_games(lab, lab_no
     assert run.is_disabled() and stop.is_enabled()  # no second run while one runs
     chart_id = page.eval_on_selector(CHART, "el => el.dataset.ttSeen = 'first'")  # mark the element itself
 
-    # the same chart element updates in place: more games, another title and another verdict
+    # the same chart element updates in place: more games, another title and another verdict (the chart and the
+    # verdict are two widgets whose messages arrive one after the other: wait until both show a later snapshot)
     later = page.wait_for_function(
-        f"() => {{ const r = ({DRAWN})(); return r && r.played >= {first['played']} + 20 ? r : false; }}",
+        f"() => {{ const r = ({DRAWN})(); return r && r.played >= {first['played']} + 20 "
+        f"&& r.verdict !== {json.dumps(first['verdict'])} ? r : false; }}",
         timeout=60_000).json_value()
     assert later["title"] != first["title"] and later["verdict"] != first["verdict"]
     assert page.eval_on_selector(CHART, "el => el.dataset.ttSeen") == "first"  # not re-displayed

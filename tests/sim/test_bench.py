@@ -28,7 +28,8 @@ def test_bench_without_openspiel_says_so(monkeypatch, capsys, tmp_path) -> None:
                        "--json", str(out)]) == 0
     text = capsys.readouterr().out
     assert "OpenSpiel is not installed" in text and "no ratio" in text
-    assert "random bots, log on" in text and "greedy bots, log on" in text and "50 games x 2 variants" in text
+    assert "random bots, as simulated" in text and "random bots, logged" in text and "greedy bots, as simulated" in text
+    assert "50 games x 2 variants" in text
     data = json.loads(out.read_text())
     row = data["games"]["pig"]
     assert row["random"]["steps_per_s"] > 0 and row["sweep"]["games"] == 100 and "ratio" not in row
