@@ -243,18 +243,37 @@ def _play_one(rules: Rules[Any], table: dict[str, type[Bot]], variant: dict[str,
     current = rules.current_player
     first = current(state)
     steps = 0
-    play = g.play
     legal_actions = rules.legal_actions  # what an unsafe game's legal_actions() returns, one call less
-    while steps < max_steps:
-        p = current(state)
-        if p is None:
-            break
-        legal = legal_actions(state)
-        if not legal:
-            raise RuntimeError(f"{rules.title} (seed {seed}): seat {p} has no legal action but the game is "
-                               "not over")
-        play(choosers[p](g, legal))
-        steps += 1
+    if rules.reuses_context:
+        # the lean path: the bot picks one of the actions the rules have just listed, so play's checks are
+        # skipped and the rules are applied directly with one counting Context (Game.counting_context)
+        ctx = g.counting_context()
+        apply = rules.apply
+        while steps < max_steps:
+            p = current(state)
+            if p is None:
+                break
+            legal = legal_actions(state)
+            if not legal:
+                raise RuntimeError(f"{rules.title} (seed {seed}): seat {p} has no legal action but the game is "
+                                   "not over")
+            act = choosers[p](g, legal)
+            ctx.player = p
+            apply(state, act, ctx)
+            g.version += 1
+            steps += 1
+    else:
+        play = g.play
+        while steps < max_steps:
+            p = current(state)
+            if p is None:
+                break
+            legal = legal_actions(state)
+            if not legal:
+                raise RuntimeError(f"{rules.title} (seed {seed}): seat {p} has no legal action but the game is "
+                                   "not over")
+            play(choosers[p](g, legal))
+            steps += 1
     over = g.current_player is None
     decided_first = rules.first_player(g.raw_state)
     if decided_first is not None:
