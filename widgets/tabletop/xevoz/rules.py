@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.engine import Action, Context, IllegalAction, Rules
+from tabletop.engine.rules import TallyContext
 from tabletop.engine.words import poss, says, verb_for
 
 from .actions import (
@@ -365,6 +366,28 @@ class Parts:
 
 
 _CALLS = (Call("black"), Call("white"))
+
+
+def _keys(rule: str) -> tuple[tuple[str, int], tuple[str, int]]:
+    return (rule, 0), (rule, 1)
+
+
+# The (rule, seat) keys of the commonest events, by seat. A simulation that only counts rule firings (a
+# TallyContext: no Event, no sentence, no data) adds one to them directly where a round is played, instead of a
+# ``ctx.tell`` call per event (about 400 events a battle); tests/xevoz/test_sim_fingerprint.py holds the counts
+# to those of the events, tests/xevoz/test_rules.py the rules to the catalog.
+_K_CALL = _keys("xevoz.attack-call")
+_K_ROLL = _keys("xevoz.helix-roll")
+_K_RESOLVE = _keys("xevoz.resolve")
+_K_ACTIONS = _keys("xevoz.actions")
+_K_BONUS_CHOP = _keys("xevoz.drain-bonus-chop")
+_K_SWORD = _keys("xevoz.sword")
+_K_MOVE = _keys("xevoz.movement")
+_K_FOLLOW = _keys("xevoz.defender-follows")
+_K_NEXT = _keys("xevoz.next-attacker")
+#: every rule counted directly (each must be a clause of the catalog, as ``tell`` would check)
+TALLIED_RULES = tuple(k[0][0] for k in (_K_CALL, _K_ROLL, _K_RESOLVE, _K_ACTIONS, _K_BONUS_CHOP, _K_SWORD, _K_MOVE,
+                                        _K_FOLLOW, _K_NEXT))
 _ROLL = (RollHelix(),)
 
 
@@ -874,7 +897,12 @@ class XevozRules(Rules[XevozState]):
         colour = a.colour
         att, dfn = state.attacker, 1 - state.attacker
         tell = ctx.tell
-        tell("xevoz.attack-call", -1, _say_call, players[att], colour, colour=colour)
+        tally = ctx.tally if ctx.__class__ is TallyContext else None  # only counting rule firings (see _K_CALL)
+        if tally is None:
+            tell("xevoz.attack-call", -1, _say_call, players[att], colour, colour=colour)
+        else:
+            k = _K_CALL[seat]
+            tally[k] = tally.get(k, 0) + 1
         draw = ctx.draw
         f0, f1 = draw("helix1"), draw("helix2")
         faces = [f0, f1]
@@ -886,8 +914,13 @@ class XevozRules(Rules[XevozState]):
         sides = state.sides
         r0, r1 = self.read_face(sides[0], f0), self.read_face(sides[1], f1)
         glyphs = (r0, r1)
-        tell("xevoz.helix-roll", 0, _say_roll, players[0], r0[3], face=f0, glyph=r0[0].id)
-        tell("xevoz.helix-roll", 1, _say_roll, players[1], r1[3], face=f1, glyph=r1[0].id)
+        if tally is None:
+            tell("xevoz.helix-roll", 0, _say_roll, players[0], r0[3], face=f0, glyph=r0[0].id)
+            tell("xevoz.helix-roll", 1, _say_roll, players[1], r1[3], face=f1, glyph=r1[0].id)
+        else:
+            k0, k1 = _K_ROLL
+            tally[k0] = tally.get(k0, 0) + 1
+            tally[k1] = tally.get(k1, 0) + 1
         # Rulebook step 5: warp (the attacker first if both activate: xevoz.warp-both) and bonus
         mat = self.comp.mats[state.mat]
         pos = (sides[0].pos, sides[1].pos)
@@ -933,17 +966,28 @@ class XevozRules(Rules[XevozState]):
         lo = 1 - w
         info["winner"] = w
         state.round_winner = w
-        tell("xevoz.resolve", w, _say_resolve, colour, players, w, strength[0], strength[1], bonus[0], bonus[1],
-             strength=[sa, sd])
         attack = called[w]
         plan: list[tuple[str, int, int]] = []
-        if sides[w].drain_on >= 0:
-            if ctx.variant.bonus_chop:  # type: ignore[attr-defined]
-                plan.append(("chop", w, lo))
-                tell("xevoz.drain-bonus-chop", w, _say_bonus_chop, players[w], players[lo])
-            else:
-                tell("xevoz.drain-bonus-chop", w, _say_no_bonus_chop, players[w], players[lo])
-        tell("xevoz.actions", w, _say_actions, players[w], attack)
+        if tally is None:
+            tell("xevoz.resolve", w, _say_resolve, colour, players, w, strength[0], strength[1], bonus[0], bonus[1],
+                 strength=[sa, sd])
+            if sides[w].drain_on >= 0:
+                if ctx.variant.bonus_chop:  # type: ignore[attr-defined]
+                    plan.append(("chop", w, lo))
+                    tell("xevoz.drain-bonus-chop", w, _say_bonus_chop, players[w], players[lo])
+                else:
+                    tell("xevoz.drain-bonus-chop", w, _say_no_bonus_chop, players[w], players[lo])
+            tell("xevoz.actions", w, _say_actions, players[w], attack)
+        else:
+            k = _K_RESOLVE[w]
+            tally[k] = tally.get(k, 0) + 1
+            if sides[w].drain_on >= 0:
+                if ctx.variant.bonus_chop:  # type: ignore[attr-defined]
+                    plan.append(("chop", w, lo))
+                k = _K_BONUS_CHOP[w]
+                tally[k] = tally.get(k, 0) + 1
+            k = _K_ACTIONS[w]
+            tally[k] = tally.get(k, 0) + 1
         if not attack.bomb and not attack.drain:  # the common case, as _plan_attack does it
             if attack.swords:
                 plan += [("chop", w, lo)] * attack.swords
@@ -1069,8 +1113,13 @@ class XevozRules(Rules[XevozState]):
         present[i] = False
         life = side.life = side.life - 1
         side.pile.append(i)
-        ctx.tell("xevoz.sword", chooser, _say_sword, players[chooser], players[owner], f.part_names[i], life,
-                 part=part, owner=owner)
+        if ctx.__class__ is TallyContext:  # only counting rule firings (see _K_CALL)
+            tally = ctx.tally  # type: ignore[attr-defined]
+            k = _K_SWORD[chooser]
+            tally[k] = tally.get(k, 0) + 1
+        else:
+            ctx.tell("xevoz.sword", chooser, _say_sword, players[chooser], players[owner], f.part_names[i], life,
+                     part=part, owner=owner)
         other = state.sides[1 - owner]
         then: list[tuple[str, int, int]] = []
         if other.drain_on == i:
@@ -1261,11 +1310,17 @@ class XevozRules(Rules[XevozState]):
             raise IllegalAction(rule, reason)
         assert cell is not None
         sides[seat].pos = cell
-        if moving:
+        if ctx.__class__ is TallyContext:  # only counting rule firings (see _K_CALL)
+            tally = ctx.tally  # type: ignore[attr-defined]
+            k = _K_MOVE[seat] if moving else _K_FOLLOW[seat]
+            tally[k] = tally.get(k, 0) + 1
+        elif moving:
             ctx.tell("xevoz.movement", -1, _say_moves, players[seat], a.cell, cell=a.cell)
-            self._start_follow(state, ctx, grid)
         else:
             ctx.tell("xevoz.defender-follows", -1, _say_follows, players[seat], a.cell, cell=a.cell)
+        if moving:
+            self._start_follow(state, ctx, grid)
+        else:
             self._next_round(state, ctx)
 
     def _next_round(self, state: XevozState, ctx: Context) -> None:
@@ -1275,6 +1330,11 @@ class XevozRules(Rules[XevozState]):
         state.attacker = w
         state.phase = "call"
         state.round += 1
+        if ctx.__class__ is TallyContext:  # only counting rule firings (see _K_CALL)
+            tally = ctx.tally  # type: ignore[attr-defined]
+            k = _K_NEXT[w]
+            tally[k] = tally.get(k, 0) + 1
+            return
         how = "won as the attacker and stays" if w == was else "won as the defender and becomes"
         ctx.tell("xevoz.next-attacker", w, _say_next_attacker, players[w], how)
 
