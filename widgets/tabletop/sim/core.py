@@ -236,7 +236,8 @@ def _play_one(rules: Rules[Any], table: dict[str, type[Bot]], variant: dict[str,
               seed: int, vi: int, max_steps: int) -> GameRecord:
     g: Game[Any] = Game(rules, seed=seed, variant=_variant_for(rules, variant), players=len(bot_names), safe=False,
                         log=False)
-    choosers = [table[name](seed=seed * 1_000_003 + seat).choose for seat, name in enumerate(bot_names)]
+    bots = [table[name](seed=seed * 1_000_003 + seat) for seat, name in enumerate(bot_names)]
+    choosers = [b.choose for b in bots]
     fired: dict[tuple[str, int | None], int] = Counter(map(_RULE_SEAT, g.history[0].events))
     g.tally = fired  # count rule firings only: no Event is made during the game
     state = g.raw_state  # an unsafe game changes its state in place: the same object all game
@@ -249,10 +250,23 @@ def _play_one(rules: Rules[Any], table: dict[str, type[Bot]], variant: dict[str,
         # skipped and the rules are applied directly with one counting Context (Game.counting_context)
         ctx = g.counting_context()
         apply = rules.apply
+        # A bot class may define sim_step(game, state, ctx, seat) -> bool: play its choice for the seat directly
+        # on the state with the counting Context (ctx.player already set), exactly as choose(game,
+        # legal_actions) and apply would (the same actions in the same order, the same draws), or return False
+        # having drawn and changed nothing. Only the class's own: a subclass that changes choose but not
+        # sim_step does not inherit it.
+        steppers = [vars(type(b)).get("sim_step") for b in bots]
         while steps < max_steps:
             p = current(state)
             if p is None:
                 break
+            stepper = steppers[p]
+            if stepper is not None:
+                ctx.player = p
+                if stepper(bots[p], g, state, ctx, p):
+                    g.version += 1
+                    steps += 1
+                    continue
             legal = legal_actions(state)
             if not legal:
                 raise RuntimeError(f"{rules.title} (seed {seed}): seat {p} has no legal action but the game is "

@@ -1110,6 +1110,14 @@ class XevozRules(Rules[XevozState]):
                 raise IllegalAction("xevoz.stay-connected", f"the {f.part_names[i]} still has {' and '.join(on)} "
                                     "snapped onto it; "
                                     "chop those first so that what is left stays connected")
+        self._chopped(state, ctx, chooser, owner, i)
+
+    def _chopped(self, state: XevozState, ctx: Context, chooser: int, owner: int, i: int) -> None:
+        """The chop of part ``i`` of ``owner``'s figure, already found legal (one of the listed Chop actions)."""
+        players = ctx.players  # not ctx: a text callable must not hold the context
+        side = state.sides[owner]
+        f = side.figure
+        present = side.present
         present[i] = False
         life = side.life = side.life - 1
         side.pile.append(i)
@@ -1119,7 +1127,7 @@ class XevozRules(Rules[XevozState]):
             tally[k] = tally.get(k, 0) + 1
         else:
             ctx.tell("xevoz.sword", chooser, _say_sword, players[chooser], players[owner], f.part_names[i], life,
-                     part=part, owner=owner)
+                     part=f.part_ids[i], owner=owner)
         other = state.sides[1 - owner]
         then: list[tuple[str, int, int]] = []
         if other.drain_on == i:
@@ -1284,7 +1292,6 @@ class XevozRules(Rules[XevozState]):
             self._next_round(state, ctx)
 
     def _move(self, state: XevozState, a: Move, ctx: Context, seat: int) -> None:
-        players = ctx.players  # not ctx: a text callable must not hold the context
         sides = state.sides
         grid = self.mat_grid(state)
         moving = state.phase == "move"  # else following (xevoz.defender-follows)
@@ -1309,15 +1316,21 @@ class XevozRules(Rules[XevozState]):
                 pass
             raise IllegalAction(rule, reason)
         assert cell is not None
-        sides[seat].pos = cell
+        self._moved(state, ctx, seat, cell, a.cell, moving, grid)
+
+    def _moved(self, state: XevozState, ctx: Context, seat: int, cell: int, name: str, moving: bool,
+               grid: Grid) -> None:
+        """The move (``moving``) or follow of ``seat`` to ``cell`` (named ``name``), already found legal."""
+        players = ctx.players  # not ctx: a text callable must not hold the context
+        state.sides[seat].pos = cell
         if ctx.__class__ is TallyContext:  # only counting rule firings (see _K_CALL)
             tally = ctx.tally  # type: ignore[attr-defined]
             k = _K_MOVE[seat] if moving else _K_FOLLOW[seat]
             tally[k] = tally.get(k, 0) + 1
         elif moving:
-            ctx.tell("xevoz.movement", -1, _say_moves, players[seat], a.cell, cell=a.cell)
+            ctx.tell("xevoz.movement", -1, _say_moves, players[seat], name, cell=name)
         else:
-            ctx.tell("xevoz.defender-follows", -1, _say_follows, players[seat], a.cell, cell=a.cell)
+            ctx.tell("xevoz.defender-follows", -1, _say_follows, players[seat], name, cell=name)
         if moving:
             self._start_follow(state, ctx, grid)
         else:
