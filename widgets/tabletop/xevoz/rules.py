@@ -904,7 +904,11 @@ class XevozRules(Rules[XevozState]):
             k = _K_CALL[seat]
             tally[k] = tally.get(k, 0) + 1
         draw = ctx.draw
-        f0, f1 = draw("helix1"), draw("helix2")
+        if tally is None:
+            f0, f1 = draw("helix1"), draw("helix2")
+        else:  # a counting game keeps no history: its draws are not recorded in ctx.draws
+            chance_draw = ctx.chance.draw
+            f0, f1 = chance_draw("helix1").value, chance_draw("helix2").value
         faces = [f0, f1]
         info: dict[str, Any] = {"kind": "attack", "faces": faces, "colour": colour, "strength": [0, 0],
                                 "bonus": [0, 0], "winner": -1, "warp": -1, "bomb": "", "blast": False,
