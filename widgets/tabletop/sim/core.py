@@ -250,23 +250,23 @@ def _play_one(rules: Rules[Any], table: dict[str, type[Bot]], variant: dict[str,
         # skipped and the rules are applied directly with one counting Context (Game.counting_context)
         ctx = g.counting_context()
         apply = rules.apply
-        # A bot class may define sim_step(game, state, ctx, seat) -> bool: play its choice for the seat directly
-        # on the state with the counting Context (ctx.player already set), exactly as choose(game,
-        # legal_actions) and apply would (the same actions in the same order, the same draws), or return False
-        # having drawn and changed nothing. Only the class's own: a subclass that changes choose but not
-        # sim_step does not inherit it.
-        steppers = [vars(type(b)).get("sim_step") for b in bots]
+        # When every seat has a bot of one class and that class itself defines sim_steps(game, state, ctx, bots,
+        # budget) -> int, it plays as many decisions as it can (at most budget) directly on the state with the
+        # counting Context, each exactly as the seat's choose(game, legal_actions) and apply would (the same
+        # actions in the same order, the same draws), and returns how many; 0 hands the next decision to the
+        # plain path below. Only the class's own: a subclass that changes choose does not inherit it.
+        kind = type(bots[0])
+        fused = vars(kind).get("sim_steps") if all(type(b) is kind for b in bots) else None
         while steps < max_steps:
+            if fused is not None:
+                k = fused(bots[0], g, state, ctx, bots, max_steps - steps)
+                if k:
+                    g.version += k
+                    steps += k
+                    continue
             p = current(state)
             if p is None:
                 break
-            stepper = steppers[p]
-            if stepper is not None:
-                ctx.player = p
-                if stepper(bots[p], g, state, ctx, p):
-                    g.version += 1
-                    steps += 1
-                    continue
             legal = legal_actions(state)
             if not legal:
                 raise RuntimeError(f"{rules.title} (seed {seed}): seat {p} has no legal action but the game is "

@@ -37,47 +37,54 @@ class XevozRandomBot(RandomBot):
             return legal[r]
         return legal[below(rng, n)]
 
-    def sim_step(self, game: Game[Any], state: Any, ctx: Any, seat: int) -> bool:
-        """The simulator's fused step (see ``tabletop.sim.core``): in the commonest decisions (the call, a move
-        or a follow, a chop) pick the action exactly as :meth:`choose` would from ``legal_actions`` (the same
-        actions in the same order, the same draws of this bot's generator) and play it on ``state`` with the
-        counting ``ctx``, without building the list, dispatching on the action or checking it again; ``False``
-        (nothing drawn, nothing changed) for every other decision."""
-        ph = state.phase
+    def sim_steps(self, game: Game[Any], state: Any, ctx: Any, bots: Sequence[Bot], budget: int) -> int:
+        """The simulator's fused steps (see ``tabletop.sim.core``; ``bots`` are the random bots of the seats):
+        play the commonest decisions (the call, a move or a follow, a chop) one after another, each seat's
+        action picked exactly as its bot's :meth:`choose` would from ``legal_actions`` (the same actions in the
+        same order, the same draws of that bot's generator) and played on ``state`` with the counting ``ctx``,
+        without building the list, dispatching on the action or checking it again. Stops before any other
+        decision, at the end of the game or after ``budget`` steps; returns the number of steps played."""
         rules = game.rules
-        if ph == "call":
-            n = 2  # legal_actions: Call("black"), Call("white")
-        elif ph == "move" or ph == "follow":
-            sides = state.sides
-            grid = rules.mat_grid(state)
-            cells = grid.steps(sides[seat].pos, sides[1 - seat].pos, ph == "follow")[0]
-            n = len(cells)
-        elif ph == "actions" and state.queue[0][0] == "chop":
-            _, chooser, owner = state.queue[0]
-            side = state.sides[owner]
-            parts = rules.parts(side.figure).chop_indices(side.present)
-            n = len(parts)
-        else:
-            return False
-        if not n:
-            return False  # the plain path says that the seat has no legal action
-        rng = self.rng
-        if PLAIN_RANDBELOW and type(rng) is Random:
-            getrandbits = rng.getrandbits
-            k = n.bit_length()
-            r = getrandbits(k)
-            while r >= n:
+        played = 0
+        while played < budget:
+            ph = state.phase
+            if ph == "call":
+                seat = state.attacker
+                n = 2  # legal_actions: Call("black"), Call("white")
+            elif ph == "move" or ph == "follow":
+                seat = state.chooser
+                sides = state.sides
+                grid = rules.mat_grid(state)
+                cells = grid.steps(sides[seat].pos, sides[1 - seat].pos, ph == "follow")[0]
+                n = len(cells)
+            elif ph == "actions" and state.queue[0][0] == "chop":
+                _, seat, owner = state.queue[0]
+                side = state.sides[owner]
+                parts = rules.parts(side.figure).chop_indices(side.present)
+                n = len(parts)
+            else:
+                break
+            if not n:
+                break  # the plain path says that the seat has no legal action
+            rng = bots[seat].rng
+            if PLAIN_RANDBELOW and type(rng) is Random:
+                getrandbits = rng.getrandbits
+                k = n.bit_length()
                 r = getrandbits(k)
-        else:
-            r = below(rng, n)
-        if ph == "call":
-            rules._call(state, _CALLS[r], ctx, seat)
-        elif ph == "actions":
-            rules._chopped(state, ctx, chooser, owner, parts[r])
-        else:
-            cell = cells[r]
-            rules._moved(state, ctx, seat, cell, grid.names[cell], ph == "move", grid)
-        return True
+                while r >= n:
+                    r = getrandbits(k)
+            else:
+                r = below(rng, n)
+            ctx.player = seat
+            if ph == "call":
+                rules._call(state, _CALLS[r], ctx, seat)
+            elif ph == "actions":
+                rules._chopped(state, ctx, seat, owner, parts[r])
+            else:
+                cell = cells[r]
+                rules._moved(state, ctx, seat, cell, grid.names[cell], ph == "move", grid)
+            played += 1
+        return played
 
 
 def attack_value(a: Attack, drain_attached: bool) -> float:
