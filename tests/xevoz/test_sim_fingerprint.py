@@ -39,13 +39,12 @@ def test_the_simulator_plays_the_same_battles_as_before_the_speed_ups() -> None:
 
 def test_fused_random_steps_pick_and_play_what_choose_and_apply_do() -> None:
     """``XevozRandomBot.sim_steps`` one step at a time beside ``choose`` + ``play`` on a twin game: the same state
-    and the same rule firings after every step, the same bot draws; 0 (nothing drawn, nothing changed) in the
-    decisions it leaves to the plain path."""
+    and the same rule firings after every step, the same bot draws, in every kind of decision; 0 once the battle
+    is over, and a budget is kept."""
     from tabletop.engine import Game
     from tabletop.xevoz import XevozRandomBot, XevozRules
 
-    fused_phases: set[str] = set()
-    plain_phases: set[str] = set()
+    phases: set[str] = set()
     for seed in range(40):
         plain = Game(XevozRules(), seed=seed, safe=False, log=False)
         fast = Game(XevozRules(), seed=seed, safe=False, log=False)
@@ -57,24 +56,19 @@ def test_fused_random_steps_pick_and_play_what_choose_and_apply_do() -> None:
         while not plain.is_over:
             p = plain.current_player
             assert p is not None
-            phase = plain.raw_state.phase
-            before = (fb[0].rng.getstate(), fb[1].rng.getstate(), fast.chance.counter)
-            n = fb[0].sim_steps(fast, fast.raw_state, ctx, fb, 1)
-            if n == 0:
-                plain_phases.add(phase)
-                assert (fb[0].rng.getstate(), fb[1].rng.getstate(), fast.chance.counter) == before
-                ctx.player = p
-                rules.apply(fast.raw_state, fb[p].choose(fast, fast.legal_actions()), ctx)
-            else:
-                assert n == 1
-                fused_phases.add(phase)
+            phases.add(plain.raw_state.phase)
+            assert fb[0].sim_steps(fast, fast.raw_state, ctx, fb, 1) == 1
             plain.play(pb[p].choose(plain, plain.legal_actions()))
             assert rules.to_json(fast.raw_state) == rules.to_json(plain.raw_state)
             assert fast.tally == plain.tally
             assert [b.rng.getstate() for b in fb] == [b.rng.getstate() for b in pb]
         assert fb[0].sim_steps(fast, fast.raw_state, ctx, fb, 5) == 0  # over
-    assert fused_phases == {"call", "move", "follow", "actions"}
-    assert {"build", "first", "world", "start", "actions"} <= plain_phases  # heals and drains are not fused
+    assert {"build", "first", "world", "start", "call", "actions", "move", "follow"} <= phases
+    g = Game(XevozRules(), seed=3, safe=False, log=False)
+    g.tally = {}
+    bots = [XevozRandomBot(seed=s) for s in range(2)]
+    assert bots[0].sim_steps(g, g.raw_state, g.counting_context(), bots, 0) == 0
+    assert bots[0].sim_steps(g, g.raw_state, g.counting_context(), bots, 25) == 25 and not g.is_over
 
 
 def test_the_rules_counted_directly_are_clauses_of_the_catalog() -> None:

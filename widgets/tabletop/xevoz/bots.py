@@ -43,8 +43,11 @@ class XevozRandomBot(RandomBot):
         action picked exactly as its bot's :meth:`choose` would from ``legal_actions`` (the same actions in the
         same order, the same draws of that bot's generator) and played on ``state`` with the counting ``ctx``,
         without building the list, dispatching on the action or checking it again. Stops before any other
-        decision, at the end of the game or after ``budget`` steps; returns the number of steps played."""
+        decision, at the end of the game or after ``budget`` steps; returns the number of steps played. The other
+        decisions (build, rolls, regenerating, DRAIN ATTACKs...) are played here too, by the seat's ``choose``
+        from ``legal_actions`` and ``apply``, so that a whole battle is one call."""
         rules = game.rules
+        apply = rules.apply
         played = 0
         while played < budget:
             ph = state.phase
@@ -62,8 +65,18 @@ class XevozRandomBot(RandomBot):
                 side = state.sides[owner]
                 parts = rules.parts(side.figure).chop_indices(side.present)
                 n = len(parts)
-            else:
+            elif ph == "over":
                 break
+            else:
+                seat = rules.current_player(state)
+                legal = rules.legal_actions(state)
+                if not legal:
+                    break  # the plain path says that the seat has no legal action
+                act = bots[seat].choose(game, legal)
+                ctx.player = seat
+                apply(state, act, ctx)
+                played += 1
+                continue
             if not n:
                 break  # the plain path says that the seat has no legal action
             rng = bots[seat].rng
