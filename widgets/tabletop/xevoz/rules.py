@@ -916,7 +916,14 @@ class XevozRules(Rules[XevozState]):
         state.roll = info
         state.round_ends = False
         sides = state.sides
-        r0, r1 = self.read_face(sides[0], f0), self.read_face(sides[1], f1)
+        s0, s1 = sides
+        helix_ids = self._helix_ids  # read_face's look-up, inlined (twice a round)
+        h = s0.helix
+        hit = helix_ids.get(id(h))
+        r0 = hit[1][f0] if hit is not None and hit[0] is h else self.read_face(s0, f0)
+        h = s1.helix
+        hit = helix_ids.get(id(h))
+        r1 = hit[1][f1] if hit is not None and hit[0] is h else self.read_face(s1, f1)
         glyphs = (r0, r1)
         if tally is None:
             tell("xevoz.helix-roll", 0, _say_roll, players[0], r0[3], face=f0, glyph=r0[0].id)
@@ -927,7 +934,7 @@ class XevozRules(Rules[XevozState]):
             tally[k1] = tally.get(k1, 0) + 1
         # Rulebook step 5: warp (the attacker first if both activate: xevoz.warp-both) and bonus
         mat = self.comp.mats[state.mat]
-        pos = (sides[0].pos, sides[1].pos)
+        pos = (s0.pos, s1.pos)
         warps = mat.warps
         if warps:
             att_warps = warps.get(pos[att]) == glyphs[att][0].species
