@@ -205,7 +205,7 @@ def play_one(modname: str, variant: dict[str, Any], bot_names: Sequence[str], se
     if collecting:
         gc.disable()
     try:
-        return _play_one(rules, table, variant, bot_names, seed, vi, max_steps)
+        return _play_one(rules, table, _variant_for(rules, variant), bot_names, seed, vi, max_steps)
     finally:
         if collecting:
             gc.enable()
@@ -232,10 +232,10 @@ def _variant_for(rules: Rules[Any], variant: dict[str, Any]) -> Variant | dict[s
     return v
 
 
-def _play_one(rules: Rules[Any], table: dict[str, type[Bot]], variant: dict[str, Any], bot_names: Sequence[str],
-              seed: int, vi: int, max_steps: int) -> GameRecord:
-    g: Game[Any] = Game(rules, seed=seed, variant=_variant_for(rules, variant), players=len(bot_names), safe=False,
-                        log=False)
+def _play_one(rules: Rules[Any], table: dict[str, type[Bot]], variant: Variant | dict[str, Any],
+              bot_names: Sequence[str], seed: int, vi: int, max_steps: int) -> GameRecord:
+    """One game under ``variant`` (as :func:`_variant_for` gives it) and its record."""
+    g: Game[Any] = Game(rules, seed=seed, variant=variant, players=len(bot_names), safe=False, log=False)
     bots = [table[name](seed=seed * 1_000_003 + seat) for seat, name in enumerate(bot_names)]
     choosers = [b.choose for b in bots]
     fired: dict[tuple[str, int | None], int] = Counter(map(_RULE_SEAT, g.history[0].events))
@@ -308,8 +308,18 @@ def play_chunk(modname: str, variant: dict[str, Any], bot_names: Sequence[str], 
     """Play ``count`` games with consecutive seeds under one variant (one task of a pool)."""
     t0 = time.perf_counter()
     out = Chunk(vi)
+    rules, table = _rules_for(modname)
+    v = _variant_for(rules, variant)  # once per chunk; each game is play_one's (the collector paused for it)
+    add = out.records.append
     for s in range(first_seed, first_seed + count):
-        out.records.append(play_one(modname, variant, bot_names, s, vi, max_steps))
+        collecting = gc.isenabled()
+        if collecting:
+            gc.disable()
+        try:
+            add(_play_one(rules, table, v, bot_names, s, vi, max_steps))
+        finally:
+            if collecting:
+                gc.enable()
     out.seconds = time.perf_counter() - t0
     return out
 
