@@ -48,23 +48,61 @@ class XevozRandomBot(RandomBot):
         from ``legal_actions`` and ``apply``, so that a whole battle is one call."""
         rules = game.rules
         apply = rules.apply
+        call, chopped, moved = rules._call, rules._chopped, rules._moved
+        mat_grids = rules._mat_grids
+        # each pick is engine.bots.below inlined: exactly rng.randrange(n), as choose draws it
+        plain = PLAIN_RANDBELOW and all(type(b.rng) is Random for b in bots)
+        bits = [b.rng.getrandbits for b in bots]
         played = 0
         while played < budget:
             ph = state.phase
             if ph == "call":
-                seat = state.attacker
-                n = 2  # legal_actions: Call("black"), Call("white")
+                seat = state.attacker  # legal_actions: Call("black"), Call("white")
+                if plain:
+                    getrandbits = bits[seat]
+                    r = getrandbits(2)
+                    while r >= 2:
+                        r = getrandbits(2)
+                else:
+                    r = below(bots[seat].rng, 2)
+                ctx.player = seat
+                call(state, _CALLS[r], ctx, seat)
             elif ph == "move" or ph == "follow":
                 seat = state.chooser
                 sides = state.sides
-                grid = rules.mat_grid(state)
+                grid = mat_grids.get(state.mat) or rules.mat_grid(state)
                 cells = grid.steps(sides[seat].pos, sides[1 - seat].pos, ph == "follow")[0]
                 n = len(cells)
+                if not n:
+                    break  # the plain path says that the seat has no legal action
+                if plain:
+                    getrandbits = bits[seat]
+                    k = n.bit_length()
+                    r = getrandbits(k)
+                    while r >= n:
+                        r = getrandbits(k)
+                else:
+                    r = below(bots[seat].rng, n)
+                cell = cells[r]
+                ctx.player = seat
+                moved(state, ctx, seat, cell, grid.names[cell], ph == "move", grid)
             elif ph == "actions" and state.queue[0][0] == "chop":
                 _, seat, owner = state.queue[0]
                 side = state.sides[owner]
                 parts = rules.parts(side.figure).chop_indices(side.present)
                 n = len(parts)
+                if not n:
+                    break
+                if plain:
+                    getrandbits = bits[seat]
+                    k = n.bit_length()
+                    r = getrandbits(k)
+                    while r >= n:
+                        r = getrandbits(k)
+                else:
+                    r = below(bots[seat].rng, n)
+                ctx.player = seat
+                chopped(state, ctx, seat, owner, parts[r])
             elif ph == "over":
                 break
             else:
@@ -75,27 +113,6 @@ class XevozRandomBot(RandomBot):
                 act = bots[seat].choose(game, legal)
                 ctx.player = seat
                 apply(state, act, ctx)
-                played += 1
-                continue
-            if not n:
-                break  # the plain path says that the seat has no legal action
-            rng = bots[seat].rng
-            if PLAIN_RANDBELOW and type(rng) is Random:
-                getrandbits = rng.getrandbits
-                k = n.bit_length()
-                r = getrandbits(k)
-                while r >= n:
-                    r = getrandbits(k)
-            else:
-                r = below(rng, n)
-            ctx.player = seat
-            if ph == "call":
-                rules._call(state, _CALLS[r], ctx, seat)
-            elif ph == "actions":
-                rules._chopped(state, ctx, seat, owner, parts[r])
-            else:
-                cell = cells[r]
-                rules._moved(state, ctx, seat, cell, grid.names[cell], ph == "move", grid)
             played += 1
         return played
 
