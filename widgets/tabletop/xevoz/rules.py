@@ -1006,6 +1006,8 @@ class XevozRules(Rules[XevozState]):
                 plan += [("heal", w, w)] * attack.stars
             state.queue = plan
             state.phase = "actions"
+            if plan and plan[0][0] != "heal":  # the first decision is taken as it is (what _advance would find)
+                return
             self._advance(state, ctx)
             return
         if attack.bomb:
