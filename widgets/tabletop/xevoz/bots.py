@@ -9,7 +9,7 @@ from typing import Any
 from tabletop.engine import Action, Bot, Game, RandomBot
 from tabletop.engine.bots import PLAIN_RANDBELOW, below
 
-from .actions import AttachDrain, Call, Chop, Flip, FreeDrain, Heal, Move, PickFigure, Place, Ready
+from .actions import AttachDrain, Call, Chop, Flip, FreeDrain, Heal, KeepDrain, Move, PickFigure, Place, Ready
 from .data import Attack, cell_name, parse_cell
 
 #: the call's legal actions, in the order ``XevozRules.legal_actions`` lists them
@@ -39,13 +39,13 @@ class XevozRandomBot(RandomBot):
 
     def sim_steps(self, game: Game[Any], state: Any, ctx: Any, bots: Sequence[Bot], budget: int) -> int:
         """The simulator's fused steps (see ``tabletop.sim.core``; ``bots`` are the random bots of the seats):
-        play the commonest decisions (the call, a move or a follow, a chop) one after another, each seat's
-        action picked exactly as its bot's :meth:`choose` would from ``legal_actions`` (the same actions in the
-        same order, the same draws of that bot's generator) and played on ``state`` with the counting ``ctx``,
-        without building the list, dispatching on the action or checking it again. Stops before any other
-        decision, at the end of the game or after ``budget`` steps; returns the number of steps played. The other
-        decisions (build, rolls, regenerating, DRAIN ATTACKs...) are played here too, by the seat's ``choose``
-        from ``legal_actions`` and ``apply``, so that a whole battle is one call."""
+        play the battle's decisions one after another, each seat's action picked exactly as its bot's
+        :meth:`choose` would from ``legal_actions`` (the same actions in the same order, the same draws of that
+        bot's generator) and played on ``state`` with the counting ``ctx``. The common ones (the call, a move or
+        a follow, a chop, a regeneration, snapping on a DRAIN ATTACK) without building the list, dispatching on
+        the action or checking it again; the rest (build, rolls, warps...) by the seat's ``choose`` and
+        ``apply``. Stops at the end of the battle, after ``budget`` steps, or before a decision with no legal
+        action (the plain path reports it); returns the number of steps played."""
         rules = game.rules
         apply = rules.apply
         call, chopped, moved = rules._call, rules._chopped, rules._moved
@@ -103,6 +103,34 @@ class XevozRandomBot(RandomBot):
                     r = below(bots[seat].rng, n)
                 ctx.player = seat
                 chopped(state, ctx, seat, owner, parts[r])
+            elif ph == "actions":
+                kind, seat, owner = state.queue[0]
+                side = state.sides[owner]
+                if kind == "heal":  # legal_actions: the Heal of every healable part, then FreeDrain (KeepDrain)
+                    idx = rules.healable(side)
+                    n = len(idx)
+                    if state.sides[1 - owner].drain_on >= 0:
+                        n += 1 if n else 2
+                else:  # attach, reattach, rehome: the AttachDrain of every host part
+                    idx = rules.drain_hosts(side)
+                    n = len(idx)
+                if not n:
+                    break
+                if plain:
+                    getrandbits = bits[seat]
+                    k = n.bit_length()
+                    r = getrandbits(k)
+                    while r >= n:
+                        r = getrandbits(k)
+                else:
+                    r = below(bots[seat].rng, n)
+                ctx.player = seat
+                if r >= len(idx):  # the DRAIN ATTACK on the figure: remove it, or (nothing to regenerate) keep it
+                    apply(state, FreeDrain() if r == len(idx) else KeepDrain(), ctx)
+                elif kind == "heal":
+                    rules._healed(state, ctx, owner, idx[r])
+                else:
+                    rules._attached(state, ctx, kind, seat, owner, idx[r])
             elif ph == "over":
                 break
             else:

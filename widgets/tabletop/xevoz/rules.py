@@ -1195,10 +1195,17 @@ class XevozRules(Rules[XevozState]):
             raise IllegalAction("xevoz.star", f"the {f.part_names[i]} cannot attach: the "
                                 f"{f.part_names[f.parent[i]]}, which it "
                                 "snaps onto, is not on the figure; regenerate that first")
+        self._healed(state, ctx, owner, i)
+
+    def _healed(self, state: XevozState, ctx: Context, owner: int, i: int) -> None:
+        """The regeneration of part ``i`` of ``owner``'s figure, already found legal (a listed Heal)."""
+        players = ctx.players  # not ctx: a text callable must not hold the context
+        side = state.sides[owner]
+        f = side.figure
         side.present[i] = True
         life = side.life = side.life + 1
         side.pile.remove(i)
-        ctx.tell("xevoz.star", owner, _say_star, players[owner], f.part_names[i], life, part=a.part)
+        ctx.tell("xevoz.star", owner, _say_star, players[owner], f.part_names[i], life, part=f.part_ids[i])
         self._finish_decision(state, ctx)
 
     def _free_drain(self, state: XevozState, a: FreeDrain, ctx: Context, seat: int) -> None:
@@ -1254,18 +1261,26 @@ class XevozRules(Rules[XevozState]):
             raise IllegalAction(rule, f"the DRAIN ATTACK must snap onto a part that is on {f.name} "
                                 f"(not the {f.part_names[i]}, " + ("a DRAIN ATTACK part)" if i == f.drain
                                                                    else "which is lost)"))
+        self._attached(state, ctx, kind, chooser, owner, i)
+
+    def _attached(self, state: XevozState, ctx: Context, kind: str, chooser: int, owner: int, i: int) -> None:
+        """A DRAIN ATTACK snapped onto part ``i`` of ``owner``'s figure (decision ``kind``: attach, reattach or
+        rehome), already found legal (a listed AttachDrain)."""
+        players = ctx.players  # not ctx: a text callable must not hold the context
+        f = state.sides[owner].figure
+        part = f.part_ids[i]
         if kind == "rehome":
-            side.home_on = i
-            ctx.tell("xevoz.drain-home", owner, _say_rehome, players[owner], f.part_names[i], part=a.part)
+            state.sides[owner].home_on = i
+            ctx.tell("xevoz.drain-home", owner, _say_rehome, players[owner], f.part_names[i], part=part)
             self._finish_decision(state, ctx)
             return
         state.sides[1 - owner].drain_on = i
         if kind == "attach":
             state.round_ends = True
             ctx.tell("xevoz.drain-attach", chooser, _say_attach, players[chooser], players[owner], f.part_names[i],
-                     part=a.part)
+                     part=part)
         else:
-            ctx.tell("xevoz.drain-host-chopped", owner, _say_reattach, players[owner], f.part_names[i], part=a.part)
+            ctx.tell("xevoz.drain-host-chopped", owner, _say_reattach, players[owner], f.part_names[i], part=part)
         self._finish_decision(state, ctx)
 
     # == Rulebook step 8 — movement (xevoz.movement, xevoz.defender-follows, xevoz.no-move); step 9 — who attacks
