@@ -210,3 +210,65 @@ def test_a_tally_game_counts_rule_firings_without_events() -> None:
     assert ctx.tally == {("pig.roll", 0): 1, ("pig.roll", 1): 1}
     with pytest.raises(ValueError, match="unknown rule clause 'pig.nope'"):
         ctx.emit("pig.nope", "x")
+
+
+def _logged_record(mod_bots: dict, names: list[str], seed: int, variant: dict) -> tuple:
+    """A Xevoz battle played the plain way (a safe, logged Game and ``play``): winner, steps, firings per seat."""
+    from tabletop.xevoz import XevozRules
+
+    g = Game(XevozRules(), seed=seed, variant=variant, players=2)
+    bots = [mod_bots[n](seed=seed * 1_000_003 + s) for s, n in enumerate(names)]
+    steps = 0
+    while not g.is_over:
+        g.play(bots[g.current_player].choose(g, g.legal_actions()))  # type: ignore[index]
+        steps += 1
+    fired = Counter((e.rule, e.player) for e in g.log)
+    seat_rules = {r: [fired[r, 0], fired[r, 1]] for r, _ in fired if any(fired[r, s] for s in (0, 1))}
+    return g.winner, steps, dict(Counter(e.rule for e in g.log)), seat_rules
+
+
+@pytest.mark.parametrize("names", [["random", "random"], ["greedy", "greedy"], ["random", "greedy"]])
+def test_the_worker_plays_xevoz_as_a_logged_game(names: list[str]) -> None:
+    """The worker's lean path (rules applied directly with a counting Context, fused runs of random-bot steps,
+    firings counted without events) plays the battles a logged, checked game plays."""
+    from tabletop.xevoz import BOTS
+
+    variant = {"tie": "re-roll", "mats": ["sectoid", "biomecha", "arcaster"]}
+    for seed in range(6):
+        for v in ({}, variant):
+            rec = play_one("tabletop.xevoz", v, names, seed)
+            assert rec.finished
+            assert (rec.winner, rec.steps, rec.rules, rec.seat_rules) == _logged_record(BOTS, names, seed, v)
+
+
+def test_a_subclass_that_changes_choose_does_not_inherit_the_fused_steps() -> None:
+    from tabletop.sim.core import _play_one
+    from tabletop.xevoz import XevozRandomBot, XevozRules
+
+    class FirstRandom(XevozRandomBot):
+        def choose(self, game, legal):  # type: ignore[no-untyped-def]
+            self.rng.random()
+            return legal[0]
+
+    table = {"first": FirstRandom}
+    for seed in range(3):
+        rec = _play_one(XevozRules(), table, {}, ["first", "first"], seed, 0, 5000)  # type: ignore[arg-type]
+        assert (rec.winner, rec.steps, rec.rules, rec.seat_rules) == _logged_record(table, ["first", "first"], seed,
+                                                                                    {})
+
+
+def test_counting_context_is_only_for_counting_simulation_games() -> None:
+    from tabletop.xevoz import XevozRules
+
+    for kw in ({"safe": True, "log": False}, {"safe": False, "log": True}, {"safe": False, "log": False}):
+        g = Game(XevozRules(), seed=1, **kw)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="counting_context"):
+            g.counting_context()  # the last one: no tally set
+    g = Game(PigRules(), seed=1, safe=False, log=False)
+    g.tally = {}
+    with pytest.raises(ValueError, match="reuse their Context"):
+        g.counting_context()  # pig rules may keep their Context
+    g = Game(XevozRules(), seed=1, safe=False, log=False)
+    g.tally = {}
+    ctx = g.counting_context()
+    assert ctx.tally is g.tally and ctx.chance is g.chance

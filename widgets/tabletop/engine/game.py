@@ -316,6 +316,20 @@ class Game(Generic[S]):
         self.version += 1
         return events
 
+    def counting_context(self) -> TallyContext:
+        """A Context that counts rule firings into ``self.tally`` (set it first), for a driver that applies the
+        rules itself on a simulation game (``safe=False, log=False``) whose rules promise ``reuses_context``: the
+        simulator's worker, which plays only actions that ``legal_actions`` has just listed, so ``play``'s field
+        check is not needed. Before each ``rules.apply(game.raw_state, action, ctx)`` set ``ctx.player`` to the
+        seat to act; after it, add one to ``version`` (what ``play`` does; caches such as ``state`` key on it).
+        Such a driver keeps no script: ``actions`` and ``save`` do not see its moves."""
+        if self.safe or self.keep_log or self.tally is None or not self.rules.reuses_context:
+            raise ValueError("counting_context is for simulation games (safe=False, log=False) with a tally, of "
+                             "rules that reuse their Context")
+        ctx = TallyContext(self.chance, self.players, self.variant, self._known, None)
+        ctx.tally = self.tally
+        return ctx
+
     def explain(self, action: Action | Mapping[str, Any] | str) -> IllegalAction | None:
         """Why ``play(action)`` would be refused (the ``IllegalAction`` it would raise), or ``None`` if it would
         be accepted. Changes nothing: the checks run here, and a listed action is tried on a fork. Malformed

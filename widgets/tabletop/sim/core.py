@@ -205,7 +205,7 @@ def play_one(modname: str, variant: dict[str, Any], bot_names: Sequence[str], se
     if collecting:
         gc.disable()
     try:
-        return _play_one(rules, table, variant, bot_names, seed, vi, max_steps)
+        return _play_one(rules, table, _variant_for(rules, variant), bot_names, seed, vi, max_steps)
     finally:
         if collecting:
             gc.enable()
@@ -232,29 +232,62 @@ def _variant_for(rules: Rules[Any], variant: dict[str, Any]) -> Variant | dict[s
     return v
 
 
-def _play_one(rules: Rules[Any], table: dict[str, type[Bot]], variant: dict[str, Any], bot_names: Sequence[str],
-              seed: int, vi: int, max_steps: int) -> GameRecord:
-    g: Game[Any] = Game(rules, seed=seed, variant=_variant_for(rules, variant), players=len(bot_names), safe=False,
-                        log=False)
-    choosers = [table[name](seed=seed * 1_000_003 + seat).choose for seat, name in enumerate(bot_names)]
+def _play_one(rules: Rules[Any], table: dict[str, type[Bot]], variant: Variant | dict[str, Any],
+              bot_names: Sequence[str], seed: int, vi: int, max_steps: int) -> GameRecord:
+    """One game under ``variant`` (as :func:`_variant_for` gives it) and its record."""
+    g: Game[Any] = Game(rules, seed=seed, variant=variant, players=len(bot_names), safe=False, log=False)
+    bots = [table[name](seed=seed * 1_000_003 + seat) for seat, name in enumerate(bot_names)]
+    choosers = [b.choose for b in bots]
     fired: dict[tuple[str, int | None], int] = Counter(map(_RULE_SEAT, g.history[0].events))
     g.tally = fired  # count rule firings only: no Event is made during the game
     state = g.raw_state  # an unsafe game changes its state in place: the same object all game
     current = rules.current_player
     first = current(state)
     steps = 0
-    play = g.play
     legal_actions = rules.legal_actions  # what an unsafe game's legal_actions() returns, one call less
-    while steps < max_steps:
-        p = current(state)
-        if p is None:
-            break
-        legal = legal_actions(state)
-        if not legal:
-            raise RuntimeError(f"{rules.title} (seed {seed}): seat {p} has no legal action but the game is "
-                               "not over")
-        play(choosers[p](g, legal))
-        steps += 1
+    if rules.reuses_context:
+        # the lean path: the bot picks one of the actions the rules have just listed, so play's checks are
+        # skipped and the rules are applied directly with one counting Context (Game.counting_context)
+        ctx = g.counting_context()
+        apply = rules.apply
+        # When every seat has a bot of one class and that class itself defines sim_steps(game, state, ctx, bots,
+        # budget) -> int, it plays as many decisions as it can (at most budget) directly on the state with the
+        # counting Context, each exactly as the seat's choose(game, legal_actions) and apply would (the same
+        # actions in the same order, the same draws), and returns how many; 0 hands the next decision to the
+        # plain path below. Only the class's own: a subclass that changes choose does not inherit it.
+        kind = type(bots[0])
+        fused = vars(kind).get("sim_steps") if all(type(b) is kind for b in bots) else None
+        while steps < max_steps:
+            if fused is not None:
+                k = fused(bots[0], g, state, ctx, bots, max_steps - steps)
+                if k:
+                    g.version += k
+                    steps += k
+                    continue
+            p = current(state)
+            if p is None:
+                break
+            legal = legal_actions(state)
+            if not legal:
+                raise RuntimeError(f"{rules.title} (seed {seed}): seat {p} has no legal action but the game is "
+                                   "not over")
+            act = choosers[p](g, legal)
+            ctx.player = p
+            apply(state, act, ctx)
+            g.version += 1
+            steps += 1
+    else:
+        play = g.play
+        while steps < max_steps:
+            p = current(state)
+            if p is None:
+                break
+            legal = legal_actions(state)
+            if not legal:
+                raise RuntimeError(f"{rules.title} (seed {seed}): seat {p} has no legal action but the game is "
+                                   "not over")
+            play(choosers[p](g, legal))
+            steps += 1
     over = g.current_player is None
     decided_first = rules.first_player(g.raw_state)
     if decided_first is not None:
@@ -275,8 +308,18 @@ def play_chunk(modname: str, variant: dict[str, Any], bot_names: Sequence[str], 
     """Play ``count`` games with consecutive seeds under one variant (one task of a pool)."""
     t0 = time.perf_counter()
     out = Chunk(vi)
+    rules, table = _rules_for(modname)
+    v = _variant_for(rules, variant)  # once per chunk; each game is play_one's (the collector paused for it)
+    add = out.records.append
     for s in range(first_seed, first_seed + count):
-        out.records.append(play_one(modname, variant, bot_names, s, vi, max_steps))
+        collecting = gc.isenabled()
+        if collecting:
+            gc.disable()
+        try:
+            add(_play_one(rules, table, v, bot_names, s, vi, max_steps))
+        finally:
+            if collecting:
+                gc.enable()
     out.seconds = time.perf_counter() - t0
     return out
 

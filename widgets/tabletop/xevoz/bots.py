@@ -9,8 +9,11 @@ from typing import Any
 from tabletop.engine import Action, Bot, Game, RandomBot
 from tabletop.engine.bots import PLAIN_RANDBELOW, below
 
-from .actions import AttachDrain, Chop, Flip, FreeDrain, Heal, Move, PickFigure, Place, Ready
+from .actions import AttachDrain, Call, Chop, Flip, FreeDrain, Heal, KeepDrain, Move, PickFigure, Place, Ready
 from .data import Attack, cell_name, parse_cell
+
+#: the call's legal actions, in the order ``XevozRules.legal_actions`` lists them
+_CALLS = (Call("black"), Call("white"))
 
 
 class XevozRandomBot(RandomBot):
@@ -33,6 +36,113 @@ class XevozRandomBot(RandomBot):
                 r = getrandbits(k)
             return legal[r]
         return legal[below(rng, n)]
+
+    def sim_steps(self, game: Game[Any], state: Any, ctx: Any, bots: Sequence[Bot], budget: int) -> int:
+        """The simulator's fused steps (see ``tabletop.sim.core``; ``bots`` are the random bots of the seats):
+        play the battle's decisions one after another, each seat's action picked exactly as its bot's
+        :meth:`choose` would from ``legal_actions`` (the same actions in the same order, the same draws of that
+        bot's generator) and played on ``state`` with the counting ``ctx``. The common ones (the call, a move or
+        a follow, a chop, a regeneration, snapping on a DRAIN ATTACK) without building the list, dispatching on
+        the action or checking it again; the rest (build, rolls, warps...) by the seat's ``choose`` and
+        ``apply``. Stops at the end of the battle, after ``budget`` steps, or before a decision with no legal
+        action (the plain path reports it); returns the number of steps played."""
+        rules = game.rules
+        apply = rules.apply
+        call, chopped, moved = rules._call, rules._chopped, rules._moved
+        mat_grids = rules._mat_grids
+        # each pick is engine.bots.below inlined: exactly rng.randrange(n), as choose draws it
+        plain = PLAIN_RANDBELOW and all(type(b.rng) is Random for b in bots)
+        bits = [b.rng.getrandbits for b in bots]
+        played = 0
+        while played < budget:
+            ph = state.phase
+            if ph == "call":
+                seat = state.attacker  # legal_actions: Call("black"), Call("white")
+                if plain:
+                    getrandbits = bits[seat]
+                    r = getrandbits(2)
+                    while r >= 2:
+                        r = getrandbits(2)
+                else:
+                    r = below(bots[seat].rng, 2)
+                ctx.player = seat
+                call(state, _CALLS[r], ctx, seat)
+            elif ph == "move" or ph == "follow":
+                seat = state.chooser
+                sides = state.sides
+                grid = mat_grids.get(state.mat) or rules.mat_grid(state)
+                cells = grid.steps(sides[seat].pos, sides[1 - seat].pos, ph == "follow")[0]
+                n = len(cells)
+                if not n:
+                    break  # the plain path says that the seat has no legal action
+                if plain:
+                    getrandbits = bits[seat]
+                    k = n.bit_length()
+                    r = getrandbits(k)
+                    while r >= n:
+                        r = getrandbits(k)
+                else:
+                    r = below(bots[seat].rng, n)
+                cell = cells[r]
+                ctx.player = seat
+                moved(state, ctx, seat, cell, grid.names[cell], ph == "move", grid)
+            elif ph == "actions" and state.queue[0][0] == "chop":
+                _, seat, owner = state.queue[0]
+                side = state.sides[owner]
+                parts = rules.parts(side.figure).chop_indices(side.present)
+                n = len(parts)
+                if not n:
+                    break
+                if plain:
+                    getrandbits = bits[seat]
+                    k = n.bit_length()
+                    r = getrandbits(k)
+                    while r >= n:
+                        r = getrandbits(k)
+                else:
+                    r = below(bots[seat].rng, n)
+                ctx.player = seat
+                chopped(state, ctx, seat, owner, parts[r])
+            elif ph == "actions":
+                kind, seat, owner = state.queue[0]
+                side = state.sides[owner]
+                if kind == "heal":  # legal_actions: the Heal of every healable part, then FreeDrain (KeepDrain)
+                    idx = rules.healable(side)
+                    n = len(idx)
+                    if state.sides[1 - owner].drain_on >= 0:
+                        n += 1 if n else 2
+                else:  # attach, reattach, rehome: the AttachDrain of every host part
+                    idx = rules.drain_hosts(side)
+                    n = len(idx)
+                if not n:
+                    break
+                if plain:
+                    getrandbits = bits[seat]
+                    k = n.bit_length()
+                    r = getrandbits(k)
+                    while r >= n:
+                        r = getrandbits(k)
+                else:
+                    r = below(bots[seat].rng, n)
+                ctx.player = seat
+                if r >= len(idx):  # the DRAIN ATTACK on the figure: remove it, or (nothing to regenerate) keep it
+                    apply(state, FreeDrain() if r == len(idx) else KeepDrain(), ctx)
+                elif kind == "heal":
+                    rules._healed(state, ctx, owner, idx[r])
+                else:
+                    rules._attached(state, ctx, kind, seat, owner, idx[r])
+            elif ph == "over":
+                break
+            else:
+                seat = rules.current_player(state)
+                legal = rules.legal_actions(state)
+                if not legal:
+                    break  # the plain path says that the seat has no legal action
+                act = bots[seat].choose(game, legal)
+                ctx.player = seat
+                apply(state, act, ctx)
+            played += 1
+        return played
 
 
 def attack_value(a: Attack, drain_attached: bool) -> float:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.engine import Action, Context, IllegalAction, Rules
+from tabletop.engine.rules import TallyContext
 from tabletop.engine.words import poss, says, verb_for
 
 from .actions import (
@@ -365,6 +366,28 @@ class Parts:
 
 
 _CALLS = (Call("black"), Call("white"))
+
+
+def _keys(rule: str) -> tuple[tuple[str, int], tuple[str, int]]:
+    return (rule, 0), (rule, 1)
+
+
+# The (rule, seat) keys of the commonest events, by seat. A simulation that only counts rule firings (a
+# TallyContext: no Event, no sentence, no data) adds one to them directly where a round is played, instead of a
+# ``ctx.tell`` call per event (about 400 events a battle); tests/xevoz/test_sim_fingerprint.py holds the counts
+# to those of the events, tests/xevoz/test_rules.py the rules to the catalog.
+_K_CALL = _keys("xevoz.attack-call")
+_K_ROLL = _keys("xevoz.helix-roll")
+_K_RESOLVE = _keys("xevoz.resolve")
+_K_ACTIONS = _keys("xevoz.actions")
+_K_BONUS_CHOP = _keys("xevoz.drain-bonus-chop")
+_K_SWORD = _keys("xevoz.sword")
+_K_MOVE = _keys("xevoz.movement")
+_K_FOLLOW = _keys("xevoz.defender-follows")
+_K_NEXT = _keys("xevoz.next-attacker")
+#: every rule counted directly (each must be a clause of the catalog, as ``tell`` would check)
+TALLIED_RULES = tuple(k[0][0] for k in (_K_CALL, _K_ROLL, _K_RESOLVE, _K_ACTIONS, _K_BONUS_CHOP, _K_SWORD, _K_MOVE,
+                                        _K_FOLLOW, _K_NEXT))
 _ROLL = (RollHelix(),)
 
 
@@ -874,9 +897,18 @@ class XevozRules(Rules[XevozState]):
         colour = a.colour
         att, dfn = state.attacker, 1 - state.attacker
         tell = ctx.tell
-        tell("xevoz.attack-call", -1, _say_call, players[att], colour, colour=colour)
+        tally = ctx.tally if ctx.__class__ is TallyContext else None  # only counting rule firings (see _K_CALL)
+        if tally is None:
+            tell("xevoz.attack-call", -1, _say_call, players[att], colour, colour=colour)
+        else:
+            k = _K_CALL[seat]
+            tally[k] = tally.get(k, 0) + 1
         draw = ctx.draw
-        f0, f1 = draw("helix1"), draw("helix2")
+        if tally is None:
+            f0, f1 = draw("helix1"), draw("helix2")
+        else:  # a counting game keeps no history: its draws are not recorded in ctx.draws
+            chance_draw = ctx.chance.draw
+            f0, f1 = chance_draw("helix1").value, chance_draw("helix2").value
         faces = [f0, f1]
         info: dict[str, Any] = {"kind": "attack", "faces": faces, "colour": colour, "strength": [0, 0],
                                 "bonus": [0, 0], "winner": -1, "warp": -1, "bomb": "", "blast": False,
@@ -884,13 +916,25 @@ class XevozRules(Rules[XevozState]):
         state.roll = info
         state.round_ends = False
         sides = state.sides
-        r0, r1 = self.read_face(sides[0], f0), self.read_face(sides[1], f1)
+        s0, s1 = sides
+        helix_ids = self._helix_ids  # read_face's look-up, inlined (twice a round)
+        h = s0.helix
+        hit = helix_ids.get(id(h))
+        r0 = hit[1][f0] if hit is not None and hit[0] is h else self.read_face(s0, f0)
+        h = s1.helix
+        hit = helix_ids.get(id(h))
+        r1 = hit[1][f1] if hit is not None and hit[0] is h else self.read_face(s1, f1)
         glyphs = (r0, r1)
-        tell("xevoz.helix-roll", 0, _say_roll, players[0], r0[3], face=f0, glyph=r0[0].id)
-        tell("xevoz.helix-roll", 1, _say_roll, players[1], r1[3], face=f1, glyph=r1[0].id)
+        if tally is None:
+            tell("xevoz.helix-roll", 0, _say_roll, players[0], r0[3], face=f0, glyph=r0[0].id)
+            tell("xevoz.helix-roll", 1, _say_roll, players[1], r1[3], face=f1, glyph=r1[0].id)
+        else:
+            k0, k1 = _K_ROLL
+            tally[k0] = tally.get(k0, 0) + 1
+            tally[k1] = tally.get(k1, 0) + 1
         # Rulebook step 5: warp (the attacker first if both activate: xevoz.warp-both) and bonus
         mat = self.comp.mats[state.mat]
-        pos = (sides[0].pos, sides[1].pos)
+        pos = (s0.pos, s1.pos)
         warps = mat.warps
         if warps:
             att_warps = warps.get(pos[att]) == glyphs[att][0].species
@@ -933,17 +977,28 @@ class XevozRules(Rules[XevozState]):
         lo = 1 - w
         info["winner"] = w
         state.round_winner = w
-        tell("xevoz.resolve", w, _say_resolve, colour, players, w, strength[0], strength[1], bonus[0], bonus[1],
-             strength=[sa, sd])
         attack = called[w]
         plan: list[tuple[str, int, int]] = []
-        if sides[w].drain_on >= 0:
-            if ctx.variant.bonus_chop:  # type: ignore[attr-defined]
-                plan.append(("chop", w, lo))
-                tell("xevoz.drain-bonus-chop", w, _say_bonus_chop, players[w], players[lo])
-            else:
-                tell("xevoz.drain-bonus-chop", w, _say_no_bonus_chop, players[w], players[lo])
-        tell("xevoz.actions", w, _say_actions, players[w], attack)
+        if tally is None:
+            tell("xevoz.resolve", w, _say_resolve, colour, players, w, strength[0], strength[1], bonus[0], bonus[1],
+                 strength=[sa, sd])
+            if sides[w].drain_on >= 0:
+                if ctx.variant.bonus_chop:  # type: ignore[attr-defined]
+                    plan.append(("chop", w, lo))
+                    tell("xevoz.drain-bonus-chop", w, _say_bonus_chop, players[w], players[lo])
+                else:
+                    tell("xevoz.drain-bonus-chop", w, _say_no_bonus_chop, players[w], players[lo])
+            tell("xevoz.actions", w, _say_actions, players[w], attack)
+        else:
+            k = _K_RESOLVE[w]
+            tally[k] = tally.get(k, 0) + 1
+            if sides[w].drain_on >= 0:
+                if ctx.variant.bonus_chop:  # type: ignore[attr-defined]
+                    plan.append(("chop", w, lo))
+                k = _K_BONUS_CHOP[w]
+                tally[k] = tally.get(k, 0) + 1
+            k = _K_ACTIONS[w]
+            tally[k] = tally.get(k, 0) + 1
         if not attack.bomb and not attack.drain:  # the common case, as _plan_attack does it
             if attack.swords:
                 plan += [("chop", w, lo)] * attack.swords
@@ -951,6 +1006,8 @@ class XevozRules(Rules[XevozState]):
                 plan += [("heal", w, w)] * attack.stars
             state.queue = plan
             state.phase = "actions"
+            if plan and plan[0][0] != "heal":  # the first decision is taken as it is (what _advance would find)
+                return
             self._advance(state, ctx)
             return
         if attack.bomb:
@@ -1066,11 +1123,24 @@ class XevozRules(Rules[XevozState]):
                 raise IllegalAction("xevoz.stay-connected", f"the {f.part_names[i]} still has {' and '.join(on)} "
                                     "snapped onto it; "
                                     "chop those first so that what is left stays connected")
+        self._chopped(state, ctx, chooser, owner, i)
+
+    def _chopped(self, state: XevozState, ctx: Context, chooser: int, owner: int, i: int) -> None:
+        """The chop of part ``i`` of ``owner``'s figure, already found legal (one of the listed Chop actions)."""
+        players = ctx.players  # not ctx: a text callable must not hold the context
+        side = state.sides[owner]
+        f = side.figure
+        present = side.present
         present[i] = False
         life = side.life = side.life - 1
         side.pile.append(i)
-        ctx.tell("xevoz.sword", chooser, _say_sword, players[chooser], players[owner], f.part_names[i], life,
-                 part=part, owner=owner)
+        if ctx.__class__ is TallyContext:  # only counting rule firings (see _K_CALL)
+            tally = ctx.tally  # type: ignore[attr-defined]
+            k = _K_SWORD[chooser]
+            tally[k] = tally.get(k, 0) + 1
+        else:
+            ctx.tell("xevoz.sword", chooser, _say_sword, players[chooser], players[owner], f.part_names[i], life,
+                     part=f.part_ids[i], owner=owner)
         other = state.sides[1 - owner]
         then: list[tuple[str, int, int]] = []
         if other.drain_on == i:
@@ -1125,10 +1195,17 @@ class XevozRules(Rules[XevozState]):
             raise IllegalAction("xevoz.star", f"the {f.part_names[i]} cannot attach: the "
                                 f"{f.part_names[f.parent[i]]}, which it "
                                 "snaps onto, is not on the figure; regenerate that first")
+        self._healed(state, ctx, owner, i)
+
+    def _healed(self, state: XevozState, ctx: Context, owner: int, i: int) -> None:
+        """The regeneration of part ``i`` of ``owner``'s figure, already found legal (a listed Heal)."""
+        players = ctx.players  # not ctx: a text callable must not hold the context
+        side = state.sides[owner]
+        f = side.figure
         side.present[i] = True
         life = side.life = side.life + 1
         side.pile.remove(i)
-        ctx.tell("xevoz.star", owner, _say_star, players[owner], f.part_names[i], life, part=a.part)
+        ctx.tell("xevoz.star", owner, _say_star, players[owner], f.part_names[i], life, part=f.part_ids[i])
         self._finish_decision(state, ctx)
 
     def _free_drain(self, state: XevozState, a: FreeDrain, ctx: Context, seat: int) -> None:
@@ -1184,18 +1261,26 @@ class XevozRules(Rules[XevozState]):
             raise IllegalAction(rule, f"the DRAIN ATTACK must snap onto a part that is on {f.name} "
                                 f"(not the {f.part_names[i]}, " + ("a DRAIN ATTACK part)" if i == f.drain
                                                                    else "which is lost)"))
+        self._attached(state, ctx, kind, chooser, owner, i)
+
+    def _attached(self, state: XevozState, ctx: Context, kind: str, chooser: int, owner: int, i: int) -> None:
+        """A DRAIN ATTACK snapped onto part ``i`` of ``owner``'s figure (decision ``kind``: attach, reattach or
+        rehome), already found legal (a listed AttachDrain)."""
+        players = ctx.players  # not ctx: a text callable must not hold the context
+        f = state.sides[owner].figure
+        part = f.part_ids[i]
         if kind == "rehome":
-            side.home_on = i
-            ctx.tell("xevoz.drain-home", owner, _say_rehome, players[owner], f.part_names[i], part=a.part)
+            state.sides[owner].home_on = i
+            ctx.tell("xevoz.drain-home", owner, _say_rehome, players[owner], f.part_names[i], part=part)
             self._finish_decision(state, ctx)
             return
         state.sides[1 - owner].drain_on = i
         if kind == "attach":
             state.round_ends = True
             ctx.tell("xevoz.drain-attach", chooser, _say_attach, players[chooser], players[owner], f.part_names[i],
-                     part=a.part)
+                     part=part)
         else:
-            ctx.tell("xevoz.drain-host-chopped", owner, _say_reattach, players[owner], f.part_names[i], part=a.part)
+            ctx.tell("xevoz.drain-host-chopped", owner, _say_reattach, players[owner], f.part_names[i], part=part)
         self._finish_decision(state, ctx)
 
     # == Rulebook step 8 — movement (xevoz.movement, xevoz.defender-follows, xevoz.no-move); step 9 — who attacks
@@ -1235,7 +1320,6 @@ class XevozRules(Rules[XevozState]):
             self._next_round(state, ctx)
 
     def _move(self, state: XevozState, a: Move, ctx: Context, seat: int) -> None:
-        players = ctx.players  # not ctx: a text callable must not hold the context
         sides = state.sides
         grid = self.mat_grid(state)
         moving = state.phase == "move"  # else following (xevoz.defender-follows)
@@ -1260,12 +1344,24 @@ class XevozRules(Rules[XevozState]):
                 pass
             raise IllegalAction(rule, reason)
         assert cell is not None
-        sides[seat].pos = cell
+        self._moved(state, ctx, seat, cell, a.cell, moving, grid)
+
+    def _moved(self, state: XevozState, ctx: Context, seat: int, cell: int, name: str, moving: bool,
+               grid: Grid) -> None:
+        """The move (``moving``) or follow of ``seat`` to ``cell`` (named ``name``), already found legal."""
+        players = ctx.players  # not ctx: a text callable must not hold the context
+        state.sides[seat].pos = cell
+        if ctx.__class__ is TallyContext:  # only counting rule firings (see _K_CALL)
+            tally = ctx.tally  # type: ignore[attr-defined]
+            k = _K_MOVE[seat] if moving else _K_FOLLOW[seat]
+            tally[k] = tally.get(k, 0) + 1
+        elif moving:
+            ctx.tell("xevoz.movement", -1, _say_moves, players[seat], name, cell=name)
+        else:
+            ctx.tell("xevoz.defender-follows", -1, _say_follows, players[seat], name, cell=name)
         if moving:
-            ctx.tell("xevoz.movement", -1, _say_moves, players[seat], a.cell, cell=a.cell)
             self._start_follow(state, ctx, grid)
         else:
-            ctx.tell("xevoz.defender-follows", -1, _say_follows, players[seat], a.cell, cell=a.cell)
             self._next_round(state, ctx)
 
     def _next_round(self, state: XevozState, ctx: Context) -> None:
@@ -1275,6 +1371,11 @@ class XevozRules(Rules[XevozState]):
         state.attacker = w
         state.phase = "call"
         state.round += 1
+        if ctx.__class__ is TallyContext:  # only counting rule firings (see _K_CALL)
+            tally = ctx.tally  # type: ignore[attr-defined]
+            k = _K_NEXT[w]
+            tally[k] = tally.get(k, 0) + 1
+            return
         how = "won as the attacker and stays" if w == was else "won as the defender and becomes"
         ctx.tell("xevoz.next-attacker", w, _say_next_attacker, players[w], how)
 
