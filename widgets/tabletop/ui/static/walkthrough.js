@@ -166,7 +166,6 @@ function ttRenderWalkthrough({ model, el }) {
   return () => {
     for (const name of TT_WALK_TRAITS) model.off(`change:${name}`, schedule);
     window.removeEventListener("resize", onResize);
-    if (sizeWatch) sizeWatch.disconnect();
     portal(false);
   };
 }
