@@ -108,12 +108,7 @@ class TallyContext(Context):
 
     def tell(self, rule: str, player: int | None, text: Callable[..., str], *args: Any,  # type: ignore[override]
              **data: Any) -> None:
-        known = self._known
-        if known is not None and rule not in known:
-            raise ValueError(f"event names unknown rule clause {rule!r} (add it to the game's catalog)")
-        key = (rule, self.player if player == -1 else player)
-        tally = self.tally
-        tally[key] = tally.get(key, 0) + 1
+        self.emit(rule, text, player)
 
 
 class Rules(ABC, Generic[S]):
