@@ -70,58 +70,54 @@ def alt_variant(vtype: type[Variant]) -> dict[str, Any] | None:
     return None
 
 
+def _timed(seconds: float, one_game: Any) -> dict[str, float]:
+    """Play ``one_game(seed) -> (steps, capped)`` for seeds 0, 1, ... for about ``seconds``: steps/s and games/s."""
+    steps = games_played = capped = 0
+    t0 = time.perf_counter()
+    deadline = t0 + seconds
+    while True:
+        n, cap = one_game(games_played)
+        steps += n
+        capped += cap
+        games_played += 1
+        if time.perf_counter() >= deadline:
+            break
+    dt = time.perf_counter() - t0
+    return {"steps_per_s": steps / dt, "games_per_s": games_played / dt, "steps_per_game": steps / games_played,
+            "games": games_played, "capped": capped}
+
+
 def playouts(mod: Any, bot: str, seconds: float, *, log: bool = True, max_steps: int = 5000) -> dict[str, float]:
     """Play whole games with ``bot`` in every seat for about ``seconds``: steps/s and games/s (a game still
     going after ``max_steps`` actions is stopped and counted as capped)."""
     rules = mod.Rules()
     table = mod.BOTS
     seats = len(rules.default_players)
-    steps = games_played = capped = 0
-    seed = 0
-    t0 = time.perf_counter()
-    deadline = t0 + seconds
-    while True:
+
+    def one_game(seed: int) -> tuple[int, bool]:
         g: Game[Any] = Game(rules, seed=seed, safe=False, log=log)
         bots = [table[bot](seed=seed * 7 + i) for i in range(seats)]
         n = 0
-        while True:
-            p = g.current_player
-            if p is None:
-                break
+        while g.current_player is not None:
             if n >= max_steps:
-                capped += 1
-                break
-            g.play(bots[p].choose(g, g.legal_actions()))
+                return n, True
+            g.play(bots[g.current_player].choose(g, g.legal_actions()))
             n += 1
-        steps += n
-        games_played += 1
-        seed += 1
-        if time.perf_counter() >= deadline:
-            break
-    dt = time.perf_counter() - t0
-    return {"steps_per_s": steps / dt, "games_per_s": games_played / dt, "steps_per_game": steps / games_played,
-            "games": games_played, "capped": capped}
+        return n, False
+
+    return _timed(seconds, one_game)
 
 
 def sim_playouts(mod: Any, bot: str, seconds: float, *, max_steps: int = 5000) -> dict[str, float]:
     """Whole games for about ``seconds`` exactly as the simulator plays them (``tabletop.sim.play_one``: no log,
     rule firings counted in ``Game.tally``, the garbage collector paused during a game): steps/s and games/s."""
     seats = len(mod.Rules().default_players)
-    steps = games_played = capped = 0
-    seed = 0
-    t0 = time.perf_counter()
-    deadline = t0 + seconds
-    while True:
+
+    def one_game(seed: int) -> tuple[int, bool]:
         rec = play_one(mod.__name__, {}, [bot] * seats, seed, 0, max_steps)
-        steps += rec.steps
-        capped += not rec.finished
-        games_played += 1
-        seed += 1
-        if time.perf_counter() >= deadline:
-            break
-    dt = time.perf_counter() - t0
-    return {"steps_per_s": steps / dt, "games_per_s": games_played / dt, "steps_per_game": steps / games_played,
-            "games": games_played, "capped": capped}
+        return rec.steps, not rec.finished
+
+    return _timed(seconds, one_game)
 
 
 def profile(mod: Any, bot: str, seconds: float, max_steps: int, top: int = 14) -> str:

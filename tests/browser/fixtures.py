@@ -128,6 +128,28 @@ class ServerProcess:
         self._log.close()
 
 
+#: run ``code`` in the current notebook's kernel (page.evaluate(RUN_IN_KERNEL_JS, code)): ``{out, err}``
+RUN_IN_KERNEL_JS = """async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  let out = "", err = "";
+  const future = kernel.requestExecute({ code, store_history: false });
+  future.onIOPub = (msg) => {
+    if (msg.header.msg_type === "stream") out += msg.content.text;
+    if (msg.header.msg_type === "error") err += msg.content.ename + ": " + msg.content.evalue;
+  };
+  await future.done;
+  return { out, err };
+}"""
+
+#: close the current notebook without a save dialog, its kernel shut down
+CLOSE_NOTEBOOK_JS = """async () => {
+  const w = window.jupyterapp.shell.currentWidget;
+  if (!w || !w.context) return;
+  w.context.model.dirty = false;
+  try { await w.sessionContext.shutdown(); } catch (e) { /* already gone */ }
+  w.dispose();
+}"""
+
 class LabServer(ServerProcess):
     name = "JupyterLab"
 
@@ -295,19 +317,7 @@ class Lab:
 
     def run_in_kernel(self, code: str, timeout: float = 30.0) -> str:
         """Execute ``code`` in the open notebook's kernel; return its stdout."""
-        js = """async (code) => {
-          const nb = window.jupyterapp.shell.currentWidget;
-          const kernel = nb.sessionContext.session.kernel;
-          let out = ""; let err = "";
-          const future = kernel.requestExecute({ code, store_history: false });
-          future.onIOPub = (msg) => {
-            if (msg.header.msg_type === "stream") out += msg.content.text;
-            if (msg.header.msg_type === "error") err += msg.content.ename + ": " + msg.content.evalue;
-          };
-          await future.done;
-          return { out, err };
-        }"""
-        res = self.page.evaluate(js, code)
+        res = self.page.evaluate(RUN_IN_KERNEL_JS, code)
         if res["err"]:
             raise AssertionError(f"kernel error: {res['err']}")
         return str(res["out"])

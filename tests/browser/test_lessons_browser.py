@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.fixtures import Lab, LabServer
+from tests.browser.fixtures import CLOSE_NOTEBOOK_JS, Lab, LabServer
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts" / "lessons"
@@ -104,13 +104,7 @@ class Walker:
 
     def close_notebook(self) -> None:
         """Close the current notebook without a save dialog and shut its kernel down."""
-        self.page.evaluate("""async () => {
-          const w = window.jupyterapp.shell.currentWidget;
-          if (!w || !w.context) return;
-          w.context.model.dirty = false;
-          try { await w.sessionContext.shutdown(); } catch (e) { /* already gone */ }
-          w.dispose();
-        }""")
+        self.page.evaluate(CLOSE_NOTEBOOK_JS)
         self.server.shutdown_kernels()
 
     def close(self) -> None:

@@ -33,7 +33,14 @@ from typing import Any
 
 import pytest
 
-from tests.browser.fixtures import IGNORED_CONSOLE, ServerProcess, _free_port, click_and_wait
+from tests.browser.fixtures import (
+    CLOSE_NOTEBOOK_JS,
+    IGNORED_CONSOLE,
+    RUN_IN_KERNEL_JS,
+    ServerProcess,
+    _free_port,
+    click_and_wait,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -146,17 +153,7 @@ class Site:
 
     def kernel(self, code: str) -> str:
         """Run ``code`` in the current notebook's kernel; its stdout (a Python error fails the test)."""
-        res = self.page.evaluate("""async (code) => {
-          const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-          let out = "", err = "";
-          const future = kernel.requestExecute({ code, store_history: false });
-          future.onIOPub = (msg) => {
-            if (msg.header.msg_type === "stream") out += msg.content.text;
-            if (msg.header.msg_type === "error") err += msg.content.ename + ": " + msg.content.evalue;
-          };
-          await future.done;
-          return { out, err };
-        }""", code)
+        res = self.page.evaluate(RUN_IN_KERNEL_JS, code)
         assert not res["err"], f"kernel error: {res['err']}"
         return str(res["out"])
 
@@ -170,13 +167,7 @@ class Site:
         }"""))
 
     def close_notebook(self) -> None:
-        self.page.evaluate("""async () => {
-          const w = window.jupyterapp.shell.currentWidget;
-          if (!w || !w.context) return;
-          w.context.model.dirty = false;
-          try { await w.sessionContext.shutdown(); } catch (e) { /* already gone */ }
-          w.dispose();
-        }""")
+        self.page.evaluate(CLOSE_NOTEBOOK_JS)
 
     def assert_clean(self, where: str) -> None:
         failed = self.page.evaluate("""() => window.jupyterapp.shell.currentWidget.content.model.toJSON().cells

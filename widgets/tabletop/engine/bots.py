@@ -45,21 +45,17 @@ class RandomBot(Bot):
 
 def below(rng: random.Random, n: int) -> int:
     """Exactly ``rng.randrange(n)``: the same number from the same draws of the generator, without randrange's
-    argument handling (a random bot draws once per step). ``n`` must be at least 1 (else randrange refuses it)."""
-    if n > 0 and PLAIN_RANDBELOW and type(rng) is random.Random:
-        # random.Random._randbelow_with_getrandbits, as randrange(n) runs it for n > 0
-        getrandbits = rng.getrandbits
-        k = n.bit_length()
-        r = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
+    argument handling (a random bot draws once per step): ``randrange(n)`` is ``self._randbelow(n)`` once its
+    argument is checked, for ``random.Random`` and its subclasses alike. ``n`` must be at least 1 (else
+    randrange refuses it)."""
+    if n > 0 and _RANDBELOW:
+        r: int = rng._randbelow(n)  # type: ignore[attr-defined]
         return r
     return rng.randrange(n)
 
 
-#: whether this Python's randrange(n) is the getrandbits rejection loop that ``below`` repeats
-PLAIN_RANDBELOW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits",
-                                                                         False)
+#: whether this Python's Random has the ``_randbelow`` that ``randrange(n)`` calls (CPython and Pyodide do)
+_RANDBELOW = callable(getattr(random.Random, "_randbelow", None))
 
 
 class FirstBot(Bot):

@@ -245,11 +245,18 @@ def _play_one(rules: Rules[Any], table: dict[str, type[Bot]], variant: Variant |
     first = current(state)
     steps = 0
     legal_actions = rules.legal_actions  # what an unsafe game's legal_actions() returns, one call less
+    fused = None
     if rules.reuses_context:
         # the lean path: the bot picks one of the actions the rules have just listed, so play's checks are
         # skipped and the rules are applied directly with one counting Context (Game.counting_context)
         ctx = g.counting_context()
         apply = rules.apply
+
+        def play(act: Any, p: int) -> None:
+            ctx.player = p
+            apply(state, act, ctx)
+            g.version += 1
+
         # When every seat has a bot of one class and that class itself defines sim_steps(game, state, ctx, bots,
         # budget) -> int, it plays as many decisions as it can (at most budget) directly on the state with the
         # counting Context, each exactly as the seat's choose(game, legal_actions) and apply would (the same
@@ -257,37 +264,28 @@ def _play_one(rules: Rules[Any], table: dict[str, type[Bot]], variant: Variant |
         # plain path below. Only the class's own: a subclass that changes choose does not inherit it.
         kind = type(bots[0])
         fused = vars(kind).get("sim_steps") if all(type(b) is kind for b in bots) else None
-        while steps < max_steps:
-            if fused is not None:
-                k = fused(bots[0], g, state, ctx, bots, max_steps - steps)
-                if k:
-                    g.version += k
-                    steps += k
-                    continue
-            p = current(state)
-            if p is None:
-                break
-            legal = legal_actions(state)
-            if not legal:
-                raise RuntimeError(f"{rules.title} (seed {seed}): seat {p} has no legal action but the game is "
-                                   "not over")
-            act = choosers[p](g, legal)
-            ctx.player = p
-            apply(state, act, ctx)
-            g.version += 1
-            steps += 1
     else:
-        play = g.play
-        while steps < max_steps:
-            p = current(state)
-            if p is None:
-                break
-            legal = legal_actions(state)
-            if not legal:
-                raise RuntimeError(f"{rules.title} (seed {seed}): seat {p} has no legal action but the game is "
-                                   "not over")
-            play(choosers[p](g, legal))
-            steps += 1
+        game_play = g.play
+
+        def play(act: Any, p: int) -> None:
+            game_play(act)
+
+    while steps < max_steps:
+        if fused is not None:
+            k = fused(bots[0], g, state, ctx, bots, max_steps - steps)
+            if k:
+                g.version += k
+                steps += k
+                continue
+        p = current(state)
+        if p is None:
+            break
+        legal = legal_actions(state)
+        if not legal:
+            raise RuntimeError(f"{rules.title} (seed {seed}): seat {p} has no legal action but the game is "
+                               "not over")
+        play(choosers[p](g, legal), p)
+        steps += 1
     over = g.current_player is None
     decided_first = rules.first_player(g.raw_state)
     if decided_first is not None:

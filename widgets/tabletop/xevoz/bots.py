@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from random import Random
 from typing import Any
 
 from tabletop.engine import Action, Bot, Game, RandomBot
-from tabletop.engine.bots import PLAIN_RANDBELOW, below
+from tabletop.engine.bots import below
 
 from .actions import AttachDrain, Call, Chop, Flip, FreeDrain, Heal, KeepDrain, Move, PickFigure, Place, Ready
 from .data import Attack, cell_name, parse_cell
@@ -27,14 +26,6 @@ class XevozRandomBot(RandomBot):
         rng = self.rng
         if n and isinstance(legal[0], Ready) and game.raw_state.phase == "build" and rng.random() < 0.5:
             return legal[0]
-        if n and PLAIN_RANDBELOW and type(rng) is Random:
-            # engine.bots.below inlined (a random bot draws every step): exactly rng.randrange(n)
-            getrandbits = rng.getrandbits
-            k = n.bit_length()
-            r = getrandbits(k)
-            while r >= n:
-                r = getrandbits(k)
-            return legal[r]
         return legal[below(rng, n)]
 
     def sim_steps(self, game: Game[Any], state: Any, ctx: Any, bots: Sequence[Bot], budget: int) -> int:
@@ -50,21 +41,14 @@ class XevozRandomBot(RandomBot):
         apply = rules.apply
         call, chopped, moved = rules._call, rules._chopped, rules._moved
         mat_grids = rules._mat_grids
-        # each pick is engine.bots.below inlined: exactly rng.randrange(n), as choose draws it
-        plain = PLAIN_RANDBELOW and all(type(b.rng) is Random for b in bots)
-        bits = [b.rng.getrandbits for b in bots]
+        # each pick is engine.bots.below: exactly rng.randrange(n), as choose draws it
+        rngs = [b.rng for b in bots]
         played = 0
         while played < budget:
             ph = state.phase
             if ph == "call":
                 seat = state.attacker  # legal_actions: Call("black"), Call("white")
-                if plain:
-                    getrandbits = bits[seat]
-                    r = getrandbits(2)
-                    while r >= 2:
-                        r = getrandbits(2)
-                else:
-                    r = below(bots[seat].rng, 2)
+                r = below(rngs[seat], 2)
                 ctx.player = seat
                 call(state, _CALLS[r], ctx, seat)
             elif ph == "move" or ph == "follow":
@@ -75,14 +59,7 @@ class XevozRandomBot(RandomBot):
                 n = len(cells)
                 if not n:
                     break  # the plain path says that the seat has no legal action
-                if plain:
-                    getrandbits = bits[seat]
-                    k = n.bit_length()
-                    r = getrandbits(k)
-                    while r >= n:
-                        r = getrandbits(k)
-                else:
-                    r = below(bots[seat].rng, n)
+                r = below(rngs[seat], n)
                 cell = cells[r]
                 ctx.player = seat
                 moved(state, ctx, seat, cell, grid.names[cell], ph == "move", grid)
@@ -93,14 +70,7 @@ class XevozRandomBot(RandomBot):
                 n = len(parts)
                 if not n:
                     break
-                if plain:
-                    getrandbits = bits[seat]
-                    k = n.bit_length()
-                    r = getrandbits(k)
-                    while r >= n:
-                        r = getrandbits(k)
-                else:
-                    r = below(bots[seat].rng, n)
+                r = below(rngs[seat], n)
                 ctx.player = seat
                 chopped(state, ctx, seat, owner, parts[r])
             elif ph == "actions":
@@ -116,14 +86,7 @@ class XevozRandomBot(RandomBot):
                     n = len(idx)
                 if not n:
                     break
-                if plain:
-                    getrandbits = bits[seat]
-                    k = n.bit_length()
-                    r = getrandbits(k)
-                    while r >= n:
-                        r = getrandbits(k)
-                else:
-                    r = below(bots[seat].rng, n)
+                r = below(rngs[seat], n)
                 ctx.player = seat
                 if r >= len(idx):  # the DRAIN ATTACK on the figure: remove it, or (nothing to regenerate) keep it
                     apply(state, FreeDrain() if r == len(idx) else KeepDrain(), ctx)

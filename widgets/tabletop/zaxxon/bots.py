@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import Action, Bot, Game, RandomBot
+from ..engine.bots import below
 from .board import DIRS
 from .rules import Altitude, EndTurn, Move, MoveZaxxon, Shoot, ZaxxonRules, ZaxxonShoot, ZState
 
@@ -39,7 +40,7 @@ class ZaxxonRandomBot(RandomBot):
         n = len(legal)
         if n > 1 and type(legal[-1]) is EndTurn:  # legal_actions lists EndTurn last, if at all
             n -= 1
-        return legal[self.rng._randbelow(n)]  # type: ignore[attr-defined]  # = randrange(n), unchecked
+        return legal[below(self.rng, n)]
 
 
 class GreedyBot(Bot):
