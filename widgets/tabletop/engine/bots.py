@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .actions import Action
@@ -52,6 +52,13 @@ def below(rng: random.Random, n: int) -> int:
         r: int = rng._randbelow(n)  # type: ignore[attr-defined]
         return r
     return rng.randrange(n)
+
+
+def below_of(rng: random.Random) -> Callable[[int], int]:
+    """:func:`below` bound to one generator, for a loop that draws many times from it: ``below_of(rng)(n)`` is
+    ``below(rng, n)`` for every ``n`` of at least 1, one Python call less a draw."""
+    f: Callable[[int], int] = rng._randbelow if _RANDBELOW else rng.randrange  # type: ignore[attr-defined]
+    return f
 
 
 #: whether this Python's Random has the ``_randbelow`` that ``randrange(n)`` calls (CPython and Pyodide do)

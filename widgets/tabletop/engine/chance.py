@@ -19,6 +19,9 @@ from .errors import RigError
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _NO_RIGS: dict[str, tuple[Any, ...]] = {}
+#: id of a domains mapping -> (that mapping, its kinds' outcomes as tuples); a rules class's chance_domains is
+#: made once, so each Chance of that game shares one copy
+_DOMAINS: dict[int, tuple[Mapping[str, Sequence[Any]], dict[str, tuple[Any, ...]]]] = {}
 
 
 def splitmix64(x: int) -> int:
@@ -61,7 +64,11 @@ class Chance:
     def __init__(self, seed: int, domains: Mapping[str, Sequence[Any]]) -> None:
         self.seed = int(seed)
         self.counter = 0
-        self.domains = {k: tuple(v) for k, v in domains.items()}
+        # the same tuples for every game of one rules class (read-only: nothing changes a Chance's domains)
+        known = _DOMAINS.get(id(domains))
+        if known is None or known[0] is not domains:
+            known = _DOMAINS[id(domains)] = (domains, {k: tuple(v) for k, v in domains.items()})
+        self.domains = known[1]
         self.queues: dict[str, deque[Any]] = {}
         self._base = splitmix64(self.seed & _MASK)
 

@@ -811,8 +811,18 @@ def _make_variant(rules: Rules[Any], variant: Variant | Mapping[str, Any] | None
         v = vt.from_dict(variant)
     else:
         raise TypeError(f"variant must be a {vt.__name__}, a dict of its options, or None")
-    v.validate()
+    if _VALID.get(id(v)) is not v:
+        v.validate()
+        # a Variant is frozen: once valid, always valid (a simulation makes many games with one variant);
+        # the entry keeps v alive, so its id is not reused while it is here
+        if len(_VALID) >= 64:
+            _VALID.clear()
+        _VALID[id(v)] = v
     return v
+
+
+#: id -> Variant already validated (see _make_variant)
+_VALID: dict[int, Variant] = {}
 
 
 def _make_players(rules: Rules[Any], players: int | Sequence[str] | None) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.engine import Action, Bot, Game, RandomBot
-from tabletop.engine.bots import below
+from tabletop.engine.bots import below, below_of
 
 from .actions import AttachDrain, Call, Chop, Flip, FreeDrain, Heal, KeepDrain, Move, PickFigure, Place, Ready
 from .data import Attack, cell_name, parse_cell
@@ -41,14 +41,15 @@ class XevozRandomBot(RandomBot):
         apply = rules.apply
         call, chopped, moved = rules._call, rules._chopped, rules._moved
         mat_grids = rules._mat_grids
-        # each pick is engine.bots.below: exactly rng.randrange(n), as choose draws it
-        rngs = [b.rng for b in bots]
+        # each pick is engine.bots.below (bound to the seat's generator): exactly rng.randrange(n), as choose
+        # draws it
+        picks = [below_of(b.rng) for b in bots]
         played = 0
         while played < budget:
             ph = state.phase
             if ph == "call":
                 seat = state.attacker  # legal_actions: Call("black"), Call("white")
-                r = below(rngs[seat], 2)
+                r = picks[seat](2)
                 ctx.player = seat
                 call(state, _CALLS[r], ctx, seat)
             elif ph == "move" or ph == "follow":
@@ -59,7 +60,7 @@ class XevozRandomBot(RandomBot):
                 n = len(cells)
                 if not n:
                     break  # the plain path says that the seat has no legal action
-                r = below(rngs[seat], n)
+                r = picks[seat](n)
                 cell = cells[r]
                 ctx.player = seat
                 moved(state, ctx, seat, cell, grid.names[cell], ph == "move", grid)
@@ -70,7 +71,7 @@ class XevozRandomBot(RandomBot):
                 n = len(parts)
                 if not n:
                     break
-                r = below(rngs[seat], n)
+                r = picks[seat](n)
                 ctx.player = seat
                 chopped(state, ctx, seat, owner, parts[r])
             elif ph == "actions":
@@ -86,7 +87,7 @@ class XevozRandomBot(RandomBot):
                     n = len(idx)
                 if not n:
                     break
-                r = below(rngs[seat], n)
+                r = picks[seat](n)
                 ctx.player = seat
                 if r >= len(idx):  # the DRAIN ATTACK on the figure: remove it, or (nothing to regenerate) keep it
                     apply(state, FreeDrain() if r == len(idx) else KeepDrain(), ctx)
