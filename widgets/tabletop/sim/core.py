@@ -14,6 +14,7 @@ by seed block, alternating variants, so a cancelled run still holds paired games
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import importlib
 import json
@@ -39,11 +40,15 @@ MAX_STEPS = 20_000
 
 @dataclass
 class Chunk:
-    """What one task sends back: the records of its games and the rule firings it saw."""
+    """What one task sends back: the records of its games (``variant`` is the variant of a one-variant chunk,
+    ``-1`` when it holds every variant of its seeds), the seconds it played, and how many of its records are
+    *shared*: a game that never read an option in which its variant differs from the first one, so it is that
+    game's record (see :func:`play_seeds`)."""
 
     variant: int
     records: list[GameRecord] = field(default_factory=list)
     seconds: float = 0.0
+    shared: int = 0
 
 
 #: target seconds of play per task when the chunk size is automatic
@@ -321,6 +326,89 @@ def play_chunk(modname: str, variant: dict[str, Any], bot_names: Sequence[str], 
     out.seconds = time.perf_counter() - t0
     return out
 
+
+
+# -- every variant of a seed: games that never reach the change are played once ----------------------------
+def _differing(first: Variant, other: Variant) -> frozenset[str]:
+    """The options in which ``other`` differs from ``first``."""
+    return frozenset(f.name for f in dataclasses.fields(first) if getattr(first, f.name) != getattr(other, f.name))
+
+
+def _watching(v: Variant, names: frozenset[str]) -> tuple[Variant, set[str]]:
+    """A copy of ``v`` (of a subclass of its class: ``isinstance`` holds) that notes in the returned set each of
+    ``names`` that is read from it, except by its own ``validate`` (a Game validates its variant once, reading
+    every option, before any rule reads one). Everything the rules and the bots learn of a variant they learn by
+    reading its attributes (``==``, ``hash``, ``to_dict`` and ``dataclasses.replace`` read them too), so a game
+    that read none of ``names`` played exactly as it would have under any variant that differs from ``v`` only
+    in ``names``."""
+    seen: set[str] = set()
+    armed = [True]
+    base = type(v)
+
+    def __getattribute__(self: Variant, name: str) -> Any:
+        if name in names and armed[0]:
+            seen.add(name)
+        return object.__getattribute__(self, name)
+
+    def validate(self: Variant) -> None:
+        armed[0] = False
+        try:
+            base.validate(self)
+        finally:
+            armed[0] = True
+
+    cls = type(base.__name__, (base,), {"__getattribute__": __getattribute__, "validate": validate,
+                                        "__module__": base.__module__, "__qualname__": base.__qualname__})
+    return cls(**{f.name: getattr(v, f.name) for f in dataclasses.fields(v) if f.init}), seen
+
+
+def play_seeds(modname: str, variants: Sequence[dict[str, Any]], bot_names: Sequence[str], first_seed: int,
+               count: int, max_steps: int = MAX_STEPS) -> Chunk:
+    """Play ``count`` consecutive seeds under *every* variant (one task of a pool); the records come seed by
+    seed, variant by variant.
+
+    Common random numbers make two variants' games of one seed the same game until a rule reads an option in
+    which they differ. So each seed is played under the first variant with that variant *watched*
+    (:func:`_watching`); a variant whose differing options the game never read gets that game's record (with its
+    own variant index) instead of replaying it move for move: the very record it would have had, since
+    nothing else in the game depends on the variant. ``Chunk.shared`` counts those. The other variants are
+    played. ``tests/sim/test_shared_games.py`` checks, for every option of every game, that the records are
+    those of :func:`play_one`."""
+    t0 = time.perf_counter()
+    out = Chunk(-1)
+    rules, table = _rules_for(modname)
+    vs = [_variant_for(rules, d) for d in variants]
+    first = vs[0]
+    diffs: list[frozenset[str] | None] = [None] * len(vs)
+    watched: Variant | dict[str, Any] = first
+    seen: set[str] = set()
+    if isinstance(first, Variant) and all(type(v) is type(first) for v in vs):
+        for j in range(1, len(vs)):
+            diffs[j] = _differing(first, vs[j])  # type: ignore[arg-type]
+        names = frozenset().union(*[d for d in diffs if d is not None])
+        watched, seen = _watching(first, names)
+    add = out.records.append
+    for s in range(first_seed, first_seed + count):
+        collecting = gc.isenabled()
+        if collecting:
+            gc.disable()
+        try:
+            seen.clear()
+            rec = _play_one(rules, table, watched, bot_names, s, 0, max_steps)
+            add(rec)
+            for j in range(1, len(vs)):
+                d = diffs[j]
+                if d is not None and seen.isdisjoint(d):
+                    add(GameRecord(rec.seed, j, rec.winner, rec.steps, rec.first, rec.finished, dict(rec.rules),
+                                   {k: list(v) for k, v in rec.seat_rules.items()}))
+                    out.shared += 1
+                else:
+                    add(_play_one(rules, table, vs[j], bot_names, s, j, max_steps))
+        finally:
+            if collecting:
+                gc.enable()
+    out.seconds = time.perf_counter() - t0
+    return out
 
 # -- progress ----------------------------------------------------------------------------------------------
 Progress = Callable[[int, int], None]
