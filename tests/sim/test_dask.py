@@ -1,4 +1,6 @@
-"""The Dask path: ``client.get_executor()`` of a local cluster runs the same games as the serial path."""
+"""The Dask paths on a local cluster run the same games as the serial path: a ``distributed.Client`` itself
+(tasks through ``client.submit``, harvested with ``distributed.as_completed``) and, as any
+``concurrent.futures.Executor``, its ``client.get_executor()``."""
 
 from __future__ import annotations
 
@@ -18,6 +20,16 @@ def client():
     yield c
     c.close()
     cluster.close()
+
+
+def _idle(client) -> bool:
+    """Whether the scheduler has no task processing (waiting up to a second for cancellations to land)."""
+    import time
+
+    deadline = time.monotonic() + 1.0
+    while time.monotonic() < deadline and any(client.processing().values()):
+        time.sleep(0.05)
+    return not any(client.processing().values())
 
 
 def test_dask_executor_matches_serial(client) -> None:
@@ -80,11 +92,10 @@ def test_early_stop_on_dask_equals_serial(client) -> None:
     got = simulate(piggame, **kw, executor=client, chunk=25)
     ref = simulate(piggame, **kw, executor="serial")
     assert got.stopped == ref.stopped == "early" and got.n == ref.n and got.records == ref.records
+    assert _idle(client)  # the tasks still in flight at the stop were cancelled
 
 
 def test_cancel_and_close_a_dask_stream_keep_finished_chunks_and_leave_no_task(client) -> None:
-    import time
-
     from tabletop.sim import stream
 
     cancel = Cancel()
@@ -96,11 +107,68 @@ def test_cancel_and_close_a_dask_stream_keep_finished_chunks_and_leave_no_task(c
     final = snaps[-1]
     assert final.stopped == "cancelled" and len(final.records) % 25 == 0
     assert {(r.variant, r.seed) for r in snaps[1].records} <= {(r.variant, r.seed) for r in final.records}
+    held = len(client.futures)
     s = stream(piggame, n=100_000, executor=client, chunk=25, bots="slow")
     next(s)
     s.close()
-    assert s.final is not None and s.final.stopped == "cancelled"
-    deadline = time.monotonic() + 1.0
-    while time.monotonic() < deadline and any(client.processing().values()):
-        time.sleep(0.05)
-    assert not any(client.processing().values())  # nothing left running on the cluster
+    assert s.final is not None and s.final.stopped == "cancelled" and len(s.final.records) % 25 == 0
+    assert _idle(client)  # nothing left running on the cluster
+    assert len(client.futures) <= held  # and the stream holds no future any more
+
+
+def test_a_client_runs_through_submit_and_dask_as_completed_in_a_bounded_window(client, monkeypatch) -> None:
+    """The client path submits each chunk itself and harvests with ``distributed.as_completed`` (not through
+    ``get_executor()``), with at most two tasks per worker in flight: the client's futures do not grow with n."""
+    made = []
+
+    class SpyAsCompleted(distributed.as_completed):
+        def __init__(self, *args, **kwargs) -> None:
+            self.added = 0
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+        def update(self, futures) -> None:  # add() comes here too
+            futures = list(futures)
+            self.added += len(futures)
+            super().update(futures)
+
+    def no_executor(*args, **kwargs):
+        raise AssertionError("a Client must not be run through client.get_executor()")
+
+    monkeypatch.setattr(distributed, "as_completed", SpyAsCompleted)
+    monkeypatch.setattr(client, "get_executor", no_executor)
+    base = len(client.futures)
+    in_flight: list[int] = []
+    kw = {"variants": [None, {"target": 30}], "bots": ["greedy", "random"], "n": 400, "seed": 7}
+    got = simulate(piggame, **kw, executor=client, chunk=10,
+                   progress=lambda done, total: in_flight.append(len(client.futures) - base))
+    ref = simulate(piggame, **kw, executor="serial", progress=False)
+    assert got.complete and got.records == ref.records
+    assert len(made) == 1 and made[0].added == 2 * 400 // 10  # every chunk went through as_completed
+    window = 2 * len(client.scheduler_info()["workers"])
+    assert len(in_flight) == 80 and max(in_flight) <= window  # not 80 futures at once
+    assert len(client.futures) <= base
+
+
+def test_a_stop_on_dask_keeps_finished_chunks_and_cancels_unfinished_tasks(client) -> None:
+    import time
+
+    from tabletop.sim.live import _DaskInFlight, prepare
+
+    plan = prepare(piggame, bots="greedy")
+    pool = _DaskInFlight(client)
+    for first in (0, 5):
+        pool.submit(plan.modname, plan.vdicts[0], plan.bot_names, first, 5, 0, plan.max_steps)
+    distributed.wait(list(pool.pending))  # both finished (as_completed may or may not have passed them on yet)
+    pool.submit(plan.modname, plan.vdicts[0], ["slow", "slow"], 100, 40, 0, plan.max_steps)  # seconds of play
+    (slow,) = [f for f in pool.pending if f.status != "finished"]
+    time.sleep(0.1)
+    kept = list(pool.drain())
+    assert sorted(r.seed for ch in kept for r in ch.records) == list(range(10))
+    assert slow.status == "cancelled" and len(pool) == 0 and pool.harvest(0) == []
+    assert _idle(client)
+    # a task that finished while as_completed has not passed it on yet is kept too
+    pool.submit(plan.modname, plan.vdicts[0], plan.bot_names, 20, 5, 0, plan.max_steps)
+    distributed.wait(list(pool.pending))
+    pool.finished.clear()  # as_completed forgets it: only its status says it finished
+    assert [r.seed for ch in pool.drain() for r in ch.records] == list(range(20, 25))

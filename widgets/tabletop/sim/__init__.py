@@ -3,7 +3,8 @@
 ``simulate(game, *, variants, bots, n, seed, executor=None)`` plays ``n`` games for each variant with common
 random numbers (game ``i`` uses seed ``seed + i`` under every variant), so differences between variants are not
 noise of different dice. Any ``concurrent.futures.Executor`` may run the batches (a local process pool by
-default; Dask's ``client.get_executor()`` for a cluster). Results give Wilson intervals per seat, the
+default), or a Dask ``distributed.Client`` for a cluster (tasks through ``client.submit``, harvested with
+``distributed.as_completed``). Results give Wilson intervals per seat, the
 first-player advantage, game lengths, rule firings and paired variant comparisons, and save to JSON/CSV.
 Conclusions come from the numbers: ``Comparison.conclusions()`` and ``verdict(diff, what, unit)`` write sentences
 that say "more than noise" only when a difference's 95% interval excludes zero.

@@ -225,7 +225,7 @@ def _main(argv: Sequence[str] | None) -> int:
                 client = Client(cluster)
             else:
                 client = Client(args.dask, timeout="10s")
-            executor = client.get_executor()
+            executor = client  # the stream submits to it and harvests with distributed.as_completed
         res = simulate(args.game, variants=variants, bots=bots, n=args.n, seed=args.seed, executor=executor,
                        workers=args.workers, chunk=args.chunk, players=args.players,
                        progress=False if args.quiet else TextProgress(), cancel=cancel,

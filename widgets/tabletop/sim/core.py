@@ -559,9 +559,10 @@ def simulate(game: str | ModuleType, *, variants: Sequence[Variant | dict[str, A
     ``game``: a registered name ("zaxxon") or a game module. ``variants``: Variant objects, dicts of options or
     ``None`` (the rulebook). ``bots``: one bot name per seat, or one name for all seats (default "random").
     ``seed``: game ``i`` uses seed ``seed + i`` under every variant (common random numbers).
-    ``executor``: any ``concurrent.futures.Executor`` (e.g. Dask's ``client.get_executor()``) or a Dask
-    ``distributed.Client``; ``None`` makes a process pool over the local cores (``workers``) and shuts it down
-    afterwards (small runs play here); ``"process"``/``"thread"`` make that pool; ``"serial"`` plays here.
+    ``executor``: any ``concurrent.futures.Executor`` or a Dask ``distributed.Client`` (its tasks are
+    submitted with ``client.submit`` and harvested with ``distributed.as_completed``, see :func:`stream`);
+    ``None`` makes a process pool over the local cores (``workers``) and shuts it down afterwards (small runs
+    play here); ``"process"``/``"thread"`` make that pool; ``"serial"`` plays here.
     ``chunk``: games per task (default: automatic, small chunks of about a quarter of a second of play).
     Wrong arguments raise ``TypeError``/``ValueError`` (unknown names: :class:`UnknownName`, also a
     ``KeyError``) with a plain message before anything is played. ``progress``: ``"auto"`` (a widget in a

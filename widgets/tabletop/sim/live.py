@@ -26,7 +26,7 @@ from concurrent.futures import (
 )
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol
 
 from ..engine import Rules, Variant
 from .core import (
@@ -235,10 +235,115 @@ def _seat_names(bots: list[str]) -> list[str]:
     return [f"seat {i + 1} ({b})" for i, b in enumerate(bots)]
 
 
+class _InFlight(Protocol):
+    """The chunks in flight on a pool: the one loop of :meth:`SimStream._run` submits, harvests and drains
+    through this (a ``concurrent.futures.Executor`` or a Dask client)."""
+
+    def __len__(self) -> int: ...  # tasks submitted and not yet harvested
+
+    def submit(self, *args: Any) -> None:
+        """Run ``play_chunk(*args)``."""
+
+    def harvest(self, timeout: float) -> list[Chunk]:
+        """The chunks finished since the last harvest, waiting up to ``timeout`` seconds for one (a task's
+        error is raised here)."""
+
+    def drain(self) -> Iterator[Chunk]:
+        """Stop: cancel the tasks that will not finish and yield the chunks of those that did."""
+
+    def cancel(self) -> None:
+        """Cancel every task still in flight (nothing is harvested after this)."""
+
+
+class _ExecutorInFlight:
+    """Chunks on a ``concurrent.futures.Executor``: harvested with ``wait(FIRST_COMPLETED)``; a stop cancels the
+    tasks not started and waits for the few running ones."""
+
+    def __init__(self, executor: Executor) -> None:
+        self.executor = executor
+        self.pending: set[Future[Chunk]] = set()
+
+    def __len__(self) -> int:
+        return len(self.pending)
+
+    def submit(self, *args: Any) -> None:
+        self.pending.add(self.executor.submit(play_chunk, *args))
+
+    def harvest(self, timeout: float) -> list[Chunk]:
+        finished, self.pending = wait(self.pending, timeout=timeout, return_when=FIRST_COMPLETED)
+        return [f.result() for f in finished]
+
+    def drain(self) -> Iterator[Chunk]:
+        running = {f for f in self.pending if not f.cancel()}
+        self.pending.clear()
+        for f in as_completed(running):
+            if not f.cancelled() and f.exception() is None:
+                yield f.result()
+
+    def cancel(self) -> None:
+        for f in self.pending:
+            f.cancel()
+        self.pending.clear()
+
+
+class _DaskInFlight:
+    """Chunks on a Dask cluster: ``client.submit(play_chunk, ..., pure=False)``, harvested with Dask's own
+    ``distributed.as_completed`` (which also gathers each result as soon as its task finishes). A stop cancels
+    every task not finished (Dask cancels queued and running tasks alike) and keeps the chunks that finished."""
+
+    def __init__(self, client: Any) -> None:
+        from distributed import as_completed as dask_as_completed  # optional: only with a client
+
+        self.client = client
+        ac = dask_as_completed(loop=client.loop, with_results=True)  # type: ignore[no-untyped-call]
+        self.finished: Any = ac
+        self.pending: set[Any] = set()  # the Dask futures submitted and not yet harvested
+
+    def __len__(self) -> int:
+        return len(self.pending)
+
+    def submit(self, *args: Any) -> None:
+        future = self.client.submit(play_chunk, *args, pure=False)
+        self.pending.add(future)
+        self.finished.add(future)
+
+    def harvest(self, timeout: float) -> list[Chunk]:
+        ac = self.finished
+        with ac.thread_condition:  # notified by as_completed whenever a future is done (what its next() waits on)
+            if not ac.has_ready():
+                ac.thread_condition.wait(timeout)
+        out = []
+        for future, result in ac.next_batch(block=False):
+            self.pending.discard(future)
+            if future.status != "finished":
+                future.result()  # raises the task's error (or CancelledError)
+            out.append(result)
+        return out
+
+    def drain(self) -> Iterator[Chunk]:
+        ready = self.finished.next_batch(block=False)
+        for future, _ in ready:
+            self.pending.discard(future)
+        done = [f for f in self.pending if f.status == "finished"]  # finished, not yet passed on by as_completed
+        self.pending.difference_update(done)
+        self.cancel()
+        for future, result in ready:
+            if future.status == "finished":
+                yield result
+        for future in done:
+            yield future.result()
+
+    def cancel(self) -> None:
+        if self.pending:
+            self.client.cancel(list(self.pending))
+        self.pending.clear()
+        self.finished.clear()
+
+
 class SimStream(Iterator[SimResults]):
     """The snapshots of one run (see :func:`stream`). Iterate it; ``close()`` (or leaving a ``with`` block, or
     breaking out of a ``for`` loop and dropping it) stops the work promptly: tasks not started are cancelled, the
-    few running ones are waited for, an own pool is shut down, and :attr:`final` holds a last snapshot
+    few running ones are waited for (on a Dask client they are cancelled too), an own pool is shut down, and :attr:`final` holds a last snapshot
     (``stopped == "cancelled"``) of every game that finished. :attr:`latest` is the last snapshot handed out."""
 
     def __init__(self, plan: Plan, every: float, progress: Progress | None = None) -> None:
@@ -316,9 +421,8 @@ class SimStream(Iterator[SimResults]):
         own_pool: Executor | None = None
         workers = p.workers
         if p.client is not None:
-            executor = p.client.get_executor()
             workers = workers or max(1, len(p.client.scheduler_info().get("workers", {})))
-        if executor is None:
+        elif executor is None:
             workers = workers or os.cpu_count() or 1
             executor = "serial" if total <= 64 or workers == 1 else "process"
         if executor == "process":
@@ -330,7 +434,11 @@ class SimStream(Iterator[SimResults]):
         workers = workers or os.cpu_count() or 1
         cap = p.chunk or _chunk_size(p.n, nv, workers)
         tasks = _Tasks(p.seed, p.n, nv, p.chunk or 1, cap, fixed=p.chunk is not None)
-        pending: set[Future[Chunk]] = set()
+        pool: _InFlight | None = None
+        if p.client is not None:
+            pool = _DaskInFlight(p.client)
+        elif isinstance(executor, Executor):
+            pool = _ExecutorInFlight(executor)
         closed = False
 
         def collect(ch: Chunk) -> None:
@@ -341,13 +449,12 @@ class SimStream(Iterator[SimResults]):
                 cb(st.done, total)
 
         def drain() -> None:
-            """Cancel what has not started; keep every chunk that finished or finishes now."""
-            running = {f for f in pending if not f.cancel()}
-            pending.clear()
+            """Cancel what has not started (or, on Dask, not finished); keep every chunk that finished."""
+            if pool is None:
+                return
             try:
-                for f in as_completed(running):
-                    if not f.cancelled() and f.exception() is None:
-                        collect(f.result())
+                for ch in pool.drain():
+                    collect(ch)
             except KeyboardInterrupt:  # a second Ctrl-C: stop waiting
                 pass
 
@@ -374,28 +481,25 @@ class SimStream(Iterator[SimResults]):
                     if stopped != "done":
                         break
             else:
-                assert isinstance(executor, Executor)
-                # a bounded window of small tasks in flight: memory does not grow with n, and cancelling waits
-                # only for the few tasks already running (their games are kept)
+                assert pool is not None
+                # one loop for an Executor and a Dask client: a bounded window of small tasks in flight, so memory
+                # does not grow with n, and a stop cancels the rest and keeps the games of every finished task
                 window = workers * 2
                 exhausted = False
-                while not exhausted or pending:
-                    while not exhausted and len(pending) < window and not is_cancelled():
+                while not exhausted or len(pool):
+                    while not exhausted and len(pool) < window and not is_cancelled():
                         task = next(tasks, None)
                         if task is None:
                             exhausted = True
                             break
                         vi, s, c = task
-                        pending.add(executor.submit(play_chunk, p.modname, p.vdicts[vi], p.bot_names, s, c, vi,
-                                                    p.max_steps))
+                        pool.submit(p.modname, p.vdicts[vi], p.bot_names, s, c, vi, p.max_steps)
                     if is_cancelled():
                         stopped = "cancelled"
                         break
-                    finished, pending_left = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
-                    pending.clear()
-                    pending.update(pending_left)
-                    for f in finished:
-                        collect(f.result())
+                    finished = pool.harvest(0.1)
+                    for ch in finished:
+                        collect(ch)
                     if st.stop_at is not None:
                         stopped = "early"
                         break
@@ -414,9 +518,8 @@ class SimStream(Iterator[SimResults]):
         finally:
             if own_pool is not None:
                 own_pool.shutdown(wait=True, cancel_futures=True)
-            elif pending:
-                for f in pending:
-                    f.cancel()
+            elif pool is not None:
+                pool.cancel()
             if closed:
                 stopped = "cancelled"
             self.final = st.snapshot(stopped)
@@ -441,11 +544,14 @@ def stream(game: str | ModuleType, *, variants: Sequence[Variant | dict[str, Any
     ones say ``"running"``. The final snapshot of a run that was not stopped equals ``simulate(...)`` with the
     same arguments (same records, same statistics). Arguments are those of ``simulate`` and are all checked when
     ``stream`` is called (plain errors, before anything is played); nothing runs until the first ``next()``.
-    ``executor`` may also be a Dask ``distributed.Client`` (its ``get_executor()`` runs the chunks).
+    ``executor`` may also be a Dask ``distributed.Client``: the chunks are submitted with
+    ``client.submit(..., pure=False)`` and harvested with Dask's own ``distributed.as_completed`` (a window of
+    twice as many tasks as the cluster has workers in flight, so memory does not grow with ``n``).
     Stopping: set ``cancel`` (the stream still yields the final snapshot of every finished game), or
     ``close()`` the stream / leave its ``with`` block (its :attr:`SimStream.final` then holds that snapshot).
     Either way tasks not started are cancelled, running ones (small chunks) are waited for, and a pool the stream
-    made is shut down: no worker process is left behind.
+    made is shut down: no worker process is left behind. On a Dask client every task not finished is cancelled
+    (Dask cancels running tasks too) and the chunks that finished are kept: no task is left on the cluster.
     ``progress``: an optional callable ``(done, total)`` as for ``simulate``.
 
     ``keep_records``: ``True`` (default) keeps every game's record; ``False`` keeps running totals instead
