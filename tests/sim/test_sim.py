@@ -87,21 +87,23 @@ def test_step_cap_marks_games_unfinished() -> None:
 
 
 def test_chunks_start_small_and_grow_to_batches() -> None:
-    assert _chunk_size(10_000, 2, 2) == 500
-    assert _chunk_size(100, 2, 2) == 13
+    # seeds per task, each under every variant: at most MAX_CHUNK (500) games, about 8 tasks per worker
+    assert _chunk_size(10_000, 2, 2) == 250
+    assert _chunk_size(10_000, 1, 2) == 500
+    assert _chunk_size(100, 2, 2) == 7
     assert _chunk_size(1, 1, 8) == 1
     calls: list[int] = []
 
     class Counting(ThreadPoolExecutor):
         def submit(self, fn, *args, **kw):  # type: ignore[override]
-            calls.append(args[4])  # the chunk's game count
+            calls.append(args[4])  # the chunk's seed count
             return super().submit(fn, *args, **kw)
 
     with Counting(2) as ex:
         res = simulate(piggame, variants=[None, {"target": 30}], n=100, seed=0, executor=ex, workers=2,
                        progress=False)
-    # automatic chunks start at one game and grow with the measured speed (capped at ~8 tasks per worker)
-    assert sum(calls) == 200 and calls[0] == 1 and max(calls) == 13 and len(calls) < 40
+    # automatic chunks start at one seed and grow with the measured speed (capped at ~8 tasks per worker)
+    assert sum(calls) == 100 and calls[0] == 1 and max(calls) == 7 and len(calls) < 40
     assert res.records == run(variants=[None, {"target": 30}], n=100, seed=0).records
 
 
@@ -114,7 +116,8 @@ def test_process_pool_by_default_matches_serial() -> None:
 def test_progress_callback_and_text_bar() -> None:
     seen: list[tuple[int, int]] = []
     run(n=10, progress=lambda d, t: seen.append((d, t)))
-    assert seen[-1] == (10, 10) and len(seen) == 10
+    # once per task (tasks start at one game and grow): every count, in order, ending at the total
+    assert seen[-1] == (10, 10) and [d for d, _ in seen] == sorted({d for d, _ in seen}) and len(seen) <= 10
     buf = io.StringIO()
     bar = TextProgress(stream=buf)
     run(n=10, progress=bar)
@@ -125,11 +128,12 @@ def test_cancel_keeps_partial_results_serial() -> None:
     cancel = Cancel()
 
     def stop_at_25(done: int, total: int) -> None:
-        if done == 25:
+        if done >= 25:
             cancel.set()
 
     res = run(variants=[None, {"target": 30}], n=100, progress=stop_at_25, cancel=cancel, chunk=10)
-    assert not res.complete and len(res.records) == 25
+    # the stop takes effect when the running task (10 seeds under both variants) ends
+    assert not res.complete and len(res.records) == 40
     assert "STOPPED EARLY" in res.summary()
     # chunks alternate variants, so the partial run still has paired games to compare
     assert res.compare(0, 1).n >= 10

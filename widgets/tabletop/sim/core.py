@@ -4,12 +4,16 @@ Game ``i`` of a run uses seed ``seed + i`` under *every* variant, and its bots a
 their seat, so two variants are compared on the same dice (common random numbers): a difference between them
 is the rule change, not a different run of luck.
 
-Work is cut into *chunks* (a run of consecutive seeds under one variant) so that one task plays several games
-and the per-task overhead of a process pool or a Dask cluster does not dominate. Chunks are small: unless
-``chunk`` is given, a chunk starts at one game and grows to about a quarter of a second of play (measured), so
-a cancelled run waits at most for the few chunks that are running and keeps every game that finished. Chunks
-are made lazily and only a bounded number are in flight at once (memory does not grow with ``n``), seed block
-by seed block, alternating variants, so a cancelled run still holds paired games for every variant.
+Work is cut into *chunks* (a run of consecutive seeds, each played under every variant: :func:`play_seeds`) so
+that one task plays several games and the per-task overhead of a process pool or a Dask cluster does not
+dominate. Chunks are small: unless ``chunk`` is given, a chunk starts at one seed and grows to about a quarter
+of a second of play (measured), so a cancelled run waits at most for the few chunks that are running and keeps
+every game that finished. Chunks are made lazily and only a bounded number are in flight at once (memory does
+not grow with ``n``), and a cancelled run holds paired games for every variant.
+
+Because two variants play the same game of a seed until a rule reads an option in which they differ, a seed's
+game is played once for every variant whose differing options it never read (:func:`play_seeds`): the records
+are exactly those of playing each variant on its own.
 """
 
 from __future__ import annotations
@@ -382,7 +386,7 @@ def play_seeds(modname: str, variants: Sequence[dict[str, Any]], bot_names: Sequ
     diffs: list[frozenset[str] | None] = [None] * len(vs)
     watched: Variant | dict[str, Any] = first
     seen: set[str] = set()
-    if isinstance(first, Variant) and all(type(v) is type(first) for v in vs):
+    if len(vs) > 1 and isinstance(first, Variant) and all(type(v) is type(first) for v in vs):
         for j in range(1, len(vs)):
             diffs[j] = _differing(first, vs[j])  # type: ignore[arg-type]
         names = frozenset().union(*[d for d in diffs if d is not None])
@@ -507,44 +511,41 @@ class Cancel:
 
 
 def _chunk_size(n: int, n_variants: int, workers: int) -> int:
-    """The largest automatic chunk: about 8 tasks per worker in all, at least 1, at most ``MAX_CHUNK``."""
-    total = n * n_variants
-    return max(1, min(MAX_CHUNK, math.ceil(total / max(1, workers * 8))))
+    """The most seeds an automatic task plays (each under every variant): about 8 tasks per worker in all, at
+    least 1, at most ``MAX_CHUNK`` games."""
+    cap = max(1, MAX_CHUNK // max(1, n_variants))
+    return max(1, min(cap, math.ceil(n / max(1, workers * 8))))
 
 
 class _Tasks:
-    """The tasks of a run, made lazily: ``(variant, first_seed, count)`` seed block by seed block, every
-    variant of a block in turn. ``size`` may change between blocks (automatic chunks grow with measured speed),
-    so nothing here grows with ``n``."""
+    """The tasks of a run, made lazily: ``(first_seed, count)``, blocks of consecutive seeds, each played under
+    every variant (:func:`play_seeds`). ``size`` may change between blocks (automatic chunks grow with measured
+    speed), so nothing here grows with ``n``."""
 
-    def __init__(self, seed: int, n: int, n_variants: int, size: int, cap: int, fixed: bool) -> None:
+    def __init__(self, seed: int, n: int, size: int, cap: int, fixed: bool) -> None:
         self.next_seed = seed
         self.end = seed + n
-        self.n_variants = n_variants
         self.size = size
         self.cap = cap
         self.fixed = fixed
-        self._block: list[tuple[int, int, int]] = []
 
     def __iter__(self) -> _Tasks:
         return self
 
-    def __next__(self) -> tuple[int, int, int]:
-        if not self._block:
-            if self.next_seed >= self.end:
-                raise StopIteration
-            s = self.next_seed
-            c = min(self.size, self.end - s)
-            self.next_seed = s + c
-            self._block = [(vi, s, c) for vi in reversed(range(self.n_variants))]
-        return self._block.pop()
+    def __next__(self) -> tuple[int, int]:
+        s = self.next_seed
+        if s >= self.end:
+            raise StopIteration
+        c = min(self.size, self.end - s)
+        self.next_seed = s + c
+        return s, c
 
-    def learn(self, games: int, seconds: float) -> None:
+    def learn(self, seeds: int, seconds: float) -> None:
         """Grow (or shrink) automatic chunks towards ``CHUNK_SECONDS`` of play per task."""
-        if self.fixed or games <= 0:
+        if self.fixed or seeds <= 0:
             return
-        per_game = max(seconds / games, 1e-6)
-        self.size = max(1, min(self.cap, int(CHUNK_SECONDS / per_game)))
+        per_seed = max(seconds / seeds, 1e-6)
+        self.size = max(1, min(self.cap, int(CHUNK_SECONDS / per_seed)))
 
 
 # -- the entry point -------------------------------------------------------------------------------------------
@@ -563,7 +564,8 @@ def simulate(game: str | ModuleType, *, variants: Sequence[Variant | dict[str, A
     submitted with ``client.submit`` and harvested with ``distributed.as_completed``, see :func:`stream`);
     ``None`` makes a process pool over the local cores (``workers``) and shuts it down afterwards (small runs
     play here); ``"process"``/``"thread"`` make that pool; ``"serial"`` plays here.
-    ``chunk``: games per task (default: automatic, small chunks of about a quarter of a second of play).
+    ``chunk``: seeds per task, each played under every variant (default: automatic, small chunks of about a
+    quarter of a second of play).
     Wrong arguments raise ``TypeError``/``ValueError`` (unknown names: :class:`UnknownName`, also a
     ``KeyError``) with a plain message before anything is played. ``progress``: ``"auto"`` (a widget in a
     notebook, a text bar on a terminal), ``True``, ``False`` or a callable ``(done, total)``.

@@ -41,8 +41,7 @@ from .core import (
     check_int,
     game_label,
     make_variant,
-    play_chunk,
-    play_one,
+    play_seeds,
     resolve_bots,
     resolve_game,
     variant_labels,
@@ -242,7 +241,7 @@ class _InFlight(Protocol):
     def __len__(self) -> int: ...  # tasks submitted and not yet harvested
 
     def submit(self, *args: Any) -> None:
-        """Run ``play_chunk(*args)``."""
+        """Run ``play_seeds(*args)``."""
 
     def harvest(self, timeout: float) -> list[Chunk]:
         """The chunks finished since the last harvest, waiting up to ``timeout`` seconds for one (a task's
@@ -267,7 +266,7 @@ class _ExecutorInFlight:
         return len(self.pending)
 
     def submit(self, *args: Any) -> None:
-        self.pending.add(self.executor.submit(play_chunk, *args))
+        self.pending.add(self.executor.submit(play_seeds, *args))
 
     def harvest(self, timeout: float) -> list[Chunk]:
         finished, self.pending = wait(self.pending, timeout=timeout, return_when=FIRST_COMPLETED)
@@ -287,7 +286,7 @@ class _ExecutorInFlight:
 
 
 class _DaskInFlight:
-    """Chunks on a Dask cluster: ``client.submit(play_chunk, ..., pure=False)``, harvested with Dask's own
+    """Chunks on a Dask cluster: ``client.submit(play_seeds, ..., pure=False)``, harvested with Dask's own
     ``distributed.as_completed`` (which also gathers each result as soon as its task finishes). A stop cancels
     every task not finished (Dask cancels queued and running tasks alike) and keeps the chunks that finished."""
 
@@ -303,7 +302,7 @@ class _DaskInFlight:
         return len(self.pending)
 
     def submit(self, *args: Any) -> None:
-        future = self.client.submit(play_chunk, *args, pure=False)
+        future = self.client.submit(play_seeds, *args, pure=False)
         self.pending.add(future)
         self.finished.add(future)
 
@@ -433,7 +432,7 @@ class SimStream(Iterator[SimResults]):
             workers = 1
         workers = workers or os.cpu_count() or 1
         cap = p.chunk or _chunk_size(p.n, nv, workers)
-        tasks = _Tasks(p.seed, p.n, nv, p.chunk or 1, cap, fixed=p.chunk is not None)
+        tasks = _Tasks(p.seed, p.n, p.chunk or 1, cap, fixed=p.chunk is not None)
         pool: _InFlight | None = None
         if p.client is not None:
             pool = _DaskInFlight(p.client)
@@ -444,7 +443,7 @@ class SimStream(Iterator[SimResults]):
         def collect(ch: Chunk) -> None:
             for r in ch.records:
                 st.add(r)
-            tasks.learn(len(ch.records), ch.seconds)
+            tasks.learn(len(ch.records) // nv, ch.seconds)
             if cb:
                 cb(st.done, total)
 
@@ -460,26 +459,20 @@ class SimStream(Iterator[SimResults]):
 
         try:
             if executor == "serial":
-                for vi, s, c in tasks:
+                # the same small tasks as on a pool, one after another: a stop takes effect when the running
+                # task ends (automatic tasks start at one seed and grow to about a quarter of a second)
+                for s, c in tasks:
                     if is_cancelled():
                         stopped = "cancelled"
                         break
-                    for k in range(s, s + c):
-                        if is_cancelled():
-                            stopped = "cancelled"
-                            break
-                        st.add(play_one(p.modname, p.vdicts[vi], p.bot_names, k, vi, p.max_steps))
-                        if cb:
-                            cb(st.done, total)
-                        if st.stop_at is not None:
-                            stopped = "early"
-                            break
-                        if due():
-                            snap = st.snapshot("running")
-                            last = time.perf_counter()
-                            yield snap
-                    if stopped != "done":
+                    collect(play_seeds(p.modname, p.vdicts, p.bot_names, s, c, p.max_steps))
+                    if st.stop_at is not None:
+                        stopped = "early"
                         break
+                    if due():
+                        snap = st.snapshot("running")
+                        last = time.perf_counter()
+                        yield snap
             else:
                 assert pool is not None
                 # one loop for an Executor and a Dask client: a bounded window of small tasks in flight, so memory
@@ -492,8 +485,8 @@ class SimStream(Iterator[SimResults]):
                         if task is None:
                             exhausted = True
                             break
-                        vi, s, c = task
-                        pool.submit(p.modname, p.vdicts[vi], p.bot_names, s, c, vi, p.max_steps)
+                        s, c = task
+                        pool.submit(p.modname, p.vdicts, p.bot_names, s, c, p.max_steps)
                     if is_cancelled():
                         stopped = "cancelled"
                         break

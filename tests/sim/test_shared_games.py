@@ -1,0 +1,130 @@
+"""play_seeds plays a seed once for every variant that the game never told apart (sim.core's shared games).
+
+A variant whose differing options the first variant's game never read gets that game's record instead of playing
+it again. These tests hold it to the only thing that matters: for every option of every game, the records are
+exactly those of playing each variant on its own (``play_one``), and the sharing is real (some games are shared,
+some are not). A watch that missed a read would hand a variant a record it would not have had: the last test
+breaks the watch on purpose and checks that the comparison catches it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from tabletop.sim import core
+from tabletop.sim.core import play_one, play_seeds
+
+#: options whose values are tuples: an alternative by hand (the others are found from the option's kind)
+EXPLICIT: dict[tuple[str, str], list[Any]] = {
+    ("tabletop.xevoz", "mats"): [["neo-sapiens", "meta-beast", "sectoid"]],
+    ("tabletop.xevoz", "figures"): [["skull-jack", "razorclaw"]],
+    ("tabletop.xevoz", "end_caps"): [["blue", "red"]],
+    ("tabletop.xevoz", "parts"): [17],
+    ("tabletop.zaxxon", "spinner_weights"): [[1.0, 3.0, 1.0, 1.0]],
+}
+
+GAMES = [("tabletop.xevious", "greedy", 6), ("tabletop.xevoz", "random", 10), ("tabletop.zaxxon", "greedy", 6)]
+
+
+def _alternatives(modname: str) -> list[dict[str, Any]]:
+    """One changed option per variant: every other choice, the flipped bool, the number one up (or down)."""
+    import importlib
+
+    rules = importlib.import_module(modname).Rules()
+    vt = rules.variant_type
+    out: list[dict[str, Any]] = []
+    for info in vt.options():
+        d = info.default
+        if (modname, info.name) in EXPLICIT:
+            cands: list[Any] = EXPLICIT[modname, info.name]
+        elif info.choices:
+            cands = [c for c in info.choices if c != d]
+        elif isinstance(d, bool):
+            cands = [not d]
+        elif isinstance(d, int):
+            cands = [d + 1, d - 1]
+        else:
+            cands = []
+        for c in cands:
+            try:
+                vt.from_dict({info.name: c}).validate()
+            except (ValueError, TypeError):
+                continue
+            out.append({info.name: c})
+            break
+    return out
+
+
+@pytest.mark.parametrize(("modname", "bot", "seeds"), GAMES)
+def test_records_are_those_of_each_variant_played_alone(modname: str, bot: str, seeds: int) -> None:
+    alts = _alternatives(modname)
+    n_options = len(dataclasses.fields(__import__(modname, fromlist=["Rules"]).Rules().variant_type))
+    assert len(alts) == n_options, "every option has an alternative to compare"
+    vdicts: list[dict[str, Any]] = [{}, *alts]
+    chunk = play_seeds(modname, vdicts, [bot, bot], 100, seeds, max_steps=3000)
+    assert len(chunk.records) == seeds * len(vdicts)
+    shared_by_variant = [0] * len(vdicts)
+    for i, rec in enumerate(chunk.records):
+        seed, vi = 100 + i // len(vdicts), i % len(vdicts)
+        assert (rec.seed, rec.variant) == (seed, vi)
+        alone = play_one(modname, vdicts[vi], [bot, bot], seed, vi, 3000)
+        assert rec == alone, f"{modname} seed {seed} variant {vdicts[vi]}"
+        base = chunk.records[i - vi]
+        if vi and dataclasses.replace(rec, variant=0) == base:
+            shared_by_variant[vi] += 1
+    # a shared record is one that equals the rulebook game's (the converse need not hold: a game can read an
+    # option and still end the same); which options a game reads is the game's business (Zaxxon reads most of
+    # them in every game: its spinner, scenario and Zaxxon options from the start)
+    assert chunk.shared <= sum(shared_by_variant)
+    assert chunk.shared < seeds * len(alts)
+
+
+def test_the_variant_that_decides_is_played() -> None:
+    """Xevoz's extra-chop is read whenever a drain symbol comes up with the DRAIN ATTACK attached: those games are
+    played under it (and differ), the others are shared."""
+    alt = {"drain_symbol_when_attached": "extra-chop"}
+    chunk = play_seeds("tabletop.xevoz", [{}, alt], ["random", "random"], 0, 40)
+    pairs = list(zip(chunk.records[::2], chunk.records[1::2], strict=True))
+    read = [a.rules.get("xevoz.drain-symbol-attached", 0) > 0 for a, _ in pairs]
+    assert 0 < sum(read) < len(pairs)
+    assert chunk.shared == len(pairs) - sum(read)
+    differ = sum(1 for a, b in pairs if dataclasses.replace(b, variant=0) != a)
+    assert differ > 0
+
+
+def test_a_watch_that_misses_reads_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Break the watch (it notes nothing): every variant is then handed the rulebook game's record, and the
+    comparison with play_one fails for some option. So the equality test above has teeth."""
+    real = core._watching
+
+    def blind(v: Any, names: frozenset[str]) -> tuple[Any, set[str]]:
+        watched, _ = real(v, names)
+        return watched, set()
+
+    monkeypatch.setattr(core, "_watching", blind)
+    alt = {"drain_symbol_when_attached": "extra-chop"}
+    chunk = play_seeds("tabletop.xevoz", [{}, alt], ["random", "random"], 0, 20)
+    wrong = [r for r in chunk.records if r != play_one("tabletop.xevoz", [{}, alt][r.variant],
+                                                       ["random", "random"], r.seed, r.variant)]
+    assert wrong
+
+
+def test_watched_variant_is_the_variant() -> None:
+    """The watched copy is an instance of the game's variant class with the same options, and its own validate
+    (which every Game calls, reading every option) notes nothing."""
+    from tabletop.xevoz.variant import XevozVariant
+
+    v = XevozVariant(tie="re-roll")
+    w, seen = core._watching(v, frozenset({"tie", "bonus_chop"}))
+    assert isinstance(w, XevozVariant)
+    assert w.to_dict() == v.to_dict()
+    seen.clear()
+    w.validate()
+    assert seen == set()
+    assert w.tie == "re-roll"
+    assert seen == {"tie"}
+    _ = w.max_gold
+    assert seen == {"tie"}
