@@ -99,16 +99,22 @@ class TallyContext(Context):
     tally: dict[tuple[str, int | None], int]
 
     def emit(self, rule: str, text: Text, player: int | None = -1, **data: Any) -> None:  # type: ignore[override]
-        known = self._known
-        if known is not None and rule not in known:
-            raise ValueError(f"event names unknown rule clause {rule!r} (add it to the game's catalog)")
+        if self._known is not None and rule not in self._known:
+            _unknown_clause(rule)
         key = (rule, self.player if player == -1 else player)
-        tally = self.tally
-        tally[key] = tally.get(key, 0) + 1
+        self.tally[key] = self.tally.get(key, 0) + 1
 
     def tell(self, rule: str, player: int | None, text: Callable[..., str], *args: Any,  # type: ignore[override]
              **data: Any) -> None:
-        self.emit(rule, text, player)
+        # emit's three lines, not a call to it: most rule firings of a simulation come here
+        if self._known is not None and rule not in self._known:
+            _unknown_clause(rule)
+        key = (rule, self.player if player == -1 else player)
+        self.tally[key] = self.tally.get(key, 0) + 1
+
+
+def _unknown_clause(rule: str) -> None:
+    raise ValueError(f"event names unknown rule clause {rule!r} (add it to the game's catalog)")
 
 
 class Rules(ABC, Generic[S]):
