@@ -1,6 +1,7 @@
 """The variant lab answers live in a real JupyterLab (Chromium): press Run, and the plotly FigureWidget fills in
-with a verdict in words within seconds, then both update in place as games arrive; Stop (pressed with the
-keyboard) ends the run, keeps the finished games and says so in the verdict.
+with a verdict in words within seconds, then both update in place as games arrive (a zoom the user makes on the
+chart stays while they do); Stop (pressed with the keyboard) ends the run, keeps the finished games and says so in
+the verdict.
 
 The notebook is the committed Xevoz lab (notebooks/variants/03) up to the cell that shows the lab, at its own
 game count (no small test N): the run must be long enough to be stopped by hand."""
@@ -29,6 +30,14 @@ DRAWN = """() => {
   const m = title && title.textContent.match(/(\\d+) of (\\d+) games per variant/);
   return (m && bars > 0 && verdict > 0) ? { ms: performance.now() - window.__runAt, played: Number(m[1]),
     title: title.textContent, verdict: document.querySelector('.tt-lab-verdict').innerText } : false;
+}"""
+
+#: the live chart's view as plotly.js has it (the chart element is plotly's graph div)
+VIEW = """() => {
+  const gd = document.querySelector('.tt-lab-chart'), L = gd.layout;
+  const m = L.title.text.match(/(\\d+) of (\\d+) games per variant/);
+  return { x2: [...L.xaxis2.range], y2: [...L.yaxis2.range], ui: L.uirevision, title: L.title.text,
+           played: m ? Number(m[1]) : 0 };
 }"""
 
 
@@ -86,6 +95,35 @@ def test_run_shows_a_live_chart_and_verdict_and_stop_keeps_the_games(lab, lab_no
     assert page.locator(CHART).count() == 1 and chart_id == "first"
     text = page.locator(".tt-lab-progress").inner_text()
     assert re.search(r"\d+/\d+ games \([\d,]+/s\)", text), text
+
+    # the user's zoom survives the streamed updates: a box zoom (a drag) on the win-rate change panel, whose axis
+    # the chart otherwise sets at every update, stays as it is while more games arrive
+    panel = page.locator(f"{CHART} .draglayer .x2y2 .nsewdrag")
+    panel.scroll_into_view_if_needed()
+    box = panel.bounding_box()
+    x0, y0 = box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.2
+    before = page.evaluate(VIEW)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 + box["width"] * 0.4, y0 + box["height"] * 0.4, steps=8)
+    page.mouse.up()
+    zoomed = page.evaluate(VIEW)
+    assert zoomed["x2"] != before["x2"] and zoomed["y2"] != before["y2"], (before, zoomed)  # the drag zoomed
+    # the front end reports the zoom to Python; from the snapshot Python shows once it has it, every update
+    # would reset the zoom if the chart did not keep it
+    for _ in range(100):
+        py_range, shown = lab.kernel_json("[list(lab.chart.widget.layout.xaxis2.range), "
+                                          "min(len(lab.results.games(0)), len(lab.results.games(1)))]")
+        if py_range == pytest.approx(zoomed["x2"]):
+            break
+        page.wait_for_timeout(100)
+    assert py_range == pytest.approx(zoomed["x2"]), (py_range, zoomed)
+    after = page.wait_for_function(f"() => {{ const v = ({VIEW})(); return v.played >= {shown} + 20 ? v : false; }}",
+                                   timeout=60_000).json_value()
+    assert after["title"] != zoomed["title"]  # updates arrived ...
+    assert after["x2"] == pytest.approx(zoomed["x2"]) and after["y2"] == pytest.approx(zoomed["y2"])  # ... view kept
+    assert after["ui"] == zoomed["ui"] == before["ui"] and after["ui"]  # one uirevision for the run
+    assert lab.kernel_json("lab.chart.user_axes()") == ["xaxis2", "yaxis2"]  # Python knows whose axes they are
 
     # Stop from the keyboard: the run ends, keeps its games and says so
     stop.focus()

@@ -136,7 +136,11 @@ class Lab:
     Run plays in a background thread and hands cumulative results to a live view: one plotly ``FigureWidget``
     (who wins, and the paired changes, with 95% intervals that narrow as games arrive), a progress line and the
     verdict so far, written from the numbers by ``Comparison.conclusions()``. Stop keeps the finished games and
-    gives the verdict on them."""
+    gives the verdict on them.
+
+    A zoom or pan of the chart is kept while the run goes on (the other axes still follow the numbers; a
+    double-click gives a panel back to the chart); the next Run starts from the chart's own view again (see
+    :class:`~tabletop.lab.figures.LiveChart`)."""
 
     def __init__(self, game: str | ModuleType, *, n: int = 1000, bots: Sequence[str] | str | None = None,
                  seed: int = 0, executor: Executor | str | None = None, early_stop: bool = False,
