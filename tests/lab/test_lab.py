@@ -33,6 +33,34 @@ def test_controls_are_built_from_variant_options_alone() -> None:
     assert lab.variant() == richpig.Variant()
 
 
+def test_every_slider_gets_an_accessible_name_from_its_label() -> None:
+    from tabletop.lab.aria import SliderName, named
+
+    lab = Lab(richpig, n=10, executor="serial")
+    rows = {box.children[0].description: box for box in lab.widget.children[1].children}
+    assert set(rows) == set(lab.controls)
+    for name, box in rows.items():
+        assert "tt-lab-option" in box._dom_classes and box.children[0] is lab.controls[name]
+        helpers = [c for c in box.children if isinstance(c, SliderName)]
+        if isinstance(lab.controls[name], (w.IntSlider, w.FloatSlider)):  # the handle is named by the helper
+            assert [(h.name, h.scope) for h in helpers] == [(name, ".tt-lab-option")], name
+        else:  # a <label for> (or the checkbox's own label) names the control: no helper
+            assert helpers == [], name
+    assert {n for n, b in rows.items() if len(b.children) == 3} == {"target", "bonus"}
+    # the name follows the visible label
+    lab.controls["target"].description = "points to win"
+    assert rows["target"].children[2].name == "points to win"
+    # its contract: a non-empty name, one class selector
+    with pytest.raises(ValueError, match="name must be a non-empty str"):
+        SliderName("", ".x")
+    with pytest.raises(ValueError, match="scope must be one CSS class selector"):
+        SliderName("speed", "div .x")
+    with pytest.raises(ValueError, match="name must be a non-empty str"):
+        named(w.IntSlider(), "tt-x")  # a slider without a description has no name to give
+    text = named(w.Text(description="motto"), "tt-x")
+    assert len(text.children) == 1 and "tt-x" in text._dom_classes
+
+
 def test_set_reset_and_refusals_change_nothing() -> None:
     lab = Lab(richpig, n=10, executor="serial")
     lab.set(target=30, start=(5, 0))

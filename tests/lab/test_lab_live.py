@@ -255,3 +255,76 @@ def test_stop_when_the_answer_is_clear_is_off_by_default_and_uses_the_simulators
     for line in conclusions_html(res):
         assert f"<li>{line}</li>" in lab.verdict.value
     assert f"{n} of 20000 games per variant" in lab.chart.widget.layout.title.text
+
+
+def user_relayout(fw: go.FigureWidget, data: dict[str, Any]) -> None:
+    """What the chart's front end sends when the user zooms, pans or double-clicks a panel (plotly's
+    ``plotly_relayout`` event, reported to Python through the widget's ``_js2py_relayout``)."""
+    fw._js2py_relayout = {"relayout_data": data, "source_view_id": "the-users-view"}
+
+
+def test_the_users_zoom_survives_the_updates_of_a_run_and_a_new_run_starts_from_the_charts_view(
+        full: SimResults, monkeypatch: pytest.MonkeyPatch) -> None:
+    states: list[dict[str, Any]] = []
+    lab: Lab
+
+    def view() -> dict[str, Any]:
+        lay = lab.chart.widget.layout
+        return {"ui": lay.uirevision, "x2": tuple(lay.xaxis2.range), "y": tuple(lay.yaxis.range),
+                "x3": tuple(lay.xaxis3.range), "users": lab.chart.user_axes()}
+
+    def source(game: Any, **kw: Any) -> Iterator[SimResults]:
+        for i, k in enumerate(KS):
+            yield cut(full, k)
+            states.append(view())
+            if i == 0:  # after the first snapshot the user zooms into the length-change panel and the top panel
+                user_relayout(fw, {"xaxis3.range[0]": -1.5, "xaxis3.range[1]": 2.5, "yaxis.range[0]": 10,
+                                   "yaxis.range[1]": 60})
+                states.append(view())
+            if i == 2:  # ... and later double-clicks the length-change panel: the chart takes that axis back
+                user_relayout(fw, {"xaxis3.autorange": True, "yaxis3.autorange": True})
+
+    lab = Lab(piggame, n=KS[-1], seed=3, bots=["greedy", "cautious"], source=source)
+    lab.set(target=40)
+    fw = lab.chart.widget
+    sent: list[dict[str, Any]] = []
+    real = fw._send_update_msg
+
+    def spy(restyle_data: Any, relayout_data: dict[str, Any], *a: Any, **k: Any) -> Any:
+        sent.append(dict(relayout_data))
+        return real(restyle_data, relayout_data, *a, **k)
+
+    monkeypatch.setattr(fw, "_send_update_msg", spy)
+    lab.run()
+    first, zoomed, second, third, last = states
+    # one uirevision for every update of the run: plotly's "same view" marker is set and never changes in a run
+    assert first["ui"] and len({s["ui"] for s in states}) == 1 and fw.layout.uirevision == first["ui"]
+    assert sent[0]["uirevision"] == first["ui"] and all("uirevision" not in m for m in sent[1:])
+    # the user's ranges stay, on the two axes they set, while the later snapshots arrive: the front end is sent
+    # nothing for them
+    assert zoomed["x3"] == (-1.5, 2.5) and zoomed["y"] == (10, 60) and zoomed["users"] == ["yaxis", "xaxis3"]
+    for s in (second, third):
+        assert s["x3"] == (-1.5, 2.5) and s["y"] == (10, 60), s
+    assert all(not any(key.startswith(("xaxis3", "yaxis.")) for key in m) for m in sent[1:3]), sent
+    # ... while the axes they did not touch go on following the numbers, exactly as on a chart nobody zoomed
+    ref = LiveChart()
+    for k, s in zip(KS, (first, second, third, last), strict=True):
+        ref.update(cut(full, k))
+        assert s["x2"] == tuple(ref.widget.layout.xaxis2.range), k
+    assert len({s["x2"] for s in states}) > 1  # (it did move during the run)
+    # a double-click hands the length panel back: the next snapshot sets it as the chart would again
+    assert last["x3"] == tuple(ref.widget.layout.xaxis3.range) != (-1.5, 2.5)
+    assert last["y"] == (10, 60) and last["users"] == ["yaxis"]
+
+    # a new run starts from the chart's own view: a new uirevision, the user's top-panel zoom let go
+    again: list[dict[str, Any]] = []
+
+    def source2(game: Any, **kw: Any) -> Iterator[SimResults]:
+        for k in KS[:2]:
+            yield cut(full, k)
+            again.append(view())
+
+    lab.source = source2
+    lab.run()
+    assert again[0]["ui"] and again[0]["ui"] != first["ui"] and len({s["ui"] for s in again}) == 1
+    assert again[0]["y"] == (0, 105) and again[0]["users"] == [] and again[1]["users"] == []

@@ -199,18 +199,61 @@ class LiveChart:
 
     The axes of the two change panels hold still while intervals narrow, so the narrowing shows: an axis widens
     at once when an interval does not fit, and zooms in (a step) only when everything on it takes up less than a
-    fifth of it. ``reset()`` starts a new run."""
+    fifth of it.
+
+    **The user's view is kept during a run.** Zoom or pan a panel (drag, scroll, the axis ends, the mode bar) and
+    the later snapshots of the same run leave that axis where you put it; the axes you did not touch go on
+    following the numbers. Double-click the panel (or "Autoscale" / "Reset axes") to hand the axis back to the
+    chart at the next snapshot. A new Run starts from the chart's own view again: it plays other rules, whose
+    numbers may lie outside what you zoomed into, so ``reset()`` changes ``layout.uirevision`` (plotly's marker
+    of "the same view": constant during one run, new for each run) and forgets the axes you had set.
+
+    (The FigureWidget's front end applies every update with ``Plotly.update``, which ignores ``uirevision`` and
+    sets whatever ranges it is sent; so the chart itself leaves alone the axes you moved: the front end reports
+    each zoom or pan to Python, and an axis whose range is no longer the one the chart last set is yours.)"""
 
     #: zoom in when the values span less than this share of the axis
     ZOOM = 0.2
+    #: the axes whose ranges the chart sets (and the user may take over during a run)
+    AXES = ("xaxis", "yaxis", "xaxis2", "yaxis2", "xaxis3", "yaxis3")
 
     def __init__(self) -> None:
-        self.widget = go.FigureWidget(_live_skeleton())
+        self.runs = 0
+        self.widget = go.FigureWidget(_live_skeleton().update_layout(uirevision=self.revision))
         self.updates = 0
         self._axes: dict[int, tuple[float, float]] = {}
+        self._set: dict[str, tuple[float, ...]] = {}
+
+    @property
+    def revision(self) -> str:
+        """The ``layout.uirevision`` of the current run (sent with its first snapshot)."""
+        return f"run {self.runs}"
 
     def reset(self) -> None:
+        """A new run: from its first snapshot on, the axes follow the numbers again (the user's zoom of the last
+        run is let go), under a new ``uirevision``."""
+        self.runs += 1
         self._axes = {}
+        self._set = {}
+
+    def user_axes(self) -> list[str]:
+        """The axes the user has zoomed or panned during this run (the chart leaves them alone)."""
+        return [name for name in self.AXES if self._is_users(name)]
+
+    def _is_users(self, name: str) -> bool:
+        ax = self.widget.layout[name]
+        mine = self._set.get(name)
+        if mine is None or ax.autorange is True:  # never set this run, or handed back (double-click, Autoscale)
+            return False
+        return tuple(ax.range or ()) != mine
+
+    def _put(self, name: str, want: list[float]) -> None:
+        if self._is_users(name):
+            return
+        ax = self.widget.layout[name]
+        ax.range = want
+        ax.autorange = False
+        self._set[name] = tuple(want)  # (inside a batch, ax.range still reads the old value)
 
     def _range(self, i: int, values: list[float], bound: float | None = None) -> list[float]:
         finite = [v for v in values if v == v and abs(v) != float("inf")] or [0.0]
@@ -226,16 +269,19 @@ class LiveChart:
         return list(want)
 
     def update(self, res: SimResults) -> None:
-        """Show ``res`` (the cumulative results so far) in place."""
+        """Show ``res`` (the cumulative results so far) in place (the axes the user moved this run stay put)."""
         vals = live_values(res)
         fw = self.widget
         with fw.batch_update():
             for trace, new in zip(fw.data, vals["traces"], strict=True):
                 trace.update(new)
             fw.layout.title.text = vals["title"]
-            fw.layout.xaxis2.range = self._range(0, vals["spans"][0], bound=100)  # a share moves 100 points at most
-            fw.layout.xaxis3.range = self._range(1, vals["spans"][1])
+            fw.layout.uirevision = self.revision
+            self._put("xaxis", [-0.5, len(vals["traces"][0]["x"]) - 0.5])  # the categories, as autorange has them
+            self._put("yaxis", [0, 105])
+            self._put("xaxis2", self._range(0, vals["spans"][0], bound=100))  # a share moves 100 points at most
+            self._put("xaxis3", self._range(1, vals["spans"][1]))
             # room above the top category for its label
-            fw.layout.yaxis2.range = [-0.5, len(vals["traces"][2]["y"]) - 0.3]
-            fw.layout.yaxis3.range = [-0.5, 0.7]
+            self._put("yaxis2", [-0.5, len(vals["traces"][2]["y"]) - 0.3])
+            self._put("yaxis3", [-0.5, 0.7])
         self.updates += 1

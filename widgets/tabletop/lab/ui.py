@@ -14,7 +14,8 @@ answer is clear" (off by default: a run plays the games asked for) passes the si
 ``lab.run()`` from code plays in the calling thread (the chart updates as it goes; Stop needs the button's run).
 
 Nothing here is specific to a game: controls come from each option's metadata (its default, the rule clause
-it changes, its documentation, its choices or bounds).
+it changes, its documentation, its choices or bounds). Every control has an accessible name, its visible label
+(ipywidgets gives a slider's handle none: ``tabletop.lab.aria`` names it), so axe finds nothing in the lab.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from ..sim.core import Cancel, WidgetProgress, resolve_bots, resolve_game
 from ..sim.live import stream
 from ..sim.results import Comparison, SimResults
 from ..sim.sequential import EarlyStop
+from .aria import named
 
 #: environment variable that caps the games per variant (notebooks under nbmake set it small)
 N_ENV = "TABLETOP_LAB_N"
@@ -136,7 +138,11 @@ class Lab:
     Run plays in a background thread and hands cumulative results to a live view: one plotly ``FigureWidget``
     (who wins, and the paired changes, with 95% intervals that narrow as games arrive), a progress line and the
     verdict so far, written from the numbers by ``Comparison.conclusions()``. Stop keeps the finished games and
-    gives the verdict on them."""
+    gives the verdict on them.
+
+    A zoom or pan of the chart is kept while the run goes on (the other axes still follow the numbers; a
+    double-click gives a panel back to the chart); the next Run starts from the chart's own view again (see
+    :class:`~tabletop.lab.figures.LiveChart`)."""
 
     def __init__(self, game: str | ModuleType, *, n: int = 1000, bots: Sequence[str] | str | None = None,
                  seed: int = 0, executor: Executor | str | None = None, early_stop: bool = False,
@@ -165,7 +171,7 @@ class Lab:
         for info in self.infos:
             note = w.HTML(f"<small><code>{html.escape(info.rule)}</code> {html.escape(info.doc)} "
                           f"(rulebook: <b>{html.escape(repr(info.default))}</b>)</small>")
-            rows.append(w.VBox([self.controls[info.name], note]))
+            rows.append(named(self.controls[info.name], "tt-lab-option", note))  # a slider's handle gets a name
         self.n_box = w.BoundedIntText(value=default_n(n), min=1, max=1_000_000, description="games per variant",
                                       style={"description_width": "initial"})
         self.seed_box = w.IntText(value=seed, description="first seed", style={"description_width": "initial"})
@@ -197,9 +203,10 @@ class Lab:
         self.charts = w.VBox([])
         self._figs: dict[str, w.Output] = {}
         self.figures: dict[str, Any] = {}
-        head = w.HTML(f"<h3>{html.escape(self.rules.title)} variant lab</h3><p>Pick rule options (variant 2); "
-                      "the rulebook rules are variant 1. Both are played on the same seeds, so a difference "
-                      "is the rule, not the dice.</p>")
+        # a section of the notebook (under its title, an h1): an h2, sized as the h3 it used to be
+        head = w.HTML(f"<h2 style='font-size:1.17em;margin:1em 0'>{html.escape(self.rules.title)} variant lab</h2>"
+                      "<p>Pick rule options (variant 2); the rulebook rules are variant 1. Both are played on "
+                      "the same seeds, so a difference is the rule, not the dice.</p>")
         self.widget = w.VBox([
             head, w.VBox(rows or [w.HTML("<i>This game has no rule options yet.</i>")]),
             self._row([self.n_box, self.seed_box, self.early_box], "tt-lab-settings"), w.HBox(self.bot_boxes),
