@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -64,3 +65,7 @@ def test_bench_prints_every_figure_in_one_summary(capsys) -> None:
     summary = text.split("== summary", 1)[1]
     assert "xevoz" in summary and "40 x 2 sweep" in summary
     assert "first chart with a verdict within 3 s" in summary and "early stopping:" in summary
+    # the sweep says how many of the variant's battles were not played again, and times every game played too
+    shared = re.search(r"([\d,]+) of the variant's 40 games never read the changed option", text)
+    assert shared is not None and 0 < int(shared.group(1).replace(",", "")) < 40
+    assert re.search(r"every game played \(each variant in its own run\): \d+\.\d\d s", text)

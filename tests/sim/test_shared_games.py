@@ -78,8 +78,9 @@ def test_records_are_those_of_each_variant_played_alone(modname: str, bot: str, 
     # a shared record is one that equals the rulebook game's (the converse need not hold: a game can read an
     # option and still end the same); which options a game reads is the game's business (Zaxxon reads most of
     # them in every game: its spinner, scenario and Zaxxon options from the start)
-    assert all(k <= m for k, m in zip(chunk.shared, shared_by_variant, strict=True))
-    assert sum(chunk.shared) < seeds * len(alts) and chunk.shared[0] == 0
+    counted = [sum(1 for _, j in chunk.shared if j == vi) for vi in range(len(vdicts))]
+    assert all(k <= m for k, m in zip(counted, shared_by_variant, strict=True))
+    assert len(chunk.shared) < seeds * len(alts) and counted[0] == 0
 
 
 def test_the_variant_that_decides_is_played() -> None:
@@ -90,7 +91,8 @@ def test_the_variant_that_decides_is_played() -> None:
     pairs = list(zip(chunk.records[::2], chunk.records[1::2], strict=True))
     read = [a.rules.get("xevoz.drain-symbol-attached", 0) > 0 for a, _ in pairs]
     assert 0 < sum(read) < len(pairs)
-    assert chunk.shared == [0, len(pairs) - sum(read)]
+    assert [s for s, _ in chunk.shared] == [a.seed for (a, _), r in zip(pairs, read, strict=True) if not r]
+    assert {j for _, j in chunk.shared} == {1}
     differ = sum(1 for a, b in pairs if dataclasses.replace(b, variant=0) != a)
     assert differ > 0
 
@@ -128,3 +130,34 @@ def test_watched_variant_is_the_variant() -> None:
     assert seen == {"tie"}
     _ = w.max_gold
     assert seen == {"tie"}
+
+
+def test_a_run_counts_its_shared_games_whatever_runs_it(tmp_path: Any) -> None:
+    """SimResults.shared: per variant, the games not played again; the same serially and on a pool, kept in a
+    saved file, and for a run that stops early only those of the seeds it keeps."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tabletop.sim import SimResults, simulate
+
+    alt = {"drain_symbol_when_attached": "extra-chop"}
+    kw: dict[str, Any] = {"variants": [None, alt], "bots": "random", "n": 60, "seed": 3, "progress": False}
+    serial = simulate("xevoz", executor="serial", **kw)
+    expected = len(play_seeds("tabletop.xevoz", [{}, alt], ["random", "random"], 3, 60).shared)
+    assert serial.shared == [0, expected] and 0 < expected < 60
+    with ThreadPoolExecutor(2) as ex:
+        pooled = simulate("xevoz", executor=ex, workers=2, chunk=7, **kw)
+    assert pooled.shared == serial.shared and pooled.records == serial.records
+    lean = simulate("xevoz", executor="serial", keep_records=False, **kw)
+    assert lean.shared == serial.shared
+    path = serial.save(tmp_path / "run.json")
+    assert SimResults.load(path).shared == serial.shared
+    # stopped by hand after the first tasks: exactly the shared games of the seeds it kept
+    from tabletop.sim import Cancel
+
+    stop = Cancel()
+    part = simulate("xevoz", executor="serial", chunk=5, cancel=stop,
+                    **{**kw, "progress": lambda done, total: done >= 20 and stop.set()})
+    kept = {r.seed for r in part.records}
+    shared_seeds = {s for s, _ in play_seeds("tabletop.xevoz", [{}, alt], ["random", "random"], 3, 60).shared}
+    assert not part.complete and 0 < len(kept) < 60
+    assert part.shared == [0, len(shared_seeds & kept)]

@@ -45,14 +45,14 @@ MAX_STEPS = 20_000
 @dataclass
 class Chunk:
     """What one task sends back: the records of its games (``variant`` is the variant of a one-variant chunk,
-    ``-1`` when it holds every variant of its seeds), the seconds it played, and per variant how many of its
-    records are *shared*: the game of their seed under the first variant never read an option in which their
+    ``-1`` when it holds every variant of its seeds), the seconds it played, and the ``(seed, variant)`` of its
+    *shared* records: the game of their seed under the first variant never read an option in which their
     variant differs, so that game's record is theirs (see :func:`play_seeds`)."""
 
     variant: int
     records: list[GameRecord] = field(default_factory=list)
     seconds: float = 0.0
-    shared: list[int] = field(default_factory=list)
+    shared: list[tuple[int, int]] = field(default_factory=list)
 
 
 #: target seconds of play per task when the chunk size is automatic
@@ -375,11 +375,11 @@ def play_seeds(modname: str, variants: Sequence[dict[str, Any]], bot_names: Sequ
     which they differ. So each seed is played under the first variant with that variant *watched*
     (:func:`_watching`); a variant whose differing options the game never read gets that game's record (with its
     own variant index) instead of replaying it move for move: the very record it would have had, since
-    nothing else in the game depends on the variant. ``Chunk.shared`` counts those per variant. The other variants are
+    nothing else in the game depends on the variant. ``Chunk.shared`` lists those. The other variants are
     played. ``tests/sim/test_shared_games.py`` checks, for every option of every game, that the records are
     those of :func:`play_one`."""
     t0 = time.perf_counter()
-    out = Chunk(-1, shared=[0] * len(variants))
+    out = Chunk(-1)
     rules, table = _rules_for(modname)
     vs = [_variant_for(rules, d) for d in variants]
     first = vs[0]
@@ -405,7 +405,7 @@ def play_seeds(modname: str, variants: Sequence[dict[str, Any]], bot_names: Sequ
                 if d is not None and seen.isdisjoint(d):
                     add(GameRecord(rec.seed, j, rec.winner, rec.steps, rec.first, rec.finished, dict(rec.rules),
                                    {k: list(v) for k, v in rec.seat_rules.items()}))
-                    out.shared[j] += 1
+                    out.shared.append((s, j))
                 else:
                     add(_play_one(rules, table, vs[j], bot_names, s, j, max_steps))
         finally:

@@ -165,6 +165,16 @@ class _State:
                     if plan.early_stop is not None else None)
         self.stop_at: int | None = None  # paired seeds when the sequential test settled
         self.tally = None if plan.keep_records else Tally(len(plan.vdicts), len(plan.bot_names))
+        #: per variant, the games of the seeds folded so far that were not played again (play_seeds: their seed's
+        #: game under the first variant never read an option in which they differ); and those of seeds not yet
+        #: folded (by seed: bounded like ``waiting``)
+        self.shared = [0] * len(plan.vdicts)
+        self._shared_wait: dict[int, list[int]] = {}
+
+    def note_shared(self, pairs: Sequence[tuple[int, int]]) -> None:
+        """Note shared games of seeds about to be added (counted when their seed is folded, in seed order)."""
+        for seed, vi in pairs:
+            self._shared_wait.setdefault(seed, []).append(vi)
 
     @property
     def paired(self) -> int:
@@ -187,9 +197,13 @@ class _State:
             if row is None or any(r is None for r in row):
                 break
             del self.waiting[self.next_pair]
+            shared = self._shared_wait.pop(self.next_pair, None) if self._shared_wait else None
             self.next_pair += 1
             if self.stop_at is not None:
                 continue
+            if shared:
+                for vi in shared:
+                    self.shared[vi] += 1
             if self.tally is not None:
                 self.tally.fold(row)
             if self.seq is not None:
@@ -227,7 +241,8 @@ class _State:
                           seed=p.seed, records=recs, version=__version__, complete=complete,
                           seconds=time.perf_counter() - self.t0, max_steps=p.max_steps, labels=list(p.labels),
                           stopped=stopped if stopped == "running" or complete else "cancelled", planned=p.n,
-                          sequential=self.seq.figures() if self.seq is not None else [], tally=tally)
+                          sequential=self.seq.figures() if self.seq is not None else [], tally=tally,
+                          shared=list(self.shared))
 
 
 def _seat_names(bots: list[str]) -> list[str]:
@@ -441,6 +456,7 @@ class SimStream(Iterator[SimResults]):
         closed = False
 
         def collect(ch: Chunk) -> None:
+            st.note_shared(ch.shared)
             for r in ch.records:
                 st.add(r)
             tasks.learn(len(ch.records) // nv, ch.seconds)

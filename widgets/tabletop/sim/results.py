@@ -251,6 +251,11 @@ class SimResults:
     #: running aggregates instead of ``records`` (``keep_records=False``): every statistic below still works;
     #: what needs single games (``games``, ``to_csv``) says so
     tally: Tally | None = None
+    #: per variant, how many of its games (of seeds played under every variant) were not played again: the game
+    #: of their seed under the first variant never read an option in which they differ, so its record is theirs
+    #: (``tabletop.sim.play_seeds``). The records are the same either way; this says how often the change
+    #: could not even come into play. Empty for results saved before it was counted.
+    shared: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.labels:
@@ -461,7 +466,7 @@ class SimResults:
                 "complete": self.complete, "stopped": self.stopped, "planned": self.planned,
                 "sequential": [asdict(f) for f in self.sequential], "seconds": self.seconds, "max_steps": self.max_steps,
                 "games": [asdict(r) for r in self.records],
-                **({"tally": self.tally.to_dict()} if self.tally is not None else {})}
+                "shared": self.shared, **({"tally": self.tally.to_dict()} if self.tally is not None else {})}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> SimResults:
@@ -482,7 +487,7 @@ class SimResults:
                        sequential=[Figure(**f) for f in d.get("sequential") or []],
                        tally=Tally.from_dict(d["tally"]) if d.get("tally") else None,
                        seconds=float(d.get("seconds", 0.0)), max_steps=int(d.get("max_steps", 0)),
-                       labels=list(d.get("labels") or []))
+                       labels=list(d.get("labels") or []), shared=[int(k) for k in d.get("shared") or []])
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"the results file is damaged: {exc!r}") from exc
 
