@@ -161,3 +161,27 @@ def test_a_run_counts_its_shared_games_whatever_runs_it(tmp_path: Any) -> None:
     shared_seeds = {s for s, _ in play_seeds("tabletop.xevoz", [{}, alt], ["random", "random"], 3, 60).shared}
     assert not part.complete and 0 < len(kept) < 60
     assert part.shared == [0, len(shared_seeds & kept)]
+
+
+def test_the_comparison_says_how_often_the_changed_rule_never_came_up() -> None:
+    """The lab's verdict names, from the run's own count, the paired games in which the change never came up."""
+    from tabletop.sim import simulate
+
+    alt = {"drain_symbol_when_attached": "extra-chop"}
+    for seed in (3, 11):
+        kw: dict[str, Any] = {"variants": [None, alt], "bots": "random", "n": 50, "seed": seed, "progress": False}
+        res = simulate("xevoz", executor="serial", **kw)
+        k = len(play_seeds("tabletop.xevoz", [{}, alt], ["random", "random"], seed, 50).shared)
+        cmp = res.compare(0, 1)
+        assert cmp.untouched == k
+        line = f"The changed rule never came up in {k} of the 50 paired games ({k / 50:.0%})"
+        assert any(s.startswith(line) for s in cmp.conclusions())
+        lean = simulate("xevoz", executor="serial", keep_records=False, **kw)
+        assert lean.compare(0, 1).conclusions() == cmp.conclusions()
+    # nothing to say between two variants that are not the first one, or between the same rules twice
+    three = simulate("xevoz", variants=[None, alt, {"tie": "re-roll"}], bots="random", n=10, executor="serial",
+                     progress=False)
+    assert three.compare(1, 2).untouched is None
+    twice = simulate("xevoz", variants=[None, None], bots="random", n=10, executor="serial", progress=False)
+    assert twice.compare(0, 1).untouched is None
+    assert not any("never came up" in s for s in twice.compare(0, 1).conclusions())

@@ -200,7 +200,7 @@ class _State:
             shared = self._shared_wait.pop(self.next_pair, None) if self._shared_wait else None
             self.next_pair += 1
             if self.stop_at is not None:
-                continue
+                continue  # beyond an early stop: not in the results
             if shared:
                 for vi in shared:
                     self.shared[vi] += 1
@@ -210,6 +210,16 @@ class _State:
                 self.seq.fold(row)
                 if self.seq.settled():
                     self.stop_at = self.paired
+
+    def _shared(self, stopped: str) -> list[int]:
+        """Per variant, the shared games of the seeds in the results: those folded, and (unless an early stop cut
+        the run there) those finished but not folded yet (a seed comes back under every variant at once)."""
+        out = list(self.shared)
+        if stopped != "early":
+            for vis in self._shared_wait.values():
+                for vi in vis:
+                    out[vi] += 1
+        return out
 
     def _sorted(self) -> list[GameRecord]:
         """Every record, sorted by (variant, seed): a new list (the snapshot's own)."""
@@ -242,7 +252,7 @@ class _State:
                           seconds=time.perf_counter() - self.t0, max_steps=p.max_steps, labels=list(p.labels),
                           stopped=stopped if stopped == "running" or complete else "cancelled", planned=p.n,
                           sequential=self.seq.figures() if self.seq is not None else [], tally=tally,
-                          shared=list(self.shared))
+                          shared=self._shared(stopped))
 
 
 def _seat_names(bots: list[str]) -> list[str]:

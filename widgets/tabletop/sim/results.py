@@ -113,6 +113,9 @@ class Comparison:
     length: Diff
     draws: Diff
     seat_names: list[str]
+    #: of the paired games, how many never read an option in which ``b`` differs from ``a`` (so both variants
+    #: played the very same game; known when ``a`` is the run's first variant: ``SimResults.shared``)
+    untouched: int | None = None
 
     @property
     def n(self) -> int:
@@ -146,6 +149,11 @@ class Comparison:
                for name, d in zip(self.seat_names, self.seats, strict=True)]
         out.append(verdict(self.draws, "the share of games without a winner", "points", scale=100))
         out.append(verdict(self.length, "games", "actions", up="last longer", down="end sooner"))
+        if self.untouched is not None:
+            k = self.untouched
+            out.append(f"The changed rule never came up in {k} of the {_games(self.n)} ({k / self.n:.0%}): in "
+                       f"{'those' if k != 1 else 'that one'} both variants played the very same game."
+                       if k else f"The changed rule came up in every one of the {_games(self.n)}.")
         aspects = [("who wins", self.seats), ("how often a game ends without a winner", [self.draws]),
                    ("how long games last", [self.length])]
         moved = [a for a, ds in aspects if any(d.significant for d in ds)]
@@ -402,9 +410,11 @@ class SimResults:
         for v in (a, b):
             if not 0 <= v < len(self.variants):
                 raise IndexError(f"no variant {v}; this run has {len(self.variants)}")
+        untouched = self.shared[b] if a == 0 and b < len(self.shared) and self.variants[b] != self.variants[0] else None
         if self.tally is not None:
             seats, draws, length = self.tally.diffs(a, b)
-            return Comparison(a, b, self.labels[a], self.labels[b], seats, length, draws, self.seat_names)
+            return Comparison(a, b, self.labels[a], self.labels[b], seats, length, draws, self.seat_names,
+                              untouched if length.n else None)
         ga = {r.seed: r for r in self.games(a)}
         gb = {r.seed: r for r in self.games(b)}
         common = sorted(set(ga) & set(gb))
@@ -414,7 +424,8 @@ class SimResults:
                  for s in range(self.seats)]
         length = paired_diff([float(r.steps) for r in ra], [float(r.steps) for r in rb])
         draws = paired_diff([float(r.winner is None) for r in ra], [float(r.winner is None) for r in rb])
-        return Comparison(a, b, self.labels[a], self.labels[b], seats, length, draws, self.seat_names)
+        return Comparison(a, b, self.labels[a], self.labels[b], seats, length, draws, self.seat_names,
+                          untouched if common else None)
 
     def summary(self) -> str:
         """A plain-words report of every variant (and the comparison with the first, if there are two+)."""
