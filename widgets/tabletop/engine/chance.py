@@ -107,18 +107,33 @@ class Chance:
         self.counter += 1
         return splitmix64((self._base + self.counter * _GOLDEN) & _MASK)
 
-    def draw(self, kind: str, options: Sequence[Any] | None = None,
-             weights: Sequence[float] | None = None) -> Draw:
-        """Draw one outcome of ``kind`` among ``options`` (default: the kind's whole domain)."""
-        opts = self.domains[kind] if options is None else options
+    def value(self, kind: str) -> Any:
+        """The value of ``draw(kind)``: the same outcome (rigged or not) from the same draw number, without the
+        :class:`Draw` (a simulation that keeps no history draws this way, most steps of a game)."""
+        if self.queues:
+            return self.draw(kind).value
+        opts = self.domains[kind]
         if not opts:
             raise RigError(f"nothing left to draw for {kind!r}")
-        # next_u64, inlined (a draw is made in most steps of a simulation): splitmix64 of the draw number
+        # next_u64, inlined: splitmix64 of the draw number
         n = self.counter = self.counter + 1
         x = (self._base + n * _GOLDEN + _GOLDEN) & _MASK
         x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
         x ^= x >> 31
+        return opts[(x * len(opts)) >> 64]
+
+    def draw(self, kind: str, options: Sequence[Any] | None = None,
+             weights: Sequence[float] | None = None) -> Draw:
+        """Draw one outcome of ``kind`` among ``options`` (default: the kind's whole domain)."""
+        if options is None and weights is None and not self.queues:
+            v = self.value(kind)
+            return _new_draw(Draw, (kind, v, False, self.counter))
+        opts = self.domains[kind] if options is None else options
+        if not opts:
+            raise RigError(f"nothing left to draw for {kind!r}")
+        x = self.next_u64()
+        n = self.counter
         q = self.queues.get(kind) if self.queues else None
         if q:
             value = q[0]
@@ -131,16 +146,15 @@ class Chance:
             return Draw(kind, value, True, n)
         if weights is None:
             return _new_draw(Draw, (kind, opts[(x * len(opts)) >> 64], False, n))
-        else:
-            total = float(sum(weights))
-            u = (x >> 11) * (1.0 / (1 << 53)) * total
-            acc = 0.0
-            value = opts[-1]
-            for o, w in zip(opts, weights, strict=True):
-                acc += w
-                if u < acc:
-                    value = o
-                    break
+        total = float(sum(weights))
+        u = (x >> 11) * (1.0 / (1 << 53)) * total
+        acc = 0.0
+        value = opts[-1]
+        for o, w in zip(opts, weights, strict=True):
+            acc += w
+            if u < acc:
+                value = o
+                break
         return Draw(kind, value, False, n)
 
     def shuffle(self, items: Sequence[Any]) -> list[Any]:

@@ -113,6 +113,14 @@ class TallyContext(Context):
         self.tally[key] = self.tally.get(key, 0) + 1
 
 
+    def draw(self, kind: str, options: Sequence[Any] | None = None,
+             weights: Sequence[float] | None = None) -> Any:
+        """The value of the draw, not kept in ``draws``: a counting game keeps no history."""
+        if options is None and weights is None:
+            return self.chance.value(kind)
+        return self.chance.draw(kind, options, weights).value
+
+
 def _unknown_clause(rule: str) -> None:
     raise ValueError(f"event names unknown rule clause {rule!r} (add it to the game's catalog)")
 

@@ -907,8 +907,8 @@ class XevozRules(Rules[XevozState]):
         if tally is None:
             f0, f1 = draw("helix1"), draw("helix2")
         else:  # a counting game keeps no history: its draws are not recorded in ctx.draws
-            chance_draw = ctx.chance.draw
-            f0, f1 = chance_draw("helix1").value, chance_draw("helix2").value
+            chance_value = ctx.chance.value
+            f0, f1 = chance_value("helix1"), chance_value("helix2")
         faces = [f0, f1]
         info: dict[str, Any] = {"kind": "attack", "faces": faces, "colour": colour, "strength": [0, 0],
                                 "bonus": [0, 0], "winner": -1, "warp": -1, "bomb": "", "blast": False,
