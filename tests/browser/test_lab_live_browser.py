@@ -169,6 +169,12 @@ def test_run_shows_a_live_chart_and_verdict_and_stop_keeps_the_games(lab, lab_no
     assert status == py_status and f"verdict from the {paired} paired games finished of {n}" in status
     verdict = page.locator(".tt-lab-verdict").inner_text()
     assert [ln.strip() for ln in verdict.strip().splitlines() if ln.strip()] == lines
+    # the learner reads how often the changed rule never came up, and the number is the kept run's own
+    untouched = lab.kernel_json("lab.results.compare(0, 1).untouched")
+    assert isinstance(untouched, int) and 0 <= untouched <= paired
+    said = (f"the changed rule never came up in {untouched} of the {paired} paired games" if untouched
+            else f"the changed rule came up in every one of the {paired} paired games")
+    assert said in verdict, verdict
     assert run.is_enabled() and stop.is_disabled()
     lab.screenshot("lab-live-stopped")
     # the whole lab after a run (controls, buttons, progress, verdict, the live chart and the charts of the run):

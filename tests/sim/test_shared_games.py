@@ -174,7 +174,7 @@ def test_the_comparison_says_how_often_the_changed_rule_never_came_up() -> None:
         k = len(play_seeds("tabletop.xevoz", [{}, alt], ["random", "random"], seed, 50).shared)
         cmp = res.compare(0, 1)
         assert cmp.untouched == k
-        line = f"The changed rule never came up in {k} of the 50 paired games ({k / 50:.0%})"
+        line = f"the changed rule never came up in {k} of the 50 paired games ({k / 50:.0%})"
         assert any(s.startswith(line) for s in cmp.conclusions())
         lean = simulate("xevoz", executor="serial", keep_records=False, **kw)
         assert lean.compare(0, 1).conclusions() == cmp.conclusions()

@@ -151,9 +151,9 @@ class Comparison:
         out.append(verdict(self.length, "games", "actions", up="last longer", down="end sooner"))
         if self.untouched is not None:
             k = self.untouched
-            out.append(f"The changed rule never came up in {k} of the {_games(self.n)} ({k / self.n:.0%}): in "
+            out.append(f"the changed rule never came up in {k} of the {_games(self.n)} ({k / self.n:.0%}): in "
                        f"{'those' if k != 1 else 'that one'} both variants played the very same game."
-                       if k else f"The changed rule came up in every one of the {_games(self.n)}.")
+                       if k else f"the changed rule came up in every one of the {_games(self.n)}.")
         aspects = [("who wins", self.seats), ("how often a game ends without a winner", [self.draws]),
                    ("how long games last", [self.length])]
         moved = [a for a, ds in aspects if any(d.significant for d in ds)]
