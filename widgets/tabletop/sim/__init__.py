@@ -18,7 +18,7 @@ Command line: ``python -m tabletop.sim GAME ...`` or ``tabletop-simulate`` (``--
 
 from __future__ import annotations
 
-from .core import Cancel, TextProgress, WidgetProgress, play_chunk, play_one, play_seeds, simulate
+from .core import Cancel, TextProgress, WidgetProgress, play_one, play_seeds, simulate
 from .live import SimStream, stream
 from .results import Comparison, FirstPlayer, GameRecord, RuleEdge, SimResults, verdict
 from .sequential import EarlyStop
@@ -26,7 +26,7 @@ from .stats import Diff, Rate, paired_diff, wilson
 
 __all__ = ["Cancel", "Comparison", "Diff", "EarlyStop", "FirstPlayer", "GameRecord", "Rate", "RuleEdge", "SimResults", "SimStream",
            "TextProgress",
-           "WidgetProgress", "load", "paired_diff", "play_chunk", "play_one", "play_seeds", "simulate", "stream", "verdict", "wilson"]
+           "WidgetProgress", "load", "paired_diff", "play_one", "play_seeds", "simulate", "stream", "verdict", "wilson"]
 
 
 def load(path: str) -> SimResults:

@@ -310,28 +310,6 @@ def _play_one(rules: Rules[Any], table: dict[str, type[Bot]], variant: Variant |
                       first=first, finished=over, rules=totals, seat_rules=by_seat)
 
 
-def play_chunk(modname: str, variant: dict[str, Any], bot_names: Sequence[str], first_seed: int, count: int,
-               vi: int, max_steps: int = MAX_STEPS) -> Chunk:
-    """Play ``count`` games with consecutive seeds under one variant (one task of a pool)."""
-    t0 = time.perf_counter()
-    out = Chunk(vi)
-    rules, table = _rules_for(modname)
-    v = _variant_for(rules, variant)  # once per chunk; each game is play_one's (the collector paused for it)
-    add = out.records.append
-    for s in range(first_seed, first_seed + count):
-        collecting = gc.isenabled()
-        if collecting:
-            gc.disable()
-        try:
-            add(_play_one(rules, table, v, bot_names, s, vi, max_steps))
-        finally:
-            if collecting:
-                gc.enable()
-    out.seconds = time.perf_counter() - t0
-    return out
-
-
-
 # -- every variant of a seed: games that never reach the change are played once ----------------------------
 def _differing(first: Variant, other: Variant) -> frozenset[str]:
     """The options in which ``other`` differs from ``first``."""
