@@ -67,6 +67,8 @@ class Chance:
         # the same tuples for every game of one rules class (read-only: nothing changes a Chance's domains)
         known = _DOMAINS.get(id(domains))
         if known is None or known[0] is not domains:
+            if len(_DOMAINS) >= 256:  # a chance widget makes its own mapping: do not keep them all
+                _DOMAINS.clear()
             known = _DOMAINS[id(domains)] = (domains, {k: tuple(v) for k, v in domains.items()})
         self.domains = known[1]
         self.queues: dict[str, deque[Any]] = {}
