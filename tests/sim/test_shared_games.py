@@ -185,3 +185,26 @@ def test_the_comparison_says_how_often_the_changed_rule_never_came_up() -> None:
     twice = simulate("xevoz", variants=[None, None], bots="random", n=10, executor="serial", progress=False)
     assert twice.compare(0, 1).untouched is None
     assert not any("never came up" in s for s in twice.compare(0, 1).conclusions())
+
+
+def test_copies_of_the_watched_variant_are_watched_and_nothing_grows() -> None:
+    """A state that holds the variant may be deep-copied (a bot looking ahead), or the variant replaced: reads on
+    the copy count. Watching task after task makes no new class and no new cache entry."""
+    import copy
+
+    from tabletop.engine import variants
+    from tabletop.zaxxon.rules import ZaxxonVariant
+
+    v = ZaxxonVariant()
+    w, seen = core._watching(v, frozenset({"radar_barrier"}))
+    deep = copy.deepcopy({"variant": w})["variant"]
+    assert seen == set()
+    assert deep.radar_barrier is True
+    assert seen == {"radar_barrier"}
+    w2, seen2 = core._watching(v, frozenset({"radar_barrier"}))
+    _ = dataclasses.replace(w2, max_rounds=5).radar_barrier
+    assert seen2 == {"radar_barrier"} and seen == {"radar_barrier"}
+    before = (len(core._WATCHED), len(variants._OPTIONS))
+    for _ in range(50):
+        core._watching(v, frozenset({"radar_barrier"}))[0].validate()
+    assert (len(core._WATCHED), len(variants._OPTIONS)) == before

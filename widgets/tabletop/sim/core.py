@@ -36,6 +36,7 @@ from types import ModuleType
 from typing import Any
 
 from ..engine import Bot, Game, Rules, Variant
+from ..engine.variants import OptionInfo
 from .results import GameRecord, SimResults
 
 #: default cap on the actions of one game (a game that reaches it is recorded as unfinished)
@@ -316,32 +317,62 @@ def _differing(first: Variant, other: Variant) -> frozenset[str]:
     return frozenset(f.name for f in dataclasses.fields(first) if getattr(first, f.name) != getattr(other, f.name))
 
 
+class _Watch:
+    """What one watched game reads: the option names to note, those noted, and whether noting is on."""
+
+    __slots__ = ("names", "seen", "armed")
+
+    def __init__(self, names: frozenset[str]) -> None:
+        self.names = names
+        self.seen: set[str] = set()
+        self.armed = True
+
+
+#: (variant class, thread) -> its watched subclass and the box holding the current watch of that thread's task
+_WATCHED: dict[tuple[type, int], tuple[type, list[_Watch]]] = {}
+
+
 def _watching(v: Variant, names: frozenset[str]) -> tuple[Variant, set[str]]:
     """A copy of ``v`` (of a subclass of its class: ``isinstance`` holds) that notes in the returned set each of
     ``names`` that is read from it, except by its own ``validate`` (a Game validates its variant once, reading
     every option, before any rule reads one). Everything the rules and the bots learn of a variant they learn by
     reading its attributes (``==``, ``hash``, ``to_dict`` and ``dataclasses.replace`` read them too), so a game
     that read none of ``names`` played exactly as it would have under any variant that differs from ``v`` only
-    in ``names``."""
-    seen: set[str] = set()
-    armed = [True]
+    in ``names``. The watch belongs to the class, not to the instance: a copy of the variant (``copy.deepcopy``
+    of a state that holds it, ``dataclasses.replace``) is watched too. One subclass per variant class and thread
+    (a thread plays one task at a time), made once."""
     base = type(v)
+    key = (base, threading.get_ident())
+    made = _WATCHED.get(key)
+    if made is None:
+        box: list[_Watch] = [_Watch(frozenset())]
 
-    def __getattribute__(self: Variant, name: str) -> Any:
-        if name in names and armed[0]:
-            seen.add(name)
-        return object.__getattribute__(self, name)
+        def __getattribute__(self: Variant, name: str) -> Any:
+            w = box[0]
+            if w.armed and name in w.names:
+                w.seen.add(name)
+            return object.__getattribute__(self, name)
 
-    def validate(self: Variant) -> None:
-        armed[0] = False
-        try:
-            base.validate(self)
-        finally:
-            armed[0] = True
+        def validate(self: Variant) -> None:
+            w = box[0]
+            w.armed = False
+            try:
+                base.validate(self)
+            finally:
+                w.armed = True
 
-    cls = type(base.__name__, (base,), {"__getattribute__": __getattribute__, "validate": validate,
-                                        "__module__": base.__module__, "__qualname__": base.__qualname__})
-    return cls(**{f.name: getattr(v, f.name) for f in dataclasses.fields(v) if f.init}), seen
+        def options(cls: type) -> list[OptionInfo]:
+            return base.options()
+
+        cls = type(base.__name__, (base,), {"__getattribute__": __getattribute__, "validate": validate,
+                                            "options": classmethod(options), "__module__": base.__module__,
+                                            "__qualname__": base.__qualname__})
+        if len(_WATCHED) >= 64:  # threads come and go (a serial stream plays in its own thread)
+            _WATCHED.clear()
+        made = _WATCHED[key] = (cls, box)
+    cls, box = made
+    box[0] = watch = _Watch(names)
+    return cls(**{f.name: getattr(v, f.name) for f in dataclasses.fields(v) if f.init}), watch.seen
 
 
 def play_seeds(modname: str, variants: Sequence[dict[str, Any]], bot_names: Sequence[str], first_seed: int,
