@@ -196,14 +196,18 @@ def test_copies_of_the_watched_variant_are_watched_and_nothing_grows() -> None:
     from tabletop.zaxxon.rules import ZaxxonVariant
 
     v = ZaxxonVariant()
-    w, seen = core._watching(v, frozenset({"radar_barrier"}))
-    deep = copy.deepcopy({"variant": w})["variant"]
+    w, _ = core._watching(v, frozenset({"radar_barrier"}))
+    deep = copy.deepcopy({"variant": w})["variant"]  # copying may count as reading (it reads every option)
+    replaced = dataclasses.replace(w, max_rounds=5)
+    # the next task's watch sees what the copies read
+    _, seen = core._watching(v, frozenset({"radar_barrier"}))
     assert seen == set()
     assert deep.radar_barrier is True
     assert seen == {"radar_barrier"}
-    w2, seen2 = core._watching(v, frozenset({"radar_barrier"}))
-    _ = dataclasses.replace(w2, max_rounds=5).radar_barrier
-    assert seen2 == {"radar_barrier"} and seen == {"radar_barrier"}
+    _, seen2 = core._watching(v, frozenset({"radar_barrier"}))
+    assert replaced.radar_barrier is True and seen2 == {"radar_barrier"}
+    w3, seen3 = core._watching(v, frozenset({"radar_barrier", "zaxxon_awake"}))
+    assert vars(w3) and seen3 == {"radar_barrier", "zaxxon_awake"}  # the options read another way count too
     before = (len(core._WATCHED), len(variants._OPTIONS))
     for _ in range(50):
         core._watching(v, frozenset({"radar_barrier"}))[0].validate()

@@ -349,8 +349,11 @@ def _watching(v: Variant, names: frozenset[str]) -> tuple[Variant, set[str]]:
 
         def __getattribute__(self: Variant, name: str) -> Any:
             w = box[0]
-            if w.armed and name in w.names:
-                w.seen.add(name)
+            if w.armed:
+                if name in w.names:
+                    w.seen.add(name)
+                elif name == "__dict__":  # vars(v): every option may be read from it
+                    w.seen.update(w.names)
             return object.__getattribute__(self, name)
 
         def validate(self: Variant) -> None:
