@@ -16,6 +16,7 @@ so the spoken name is the visible one), and sets it again when ipywidgets rebuil
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import anywidget
@@ -26,37 +27,8 @@ import traitlets
 SLIDERS: tuple[type[w.Widget], ...] = (w.IntSlider, w.FloatSlider, w.FloatLogSlider, w.IntRangeSlider,
                                        w.FloatRangeSlider, w.SelectionSlider, w.SelectionRangeSlider)
 
-_ESM = """
-function render({ model, el }) {
-  el.style.display = "none";  // nothing to see: it only names the slider beside it
-  let box = null, observer = null, frame = 0, tries = 0;
-  const apply = () => {
-    if (!box) return;
-    const name = model.get("name");
-    for (const handle of box.querySelectorAll('[role="slider"]')) {
-      if (name && handle.getAttribute("aria-label") !== name) handle.setAttribute("aria-label", name);
-    }
-  };
-  const attach = () => {  // the view is put into its box after it renders: wait for that (a few frames)
-    box = el.closest(model.get("scope"));
-    if (!box) {
-      if (++tries < 1200) frame = requestAnimationFrame(attach);
-      return;
-    }
-    apply();
-    observer = new MutationObserver(apply);  // ipywidgets rebuilds the handle (e.g. orientation): name it again
-    observer.observe(box, { childList: true, subtree: true });
-  };
-  attach();
-  model.on("change:name", apply);
-  return () => {
-    cancelAnimationFrame(frame);
-    if (observer) observer.disconnect();
-    model.off("change:name", apply);
-  };
-}
-export default { render };
-"""
+#: the front end, beside this module (static/aria.js): plain ES module, no build step
+_ESM = (Path(__file__).parent / "static" / "aria.js").read_text(encoding="utf-8")
 
 
 class SliderName(anywidget.AnyWidget):  # type: ignore[misc]
