@@ -114,7 +114,7 @@ class Comparison:
     draws: Diff
     seat_names: list[str]
     #: of the paired games, how many never read an option in which ``b`` differs from ``a`` (so both variants
-    #: played the very same game; known when ``a`` is the run's first variant: ``SimResults.shared``)
+    #: played the very same game; known when one of them is the run's first variant: ``SimResults.shared``)
     untouched: int | None = None
 
     @property
@@ -410,7 +410,10 @@ class SimResults:
         for v in (a, b):
             if not 0 <= v < len(self.variants):
                 raise IndexError(f"no variant {v}; this run has {len(self.variants)}")
-        untouched = self.shared[b] if a == 0 and b < len(self.shared) and self.variants[b] != self.variants[0] else None
+        # games shared with the first variant are the same game under both (either way round)
+        other = b if a == 0 else a if b == 0 else -1
+        untouched = (self.shared[other] if 0 < other < len(self.shared) and self.variants[other] != self.variants[0]
+                     else None)
         if self.tally is not None:
             seats, draws, length = self.tally.diffs(a, b)
             return Comparison(a, b, self.labels[a], self.labels[b], seats, length, draws, self.seat_names,
