@@ -137,7 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="one variant: name=value[,name=value] or JSON; repeat for more variants")
     p.add_argument("--no-baseline", action="store_true", help="do not add the rulebook rules as variant 1")
     p.add_argument("--workers", type=_positive_int, default=None, help="processes (default: all local cores)")
-    p.add_argument("--chunk", type=_positive_int, default=None, help="seeds per task, each played under every variant (default: automatic)")
+    p.add_argument("--chunk", type=_positive_int, default=None,
+                   help="seeds per task, each played under every variant (default: automatic)")
     p.add_argument("--serial", action="store_true", help="play in this process (no pool)")
     p.add_argument("--dask", metavar="ADDRESS", default=None,
                    help="run on a Dask cluster (scheduler address, or 'local' for a local cluster)")

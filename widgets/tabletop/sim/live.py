@@ -367,8 +367,9 @@ class _DaskInFlight:
 class SimStream(Iterator[SimResults]):
     """The snapshots of one run (see :func:`stream`). Iterate it; ``close()`` (or leaving a ``with`` block, or
     breaking out of a ``for`` loop and dropping it) stops the work promptly: tasks not started are cancelled, the
-    few running ones are waited for (on a Dask client they are cancelled too), an own pool is shut down, and :attr:`final` holds a last snapshot
-    (``stopped == "cancelled"``) of every game that finished. :attr:`latest` is the last snapshot handed out."""
+    few running ones are waited for (on a Dask client they are cancelled too), an own pool is shut down, and
+    :attr:`final` holds a last snapshot (``stopped == "cancelled"``) of every game that finished. :attr:`latest`
+    is the last snapshot handed out."""
 
     def __init__(self, plan: Plan, every: float, progress: Progress | None = None) -> None:
         self.plan = plan
