@@ -176,6 +176,7 @@ def test_the_comparison_says_how_often_the_changed_rule_never_came_up() -> None:
         assert cmp.untouched == k
         line = f"the changed rule never came up in {k} of the 50 paired games ({k / 50:.0%})"
         assert any(s.startswith(line) for s in cmp.conclusions())
+        assert f"- {line}" in cmp.summary()  # the plain-words report (and the command line) say it too
         assert res.compare(1, 0).untouched == k  # the same games, the other way round
         lean = simulate("xevoz", executor="serial", keep_records=False, **kw)
         assert lean.compare(0, 1).conclusions() == cmp.conclusions()

@@ -133,10 +133,23 @@ class Comparison:
         word = ("longer" if ln.mean > 0 else "shorter") if ln.mean else "as long"
         lines.append(f"- games are {abs(ln.mean):.1f} actions {word} on average "
                      f"(95% CI {ln.low:+.1f} to {ln.high:+.1f}): {_verdict(ln)}")
+        came_up = self._came_up()
+        if came_up:
+            lines.append(f"- {came_up}")
         if not any(d.significant for d in [*self.seats, self.length, self.draws]):
             lines.append("Overall: at this sample size the two rule sets are not distinguishable from noise; "
                          "play more games before drawing a conclusion.")
         return "\n".join(lines)
+
+    def _came_up(self) -> str:
+        """How often the changed rule never came up (from :attr:`untouched`), or "" when that is not known."""
+        k = self.untouched
+        if k is None or not self.n:
+            return ""
+        if not k:
+            return f"the changed rule came up in every one of the {_games(self.n)}."
+        return (f"the changed rule never came up in {k} of the {_games(self.n)} ({k / self.n:.0%}): in "
+                f"{'those' if k != 1 else 'that one'} both variants played the very same game.")
 
     def conclusions(self) -> list[str]:
         """The comparison as conclusion sentences made from its numbers only: one per seat's win rate, one for
@@ -149,11 +162,9 @@ class Comparison:
                for name, d in zip(self.seat_names, self.seats, strict=True)]
         out.append(verdict(self.draws, "the share of games without a winner", "points", scale=100))
         out.append(verdict(self.length, "games", "actions", up="last longer", down="end sooner"))
-        if self.untouched is not None:
-            k = self.untouched
-            out.append(f"the changed rule never came up in {k} of the {_games(self.n)} ({k / self.n:.0%}): in "
-                       f"{'those' if k != 1 else 'that one'} both variants played the very same game."
-                       if k else f"the changed rule came up in every one of the {_games(self.n)}.")
+        came_up = self._came_up()
+        if came_up:
+            out.append(came_up)
         aspects = [("who wins", self.seats), ("how often a game ends without a winner", [self.draws]),
                    ("how long games last", [self.length])]
         moved = [a for a, ds in aspects if any(d.significant for d in ds)]
