@@ -297,25 +297,20 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\n== {label}")
         rnd = sim_playouts(mod, "random", secs, max_steps=args.max_steps)
         row["random"] = rnd
-        ratio = f"   ratio to yardstick {rnd['steps_per_s'] / yard['steps_per_s']:.2f}" if yard else ""
-        print(f"  random bots, as simulated: {rnd['steps_per_s']:>10,.0f} steps/s {rnd['games_per_s']:>9,.1f} games/s "
-              f"({rnd['steps_per_game']:.0f} steps/game{_capped(rnd, args.max_steps)}){ratio}")
+        _print_speed("random bots, as simulated", rnd, _per_game(rnd, args.max_steps), yard)
         if yard:
             row["ratio"] = rnd["steps_per_s"] / yard["steps_per_s"]
             row["ratio_decisions"] = rnd["steps_per_s"] / yard["decisions_per_s"]
         logged = playouts(mod, "random", secs, max_steps=args.max_steps)
         row["random_logged"] = logged
-        ratio = f"   ratio to yardstick {logged['steps_per_s'] / yard['steps_per_s']:.2f}" if yard else ""
-        print(f"  random bots, logged  : {logged['steps_per_s']:>10,.0f} steps/s {logged['games_per_s']:>9,.1f} games/s "
-              f"(history and every event kept, as a board plays){ratio}")
+        _print_speed("random bots, logged", logged, "history and every event kept, as a board plays", yard)
         if yard:
             row["ratio_logged"] = logged["steps_per_s"] / yard["steps_per_s"]
         sb = smart_bot(mod)
         if sb:
             sm = sim_playouts(mod, sb, secs, max_steps=args.max_steps)
             row[sb] = sm
-            print(f"  {sb + ' bots, as simulated':<25}: {sm['steps_per_s']:>10,.0f} steps/s {sm['games_per_s']:>9,.1f} "
-                  f"games/s ({sm['steps_per_game']:.0f} steps/game{_capped(sm, args.max_steps)})")
+            _print_speed(f"{sb} bots, as simulated", sm, _per_game(sm, args.max_steps), None)
         # random bots that cannot finish a game would time only the cap: then the sweep uses the smart bot
         sweep_bot = sb if rnd["capped"] * 2 > rnd["games"] and sb else "random"
         sw = sweep(mod, n_sweep, args.workers, args.max_steps, sweep_bot, budget)
@@ -356,6 +351,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1, default=str))
     return 0
+
+
+def _per_game(res: dict[str, Any], max_steps: int) -> str:
+    return f"{res['steps_per_game']:.0f} steps/game{_capped(res, max_steps)}"
+
+
+def _print_speed(label: str, res: dict[str, Any], note: str, yard: dict[str, float] | None) -> None:
+    """One line of playout speed: steps/s, games/s, a note, and the ratio to the yardstick when there is one."""
+    ratio = f"   ratio to yardstick {res['steps_per_s'] / yard['steps_per_s']:.2f}" if yard else ""
+    print(f"  {label:<25}: {res['steps_per_s']:>10,.0f} steps/s {res['games_per_s']:>9,.1f} games/s ({note}){ratio}")
 
 
 def print_summary(report: dict[str, Any], n_sweep: int, workers: int) -> None:

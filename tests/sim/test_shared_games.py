@@ -214,3 +214,19 @@ def test_copies_of_the_watched_variant_are_watched_and_nothing_grows() -> None:
     for _ in range(50):
         core._watching(v, frozenset({"radar_barrier"}))[0].validate()
     assert (len(core._WATCHED), len(variants._OPTIONS)) == before
+
+
+@pytest.mark.parametrize("bad", ["12", [1], [0, -1], [0, 61], [0, 2.5], [0, True], {"0": 1}])
+def test_a_saved_shared_count_that_cannot_be_is_refused(tmp_path: Any, bad: Any) -> None:
+    """A results file whose 'shared' is not a count per variant within its games is refused as damaged."""
+    import json
+
+    from tabletop.sim import SimResults, simulate
+
+    res = simulate("xevoz", variants=[None, {"tie": "re-roll"}], bots="random", n=60, executor="serial",
+                   progress=False)
+    data = res.to_dict()
+    assert SimResults.from_dict(json.loads(json.dumps(data))).shared == res.shared
+    data["shared"] = bad
+    with pytest.raises(ValueError, match="damaged.*shared"):
+        SimResults.from_dict(data)

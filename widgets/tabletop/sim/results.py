@@ -220,6 +220,16 @@ def _identical(d: Diff) -> bool:
     return d.n > 0 and d.mean == d.low == d.high == 0
 
 
+def _shared_counts(d: dict[str, Any], n_games: int) -> list[int]:
+    """A saved ``shared``: absent (older files), or a count from 0 to ``n`` for every variant."""
+    raw = d.get("shared") or []
+    if (type(raw) is not list or (raw and len(raw) != len(d["variants"]))
+            or not all(type(k) is int and 0 <= k <= n_games for k in raw)):
+        raise ValueError(f"'shared' must list, for each of the {len(d['variants'])} variants, how many of its "
+                         f"{n_games} games were shared (0 to {n_games}), not {raw!r}"[:300])
+    return list(raw)
+
+
 def _games(n: int) -> str:
     return f"{n} paired game{'' if n == 1 else 's'}"
 
@@ -512,7 +522,7 @@ class SimResults:
                        sequential=[Figure(**f) for f in d.get("sequential") or []],
                        tally=Tally.from_dict(d["tally"]) if d.get("tally") else None,
                        seconds=float(d.get("seconds", 0.0)), max_steps=int(d.get("max_steps", 0)),
-                       labels=list(d.get("labels") or []), shared=[int(k) for k in d.get("shared") or []])
+                       labels=list(d.get("labels") or []), shared=_shared_counts(d, n_games=int(d["n"])))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"the results file is damaged: {exc!r}") from exc
 

@@ -903,12 +903,8 @@ class XevozRules(Rules[XevozState]):
         else:
             k = _K_CALL[seat]
             tally[k] = tally.get(k, 0) + 1
-        draw = ctx.draw
-        if tally is None:
-            f0, f1 = draw("helix1"), draw("helix2")
-        else:  # a counting game keeps no history: its draws are not recorded in ctx.draws
-            chance_value = ctx.chance.value
-            f0, f1 = chance_value("helix1"), chance_value("helix2")
+        draw = ctx.draw  # (a counting Context draws values only: TallyContext.draw)
+        f0, f1 = draw("helix1"), draw("helix2")
         faces = [f0, f1]
         info: dict[str, Any] = {"kind": "attack", "faces": faces, "colour": colour, "strength": [0, 0],
                                 "bonus": [0, 0], "winner": -1, "warp": -1, "bomb": "", "blast": False,
