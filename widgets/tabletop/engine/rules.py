@@ -149,6 +149,10 @@ class Rules(ABC, Generic[S]):
     #: returns: then a simulation game (``safe=False``) hands the same Context to every step, with a fresh
     #: ``events`` and ``draws`` list and the acting ``player`` set, instead of making one per step
     reuses_context: ClassVar[bool] = False
+    #: ``True`` promises that the state holds no reference to the Variant object (the rules read options from
+    #: ``ctx.variant``, or copy their values into the state): then the simulator may continue a copy of a
+    #: position under another variant that differs only in options not read so far (``tabletop.sim.core``)
+    variant_free_state: ClassVar[bool] = False
 
     @abstractmethod
     def initial_state(self, ctx: Context) -> S:

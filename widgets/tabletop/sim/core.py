@@ -12,8 +12,9 @@ every game that finished. Chunks are made lazily and only a bounded number are i
 not grow with ``n``), and a cancelled run holds paired games for every variant.
 
 Because two variants play the same game of a seed until a rule reads an option in which they differ, a seed's
-game is played once for every variant whose differing options it never read (:func:`play_seeds`): the records
-are exactly those of playing each variant on its own.
+game is played once for every variant whose differing options it never read (:func:`play_seeds`), and a variant
+whose options it did read continues from the last position kept before that read (:class:`_Forks`, for rules
+that promise ``variant_free_state``): the records are exactly those of playing each variant on its own.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import gc
 import importlib
 import json
 import math
+import random
 import threading
 import time
 from collections import Counter
@@ -243,17 +245,27 @@ def _variant_for(rules: Rules[Any], variant: dict[str, Any]) -> Variant | dict[s
 
 
 def _play_one(rules: Rules[Any], table: dict[str, type[Bot]], variant: Variant | dict[str, Any],
-              bot_names: Sequence[str], seed: int, vi: int, max_steps: int) -> GameRecord:
-    """One game under ``variant`` (as :func:`_variant_for` gives it) and its record."""
+              bot_names: Sequence[str], seed: int, vi: int, max_steps: int, forks: _Forks | None = None) -> GameRecord:
+    """One game under ``variant`` (as :func:`_variant_for` gives it) and its record. With ``forks`` (the watched
+    game of :func:`play_seeds`), positions are kept on the way for the variants that may continue from them."""
     g: Game[Any] = Game(rules, seed=seed, variant=variant, players=len(bot_names), safe=False, log=False)
     bots = [table[name](seed=seed * 1_000_003 + seat) for seat, name in enumerate(bot_names)]
-    choosers = [b.choose for b in bots]
     fired: dict[tuple[str, int | None], int] = Counter(map(_RULE_SEAT, g.history[0].events))
     g.tally = fired  # count rule firings only: no Event is made during the game
+    if forks is not None and not forks.start(g, bots, seed):
+        forks = None
+    return _run(g, bots, bot_names, seed, vi, max_steps, 0, rules.current_player(g.raw_state), forks)
+
+
+def _run(g: Game[Any], bots: list[Bot], bot_names: Sequence[str], seed: int, vi: int, max_steps: int, steps: int,
+         first: int | None, forks: _Forks | None) -> GameRecord:
+    """Play ``g`` (a simulation game with its tally set, ``steps`` actions into it) with ``bots`` to the end or
+    ``max_steps``, and return its record. ``forks``: see :class:`_Forks` (it looks in every ``forks.every``
+    steps)."""
+    rules = g.rules
+    choosers = [b.choose for b in bots]
     state = g.raw_state  # an unsafe game changes its state in place: the same object all game
     current = rules.current_player
-    first = current(state)
-    steps = 0
     legal_actions = rules.legal_actions  # what an unsafe game's legal_actions() returns, one call less
     fused = None
     if rules.reuses_context:
@@ -280,22 +292,33 @@ def _play_one(rules: Rules[Any], table: dict[str, type[Bot]], variant: Variant |
         def play(act: Any, p: int) -> None:
             game_play(act)
 
-    while steps < max_steps:
-        if fused is not None:
-            k = fused(bots[0], g, state, ctx, bots, max_steps - steps)
-            if k:
-                g.version += k
-                steps += k
-                continue
-        p = current(state)
-        if p is None:
+    limit = max_steps if forks is None else min(max_steps, steps + forks.every)
+    while True:
+        over = False
+        while steps < limit:
+            if fused is not None:
+                k = fused(bots[0], g, state, ctx, bots, limit - steps)
+                if k:
+                    g.version += k
+                    steps += k
+                    continue
+            p = current(state)
+            if p is None:
+                over = True
+                break
+            legal = legal_actions(state)
+            if not legal:
+                raise RuntimeError(f"{rules.title} (seed {seed}): seat {p} has no legal action but the game is "
+                                   "not over")
+            play(choosers[p](g, legal), p)
+            steps += 1
+        if forks is None or over or steps >= max_steps:
             break
-        legal = legal_actions(state)
-        if not legal:
-            raise RuntimeError(f"{rules.title} (seed {seed}): seat {p} has no legal action but the game is "
-                               "not over")
-        play(choosers[p](g, legal), p)
-        steps += 1
+        if forks.look(g, state, steps, bots):
+            limit = min(max_steps, steps + forks.every)
+        else:  # nothing left to keep: play on (play_seeds settles the variants still open: _Forks.position)
+            forks = None
+            limit = max_steps
     over = g.current_player is None
     decided_first = rules.first_player(g.raw_state)
     if decided_first is not None:
@@ -303,6 +326,8 @@ def _play_one(rules: Rules[Any], table: dict[str, type[Bot]], variant: Variant |
     totals: dict[str, int] = {}
     by_seat: dict[str, list[int]] = {}
     seats = len(bot_names)
+    fired = g.tally
+    assert fired is not None
     for (rule, player), k in fired.items():
         totals[rule] = totals.get(rule, 0) + k
         if player is not None and 0 <= player < seats:
@@ -378,8 +403,176 @@ def _watching(v: Variant, names: frozenset[str]) -> tuple[Variant, set[str]]:
     return cls(**{f.name: getattr(v, f.name) for f in dataclasses.fields(v) if f.init}), watch.seen
 
 
+def _count_draws(rng: random.Random) -> Callable[[], int]:
+    """Make ``rng`` count the 32-bit words of Mersenne Twister output it uses from now on, and return a function
+    that says how many (-1 once it has been reseeded or set). ``random()`` uses two words, ``getrandbits(k)`` one
+    per 32 bits, and everything else a ``random.Random`` draws goes through them or ``_randbelow`` (written out
+    here as the library's own, counting as it goes; :func:`_counts_exactly` checks that it draws the same). So a
+    generator in the state ``rng`` was in, advanced by that many words (``getrandbits(32 * words)`` uses exactly
+    that many), is ``rng``. The counting methods are set on the instance: its class, and every other generator,
+    stay as they are."""
+    bits, rand, seed, setstate = rng.getrandbits, rng.random, rng.seed, rng.setstate
+    words = 0
+    lost = False
+
+    def _randbelow(n: int) -> int:
+        nonlocal words
+        k = n.bit_length()
+        r = bits(k)
+        c = 1
+        while r >= n:
+            r = bits(k)
+            c += 1
+        words += c if k <= 32 else c * ((k + 31) >> 5)
+        return r
+
+    def random_() -> float:
+        nonlocal words
+        words += 2
+        return rand()
+
+    def getrandbits(k: int) -> int:
+        nonlocal words
+        words += (k + 31) >> 5
+        return bits(k)
+
+    def reseed(*args: Any, **kwargs: Any) -> None:
+        nonlocal lost
+        lost = True
+        seed(*args, **kwargs)
+
+    def reset(state: Any) -> None:
+        nonlocal lost
+        lost = True
+        setstate(state)
+
+    def count() -> int:
+        return -1 if lost else words
+
+    inst = vars(rng)
+    inst["_randbelow"], inst["random"], inst["getrandbits"] = _randbelow, random_, getrandbits
+    inst["seed"], inst["setstate"] = reseed, reset
+    return count
+
+
+def _counts_exactly() -> bool:
+    """Whether a counting generator draws exactly what a plain one does on this Python (``randrange``, ``random``
+    and ``getrandbits`` alike) and its count says how far it is: a plain one advanced by the count is in step."""
+    a, b = random.Random(12345), random.Random(12345)
+    count = _count_draws(a)
+    for n in [*range(1, 70), 2**31 - 1, 2**32, 2**32 + 1, 3**40]:
+        if a.randrange(n) != b.randrange(n) or a.random() != b.random() or a.getrandbits(40) != b.getrandbits(40):
+            return False
+    c = random.Random(12345)
+    c.getrandbits(32 * count())
+    return c.random() == b.random()
+
+
+#: whether positions may be kept at all (see _Forks): the counting generator is exact on this Python
+_COUNTS = _counts_exactly()
+
+#: positions of the watched game are kept every this many actions (see _Forks)
+FORK_EVERY = 24
+
+
+class _Forks:
+    """Positions of the watched game of :func:`play_seeds` (the seed's game under the first variant) from which
+    another variant may continue instead of playing its game from the start.
+
+    Every ``every`` actions :meth:`look` notes, for each variant still *open* (none of its differing options read
+    so far), that it still is, and keeps the position (the state as ``copy_state`` copies it, the chance counter,
+    the rule firings, the version, the actions played and how far each bot's generator has drawn). A variant
+    whose options were read since gets the position kept at the look before: up to there, its game is the
+    watched one, action for action, draw for draw. From there it plays on under its own variant
+    (:func:`_resume`). Only for rules that promise ``variant_free_state`` and bots whose whole state is their
+    generator (``Bot.__init__``'s ``rng``, counted by :func:`_count_draws`); otherwise nothing is kept and
+    the variant plays from the start."""
+
+    __slots__ = ("seen", "diffs", "every", "open", "snap", "at", "first", "bot_seeds", "game", "counts", "rngs")
+
+    def __init__(self, seen: set[str], diffs: list[frozenset[str] | None], every: int = FORK_EVERY) -> None:
+        self.seen = seen
+        self.diffs = diffs
+        self.every = every
+        self.open: list[int] = []
+        self.snap: tuple[Any, ...] | None = None
+        self.at: dict[int, tuple[Any, ...] | None] = {}
+        self.first: int | None = None
+        self.bot_seeds: list[int] = []
+        #: the watched game (None when its positions cannot be kept)
+        self.game: Game[Any] | None = None
+        #: how far each seat's generator has drawn (see _count_draws)
+        self.counts: list[Callable[[], int]] = []
+        self.rngs: list[random.Random] = []
+
+    def start(self, g: Game[Any], bots: list[Bot], seed: int) -> bool:
+        """Begin a watched game; False if its positions cannot be kept (then nothing is)."""
+        self.open = [j for j, d in enumerate(self.diffs) if d is not None]
+        self.snap = None
+        self.at = {}
+        self.game = None
+        rules = g.rules
+        if not (self.open and _COUNTS and rules.variant_free_state and not g.chance.queues):
+            return False
+        for b in bots:
+            if type(b).__init__ is not Bot.__init__ or vars(b).keys() != {"rng"} or type(b.rng) is not random.Random:
+                return False
+        self.first = rules.current_player(g.raw_state)
+        self.bot_seeds = [seed * 1_000_003 + seat for seat in range(len(bots))]
+        # the generators Bot.__init__ made from those seeds, not drawn from yet: from now on they count
+        self.rngs = [b.rng for b in bots]
+        self.counts = [_count_draws(r) for r in self.rngs]
+        self.game = g
+        return True
+
+    def look(self, g: Game[Any], state: Any, steps: int, bots: list[Bot]) -> bool:
+        """Between two actions: settle the variants whose options were read since the last look, keep this
+        position for the others; False once there is nothing left to keep."""
+        seen = self.seen
+        still = []
+        for j in self.open:
+            if seen.isdisjoint(self.diffs[j]):  # type: ignore[arg-type]
+                still.append(j)
+            else:
+                self.at[j] = self.snap
+        self.open = still
+        if not still or g.chance.queues:
+            return False
+        words = [count() for count in self.counts]
+        if -1 in words or any(b.rng is not r for b, r in zip(bots, self.rngs, strict=True)):
+            return False
+        tally = g.tally
+        assert tally is not None
+        self.snap = (g.rules.copy_state(state), g.chance.counter, dict(tally), g.version, steps, words)
+        return True
+
+    def position(self, j: int) -> tuple[Any, ...] | None:
+        """Where variant ``j`` (whose options the watched game read) continues from: ``None`` for the start."""
+        return self.at[j] if j in self.at else self.snap
+
+
+def _resume(watched: Game[Any], snap: tuple[Any, ...], forks: _Forks, table: dict[str, type[Bot]],
+            variant: Variant, bot_names: Sequence[str], seed: int, vi: int, max_steps: int) -> GameRecord:
+    """The game of ``seed`` under ``variant``, continued from a position that :class:`_Forks` kept of the watched
+    game: the record of playing it from the start, without playing the part the two games share."""
+    rules = watched.rules
+    state, counter, tally, version, steps, words = snap
+    g = watched.fork()  # the watched game's seed, players and setup; its position is set below
+    g._state = rules.copy_state(state)
+    g.chance.counter = counter
+    g.variant = variant
+    g.version = version
+    g.tally = dict(tally)
+    g._legal_cache = g._legal_set_cache = g._state_cache = None
+    bots = [table[name](seed=bs) for name, bs in zip(bot_names, forks.bot_seeds, strict=True)]
+    for b, w in zip(bots, words, strict=True):
+        if w:
+            b.rng.getrandbits(32 * w)  # uses exactly w words: the generator as far as the watched game's had drawn
+    return _run(g, bots, bot_names, seed, vi, max_steps, steps, forks.first, None)
+
+
 def play_seeds(modname: str, variants: Sequence[dict[str, Any]], bot_names: Sequence[str], first_seed: int,
-               count: int, max_steps: int = MAX_STEPS) -> Chunk:
+               count: int, max_steps: int = MAX_STEPS, fork_every: int = FORK_EVERY) -> Chunk:
     """Play ``count`` consecutive seeds under *every* variant (one task of a pool); the records come seed by
     seed, variant by variant.
 
@@ -388,8 +581,10 @@ def play_seeds(modname: str, variants: Sequence[dict[str, Any]], bot_names: Sequ
     (:func:`_watching`); a variant whose differing options the game never read gets that game's record (with its
     own variant index) instead of replaying it move for move: the very record it would have had, since
     nothing else in the game depends on the variant. ``Chunk.shared`` lists those. The other variants are
-    played. ``tests/sim/test_shared_games.py`` checks, for every option of every game, that the records are
-    those of :func:`play_one`."""
+    played, from the last position the watched game kept before it first read one of their options
+    (:class:`_Forks`, every ``fork_every`` actions; 0 keeps none) when the rules allow it, else from the start.
+    ``tests/sim/test_shared_games.py`` checks, for every option of every game, that the records are those of
+    :func:`play_one`."""
     t0 = time.perf_counter()
     out = Chunk(-1)
     rules, table = _rules_for(modname)
@@ -398,11 +593,14 @@ def play_seeds(modname: str, variants: Sequence[dict[str, Any]], bot_names: Sequ
     diffs: list[frozenset[str] | None] = [None] * len(vs)
     watched: Variant | dict[str, Any] = first
     seen: set[str] = set()
+    forks: _Forks | None = None
     if len(vs) > 1 and isinstance(first, Variant) and all(type(v) is type(first) for v in vs):
         for j in range(1, len(vs)):
             diffs[j] = _differing(first, vs[j])  # type: ignore[arg-type]
         names = frozenset().union(*[d for d in diffs if d is not None])
         watched, seen = _watching(first, names)
+        if fork_every > 0:
+            forks = _Forks(seen, diffs, fork_every)
     add = out.records.append
     for s in range(first_seed, first_seed + count):
         collecting = gc.isenabled()
@@ -410,7 +608,7 @@ def play_seeds(modname: str, variants: Sequence[dict[str, Any]], bot_names: Sequ
             gc.disable()
         try:
             seen.clear()
-            rec = _play_one(rules, table, watched, bot_names, s, 0, max_steps)
+            rec = _play_one(rules, table, watched, bot_names, s, 0, max_steps, forks)
             add(rec)
             for j in range(1, len(vs)):
                 d = diffs[j]
@@ -418,6 +616,9 @@ def play_seeds(modname: str, variants: Sequence[dict[str, Any]], bot_names: Sequ
                     add(GameRecord(rec.seed, j, rec.winner, rec.steps, rec.first, rec.finished, dict(rec.rules),
                                    {k: list(v) for k, v in rec.seat_rules.items()}))
                     out.shared.append((s, j))
+                elif forks is not None and forks.game is not None and (snap := forks.position(j)) is not None:
+                    add(_resume(forks.game, snap, forks, table, vs[j], bot_names, s, j,  # type: ignore[arg-type]
+                                max_steps))
                 else:
                     add(_play_one(rules, table, vs[j], bot_names, s, j, max_steps))
         finally:

@@ -406,6 +406,7 @@ class XevozRules(Rules[XevozState]):
     catalog_path = Path(__file__).with_name("rules.toml")
     #: apply never keeps its Context: event texts capture the players' names, never ``ctx``
     reuses_context = True
+    variant_free_state = True  # options are read from ctx.variant; max_gold is copied into the state as a value
 
     def __init__(self, comp: Components | None = None) -> None:
         self.comp = comp if comp is not None else components()
