@@ -147,7 +147,7 @@ def test_play_one_counts_every_rule_firing_and_restores_the_collector(collecting
     assert (rec.winner, rec.steps, rec.finished, rec.variant) == (g.winner, steps, True, 1)
     assert rec.rules == dict(Counter(e.rule for e in g.log))
     for rule, per_seat in rec.seat_rules.items():
-        assert per_seat == [fired[rule, 0], fired[rule, 1]]
+        assert per_seat == (fired[rule, 0], fired[rule, 1])
 
 
 def test_variant_options_are_a_fresh_list_each_time() -> None:
@@ -223,7 +223,7 @@ def _logged_record(mod_bots: dict, names: list[str], seed: int, variant: dict) -
         g.play(bots[g.current_player].choose(g, g.legal_actions()))  # type: ignore[index]
         steps += 1
     fired = Counter((e.rule, e.player) for e in g.log)
-    seat_rules = {r: [fired[r, 0], fired[r, 1]] for r, _ in fired if any(fired[r, s] for s in (0, 1))}
+    seat_rules = {r: (fired[r, 0], fired[r, 1]) for r, _ in fired if any(fired[r, s] for s in (0, 1))}
     return g.winner, steps, dict(Counter(e.rule for e in g.log)), seat_rules
 
 

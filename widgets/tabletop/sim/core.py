@@ -333,7 +333,8 @@ def _run(g: Game[Any], bots: list[Bot], bot_names: Sequence[str], seed: int, vi:
         if player is not None and 0 <= player < seats:
             by_seat.setdefault(rule, [0] * seats)[player] += k
     return GameRecord(seed=seed, variant=vi, winner=g.winner if over else None, steps=steps,
-                      first=first, finished=over, rules=totals, seat_rules=by_seat)
+                      first=first, finished=over, rules=totals,
+                      seat_rules={r: tuple(v) for r, v in by_seat.items()})  # immutable: no work for the collector
 
 
 # -- every variant of a seed: games that never reach the change are played once ----------------------------
@@ -614,7 +615,7 @@ def play_seeds(modname: str, variants: Sequence[dict[str, Any]], bot_names: Sequ
                 d = diffs[j]
                 if d is not None and seen.isdisjoint(d):
                     add(GameRecord(rec.seed, j, rec.winner, rec.steps, rec.first, rec.finished, dict(rec.rules),
-                                   {k: list(v) for k, v in rec.seat_rules.items()}))
+                                   dict(rec.seat_rules)))
                     out.shared.append((s, j))
                 elif forks is not None and forks.game is not None and (snap := forks.position(j)) is not None:
                     add(_resume(forks.game, snap, forks, table, vs[j], bot_names, s, j,  # type: ignore[arg-type]

@@ -31,7 +31,8 @@ CSV_COLUMNS = ("game", "version", "bots", "variant_index", "variant", "seed", "w
 class GameRecord:
     """One simulated game: its seed and variant, the winning seat (``None``: no winner), its length in
     actions, the seat that moved first, whether it ended before the step cap, how often each rule fired, and
-    (for events that concern a seat) how often it fired for each seat."""
+    (for events that concern a seat) how often it fired for each seat (a tuple, one count per seat: immutable,
+    so that many thousands of kept records give the cyclic garbage collector nothing to walk)."""
 
     seed: int
     variant: int
@@ -40,7 +41,7 @@ class GameRecord:
     first: int | None = 0
     finished: bool = True
     rules: dict[str, int] = field(default_factory=dict)
-    seat_rules: dict[str, list[int]] = field(default_factory=dict)
+    seat_rules: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # pickled as its fields: a pool sends every record back to the main process, and this takes half the time
@@ -513,7 +514,7 @@ class SimResults:
         try:
             recs = [GameRecord(int(g["seed"]), int(g["variant"]), g["winner"], int(g["steps"]), g.get("first"),
                                bool(g.get("finished", True)), {str(k): int(v) for k, v in g.get("rules", {}).items()},
-                               {str(k): [int(x) for x in v] for k, v in g.get("seat_rules", {}).items()})
+                               {str(k): tuple(int(x) for x in v) for k, v in g.get("seat_rules", {}).items()})
                     for g in d["games"]]
             return cls(game=d["game"], variants=list(d["variants"]), bots=list(d["bots"]), n=int(d["n"]),
                        seed=int(d["seed"]), records=recs, version=d.get("version", ""),
@@ -557,7 +558,7 @@ class SimResults:
             recs.append(GameRecord(int(row["seed"]), vi, int(row["winner"]) if row["winner"] != "" else None,
                                    int(row["steps"]), int(row["first"]) if row["first"] != "" else None,
                                    row["finished"] == "1", {k: int(v) for k, v in json.loads(row["rules"]).items()},
-                                   {k: [int(x) for x in v] for k, v in json.loads(row["seat_rules"]).items()}))
+                                   {k: tuple(int(x) for x in v) for k, v in json.loads(row["seat_rules"]).items()}))
         per = Counter(r.variant for r in recs)
         n = max(per.values())
         return cls(game=rows[0]["game"], variants=[variants[i] for i in sorted(variants)],
