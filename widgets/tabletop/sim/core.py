@@ -326,12 +326,17 @@ def _run(g: Game[Any], bots: list[Bot], bot_names: Sequence[str], seed: int, vi:
     totals: dict[str, int] = {}
     by_seat: dict[str, list[int]] = {}
     seats = len(bot_names)
+    zero = [0] * seats
     fired = g.tally
     assert fired is not None
-    for (rule, player), k in fired.items():
-        totals[rule] = totals.get(rule, 0) + k
+    total, row_of = totals.get, by_seat.get
+    for (rule, player), k in fired.items():  # (each (rule, player) once)
+        totals[rule] = total(rule, 0) + k
         if player is not None and 0 <= player < seats:
-            by_seat.setdefault(rule, [0] * seats)[player] += k
+            row = row_of(rule)
+            if row is None:
+                row = by_seat[rule] = zero[:]
+            row[player] += k
     return GameRecord(seed=seed, variant=vi, winner=g.winner if over else None, steps=steps,
                       first=first, finished=over, rules=totals,
                       seat_rules={r: tuple(v) for r, v in by_seat.items()})  # immutable: no work for the collector
@@ -472,6 +477,10 @@ def _counts_exactly() -> bool:
 #: whether positions may be kept at all (see _Forks): the counting generator is exact on this Python
 _COUNTS = _counts_exactly()
 
+def _unstarted(state: Any) -> Any:
+    raise RuntimeError("no watched game: _Forks.start first")
+
+
 #: positions of the watched game are kept every this many actions (see _Forks)
 FORK_EVERY = 24
 
@@ -489,7 +498,7 @@ class _Forks:
     generator (``Bot.__init__``'s ``rng``, counted by :func:`_count_draws`); otherwise nothing is kept and
     the variant plays from the start."""
 
-    __slots__ = ("seen", "diffs", "every", "open", "snap", "at", "first", "bot_seeds", "game", "counts", "rngs")
+    __slots__ = ("seen", "diffs", "every", "open", "snap", "at", "first", "bot_seeds", "game", "counts", "rngs", "copy")
 
     def __init__(self, seen: set[str], diffs: list[frozenset[str] | None], every: int = FORK_EVERY) -> None:
         self.seen = seen
@@ -505,6 +514,7 @@ class _Forks:
         #: how far each seat's generator has drawn (see _count_draws)
         self.counts: list[Callable[[], int]] = []
         self.rngs: list[random.Random] = []
+        self.copy: Callable[[Any], Any] = _unstarted
 
     def start(self, g: Game[Any], bots: list[Bot], seed: int) -> bool:
         """Begin a watched game; False if its positions cannot be kept (then nothing is)."""
@@ -519,6 +529,7 @@ class _Forks:
             if type(b).__init__ is not Bot.__init__ or vars(b).keys() != {"rng"} or type(b.rng) is not random.Random:
                 return False
         self.first = rules.current_player(g.raw_state)
+        self.copy = rules.copy_state
         self.bot_seeds = [seed * 1_000_003 + seat for seat in range(len(bots))]
         # the generators Bot.__init__ made from those seeds, not drawn from yet: from now on they count
         self.rngs = [b.rng for b in bots]
@@ -530,21 +541,25 @@ class _Forks:
         """Between two actions: settle the variants whose options were read since the last look, keep this
         position for the others; False once there is nothing left to keep."""
         seen = self.seen
-        still = []
-        for j in self.open:
-            if seen.isdisjoint(self.diffs[j]):  # type: ignore[arg-type]
-                still.append(j)
-            else:
-                self.at[j] = self.snap
-        self.open = still
-        if not still or g.chance.queues:
+        if seen:  # something was read (only differing options are noted): settle those variants
+            still = []
+            for j in self.open:
+                if seen.isdisjoint(self.diffs[j]):  # type: ignore[arg-type]
+                    still.append(j)
+                else:
+                    self.at[j] = self.snap
+            self.open = still
+            if not still:
+                return False
+        if g.chance.queues:
             return False
         words = [count() for count in self.counts]
-        if -1 in words or any(b.rng is not r for b, r in zip(bots, self.rngs, strict=True)):
+        if -1 in words:
             return False
-        tally = g.tally
-        assert tally is not None
-        self.snap = (g.rules.copy_state(state), g.chance.counter, dict(tally), g.version, steps, words)
+        for b, r in zip(bots, self.rngs):  # noqa: B905 - as many as start() counted
+            if b.rng is not r:
+                return False
+        self.snap = (self.copy(state), g.chance.counter, dict(g.tally), g.version, steps, words)  # type: ignore[arg-type]
         return True
 
     def position(self, j: int) -> tuple[Any, ...] | None:

@@ -904,7 +904,8 @@ class XevozRules(Rules[XevozState]):
         else:
             k = _K_CALL[seat]
             tally[k] = tally.get(k, 0) + 1
-        draw = ctx.draw  # (a counting Context draws values only: TallyContext.draw)
+        # a counting Context draws values only (TallyContext.draw is chance.value for a kind's whole domain)
+        draw = ctx.draw if tally is None else ctx.chance.value
         f0, f1 = draw("helix1"), draw("helix2")
         faces = [f0, f1]
         info: dict[str, Any] = {"kind": "attack", "faces": faces, "colour": colour, "strength": [0, 0],
