@@ -40,7 +40,7 @@ class XevozRandomBot(RandomBot):
         rules = game.rules
         apply = rules.apply
         call, chopped, moved = rules._call, rules._chopped, rules._moved
-        mat_grids = rules._mat_grids
+        mat_grids, parts_of = rules._mat_grids, rules._parts
         # each pick is engine.bots.below (bound to the seat's generator): exactly rng.randrange(n), as choose
         # draws it
         picks = [below_of(b.rng) for b in bots]
@@ -56,7 +56,10 @@ class XevozRandomBot(RandomBot):
                 seat = state.chooser
                 sides = state.sides
                 grid = mat_grids.get(state.mat) or rules.mat_grid(state)
-                cells = grid.steps(sides[seat].pos, sides[1 - seat].pos, ph == "follow")[0]
+                me, other, follow = sides[seat].pos, sides[1 - seat].pos, ph == "follow"
+                # Grid.steps' cache, read here (one call less a move); worked out by Grid.steps the first time
+                hit = grid._steps.get((((me + 1) << 14 | (other + 1)) << 1) | follow)
+                cells = (hit or grid.steps(me, other, follow))[0]
                 n = len(cells)
                 if not n:
                     break  # the plain path says that the seat has no legal action
@@ -67,7 +70,10 @@ class XevozRandomBot(RandomBot):
             elif ph == "actions" and state.queue[0][0] == "chop":
                 _, seat, owner = state.queue[0]
                 side = state.sides[owner]
-                parts = rules.parts(side.figure).chop_indices(side.present)
+                f = side.figure
+                known = parts_of.get(id(f))  # rules.parts(f), read here (one call less a chop)
+                parts = (known if known is not None and known.figure is f else rules.parts(f)).chop_indices(
+                    side.present)
                 n = len(parts)
                 if not n:
                     break

@@ -318,7 +318,7 @@ class Grid:
         """The squares a figure on ``me`` may move to (ascending) and their Move actions, worked out once per
         pair of squares: any free neighbour (xevoz.movement), or when following (xevoz.defender-follows) the
         neighbours that are also next to the other figure on ``other``."""
-        key = (((me + 1) << 14 | (other + 1)) << 1) | follow
+        key = (((me + 1) << 14 | (other + 1)) << 1) | follow  # (XevozRandomBot.sim_steps reads _steps by this key)
         hit = self._steps.get(key)
         if hit is None:
             nbrs = self.nbrs
@@ -630,8 +630,10 @@ class XevozRules(Rules[XevozState]):
 
     def healable(self, side: Side) -> list[int]:
         """Lost parts that can attach again: the part they snap onto is on the figure."""
-        f, pres = side.figure, side.present
-        return sorted(i for i in side.pile if f.parent[i] < 0 or pres[f.parent[i]])
+        parent, pres = side.figure.parent, side.present
+        out = [i for i in side.pile if parent[i] < 0 or pres[parent[i]]]
+        out.sort()
+        return out
 
     def drain_hosts(self, side: Side) -> list[int]:
         f, pres = side.figure, side.present
