@@ -385,9 +385,14 @@ _K_SWORD = _keys("xevoz.sword")
 _K_MOVE = _keys("xevoz.movement")
 _K_FOLLOW = _keys("xevoz.defender-follows")
 _K_NEXT = _keys("xevoz.next-attacker")
+_K_STAR = _keys("xevoz.star")
+_K_TIE = _keys("xevoz.tie")
+_K_HOST_CHOPPED = _keys("xevoz.drain-host-chopped")
+_K_DRAIN_HOME = _keys("xevoz.drain-home")
 #: every rule counted directly (each must be a clause of the catalog, as ``tell`` would check)
 TALLIED_RULES = tuple(k[0][0] for k in (_K_CALL, _K_ROLL, _K_RESOLVE, _K_ACTIONS, _K_BONUS_CHOP, _K_SWORD, _K_MOVE,
-                                        _K_FOLLOW, _K_NEXT))
+                                        _K_FOLLOW, _K_NEXT, _K_STAR, _K_TIE,
+                                        _K_HOST_CHOPPED, _K_DRAIN_HOME))
 _ROLL = (RollHelix(),)
 
 
@@ -967,11 +972,19 @@ class XevozRules(Rules[XevozState]):
             v = ctx.variant
             assert isinstance(v, XevozVariant)
             if v.tie == "re-roll":
-                tell("xevoz.tie", att, _say_tie_keeps, colour, sa, sd, players[att])
+                if tally is None:
+                    tell("xevoz.tie", att, _say_tie_keeps, colour, sa, sd, players[att])
+                else:
+                    k = _K_TIE[att]
+                    tally[k] = tally.get(k, 0) + 1
                 return
             state.attacker = dfn
             state.round += 1
-            tell("xevoz.tie", dfn, _say_tie_passes, colour, sa, sd, players[dfn])
+            if tally is None:
+                tell("xevoz.tie", dfn, _say_tie_passes, colour, sa, sd, players[dfn])
+            else:
+                k = _K_TIE[dfn]
+                tally[k] = tally.get(k, 0) + 1
             return
         w = att if sa > sd else dfn
         lo = 1 - w
@@ -1134,8 +1147,8 @@ class XevozRules(Rules[XevozState]):
         present[i] = False
         life = side.life = side.life - 1
         side.pile.append(i)
-        if ctx.__class__ is TallyContext:  # only counting rule firings (see _K_CALL)
-            tally = ctx.tally  # type: ignore[attr-defined]
+        tally = ctx.tally if ctx.__class__ is TallyContext else None  # type: ignore[attr-defined]
+        if tally is not None:  # only counting rule firings (see _K_CALL)
             k = _K_SWORD[chooser]
             tally[k] = tally.get(k, 0) + 1
         else:
@@ -1146,15 +1159,23 @@ class XevozRules(Rules[XevozState]):
         if other.drain_on == i:
             other.drain_on = -2  # off the figure, waiting to be reattached
             then.append(("reattach", owner, owner))
-            ctx.tell("xevoz.drain-host-chopped", owner, _say_host_chopped, players[1 - owner], f.part_names[i],
-                     players[owner])
+            if tally is not None:
+                k = _K_HOST_CHOPPED[owner]
+                tally[k] = tally.get(k, 0) + 1
+            else:
+                ctx.tell("xevoz.drain-host-chopped", owner, _say_host_chopped, players[1 - owner], f.part_names[i],
+                         players[owner])
         if side.drain_on == -1 and side.home_on == i and f.drain >= 0:
             # the rulebook's sentence speaks of any DRAIN ATTACK on the part being chopped: it comes off (it can
             # never be chopped) and the player whose figure it is reattaches it, so the figure stays connected
             side.home_on = -1
             then.append(("rehome", owner, owner))
-            ctx.tell("xevoz.drain-home", owner, _say_drain_home_off, players[owner], f.part_names[f.drain],
-                     f.part_names[i])
+            if tally is not None:
+                k = _K_DRAIN_HOME[owner]
+                tally[k] = tally.get(k, 0) + 1
+            else:
+                ctx.tell("xevoz.drain-home", owner, _say_drain_home_off, players[owner], f.part_names[f.drain],
+                         f.part_names[i])
         if life <= 0:
             self._check_demolished(state, owner, ctx)
             return
@@ -1205,7 +1226,12 @@ class XevozRules(Rules[XevozState]):
         side.present[i] = True
         life = side.life = side.life + 1
         side.pile.remove(i)
-        ctx.tell("xevoz.star", owner, _say_star, players[owner], f.part_names[i], life, part=f.part_ids[i])
+        if ctx.__class__ is TallyContext:  # only counting rule firings (see _K_CALL)
+            tally = ctx.tally  # type: ignore[attr-defined]
+            k = _K_STAR[owner]
+            tally[k] = tally.get(k, 0) + 1
+        else:
+            ctx.tell("xevoz.star", owner, _say_star, players[owner], f.part_names[i], life, part=f.part_ids[i])
         self._finish_decision(state, ctx)
 
     def _free_drain(self, state: XevozState, a: FreeDrain, ctx: Context, seat: int) -> None:
@@ -1305,7 +1331,12 @@ class XevozRules(Rules[XevozState]):
         sides = state.sides
         there, here = sides[lo].pos, sides[w].pos
         if there in grid.nbrs[here]:
-            ctx.tell("xevoz.defender-follows", lo, _say_still_next, players[lo], players[w])
+            if ctx.__class__ is TallyContext:  # only counting rule firings (see _K_CALL)
+                tally = ctx.tally  # type: ignore[attr-defined]
+                k = _K_FOLLOW[lo]
+                tally[k] = tally.get(k, 0) + 1
+            else:
+                ctx.tell("xevoz.defender-follows", lo, _say_still_next, players[lo], players[w])
             self._next_round(state, ctx)
             return
         state.phase, state.chooser = "follow", lo
@@ -1315,8 +1346,13 @@ class XevozRules(Rules[XevozState]):
             self._next_round(state, ctx)
         elif len(opts) == 1:
             state.sides[lo].pos = opts[0]
-            name = grid.names[opts[0]]
-            ctx.tell("xevoz.defender-follows", lo, _say_follows_to, players[lo], name, players[w], cell=name)
+            if ctx.__class__ is TallyContext:  # only counting rule firings (see _K_CALL)
+                tally = ctx.tally  # type: ignore[attr-defined]
+                k = _K_FOLLOW[lo]
+                tally[k] = tally.get(k, 0) + 1
+            else:
+                name = grid.names[opts[0]]
+                ctx.tell("xevoz.defender-follows", lo, _say_follows_to, players[lo], name, players[w], cell=name)
             self._next_round(state, ctx)
 
     def _move(self, state: XevozState, a: Move, ctx: Context, seat: int) -> None:
