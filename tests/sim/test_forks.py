@@ -2,8 +2,8 @@
 its options (sim.core._Forks), instead of playing the part the two games share again.
 
 The only thing that matters is that the records are those of playing each variant from the start (``play_one``):
-these tests check it for Xevoz (whose rules promise ``variant_free_state``) with positions kept often and
-rarely, check that positions are really used, that a generator counted one word short is caught by the
+these tests check it for Xevoz and Xevious (whose rules promise ``variant_free_state``), every option, positions
+kept often and rarely, check that positions are really used, that a generator counted one word short is caught by the
 comparison (so it has teeth), and that nothing is kept where it cannot be exact.
 """
 
@@ -82,6 +82,23 @@ def test_continued_games_are_the_games_played_alone(monkeypatch: pytest.MonkeyPa
     # positions were used, from well into the battles (the options are read mid-battle)
     assert len(at) >= 6 and max(at) > 40
     assert all(n % every == 0 for n in at)  # kept only at looks: every ``every`` actions
+
+
+@pytest.mark.parametrize(("modname", "bot"), [("tabletop.xevious", "random"), ("tabletop.xevious", "greedy"),
+                                              ("tabletop.xevoz", "greedy")])
+def test_every_option_continues_exactly(monkeypatch: pytest.MonkeyPatch, modname: str, bot: str) -> None:
+    """Every option of each game whose rules promise variant_free_state, changed one at a time: the continued
+    games are those played alone (Xevious's options are read anywhere from the set-up to the last stage)."""
+    from tests.sim.test_shared_games import _alternatives
+
+    at = _spy_resumes(monkeypatch)
+    vdicts: list[dict[str, Any]] = [{}, *_alternatives(modname)]
+    bots = [bot, bot]
+    chunk = play_seeds(modname, vdicts, bots, 0, 6, max_steps=3000, fork_every=6)
+    for rec in chunk.records:
+        assert rec == play_one(modname, vdicts[rec.variant], bots, rec.seed, rec.variant, 3000), (rec.seed,
+                                                                                                  vdicts[rec.variant])
+    assert len(at) >= 5 and max(at) > 30
 
 
 def test_no_positions_gives_the_same_records(monkeypatch: pytest.MonkeyPatch) -> None:

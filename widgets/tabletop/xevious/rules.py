@@ -542,6 +542,7 @@ class XeviousRules(Rules[XeviousState]):
     rules_version = 2
     #: apply never keeps its Context: event texts capture values (names, numbers), never ``ctx``
     reuses_context = True
+    variant_free_state = True  # options are read from ctx.variant (the deck, headings and caps are values)
 
     def __init__(self) -> None:
         self.stages: tuple[Stage, ...] = data.stages()
