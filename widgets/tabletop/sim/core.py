@@ -751,12 +751,15 @@ class _Tasks:
     every variant (:func:`play_seeds`). ``size`` may change between blocks (automatic chunks grow with measured
     speed), so nothing here grows with ``n``."""
 
-    def __init__(self, seed: int, n: int, size: int, cap: int, fixed: bool) -> None:
+    def __init__(self, seed: int, n: int, size: int, cap: int, fixed: bool, spread: int = 1) -> None:
         self.next_seed = seed
         self.end = seed + n
         self.size = size
         self.cap = cap
         self.fixed = fixed
+        #: automatic tasks near the end are at most 1/spread of the seeds left (2 per worker): the workers then
+        #: finish together instead of one of them playing a whole last task alone
+        self.spread = max(1, spread)
 
     def __iter__(self) -> _Tasks:
         return self
@@ -765,7 +768,8 @@ class _Tasks:
         s = self.next_seed
         if s >= self.end:
             raise StopIteration
-        c = min(self.size, self.end - s)
+        left = self.end - s
+        c = min(self.size, left if self.fixed else max(1, -(-left // self.spread)))
         self.next_seed = s + c
         return s, c
 

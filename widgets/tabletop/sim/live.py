@@ -458,7 +458,7 @@ class SimStream(Iterator[SimResults]):
             workers = 1
         workers = workers or os.cpu_count() or 1
         cap = p.chunk or _chunk_size(p.n, nv, workers)
-        tasks = _Tasks(p.seed, p.n, p.chunk or 1, cap, fixed=p.chunk is not None)
+        tasks = _Tasks(p.seed, p.n, p.chunk or 1, cap, fixed=p.chunk is not None, spread=2 * workers)
         pool: _InFlight | None = None
         if p.client is not None:
             pool = _DaskInFlight(p.client)
