@@ -324,7 +324,8 @@ def main(argv: list[str] | None = None) -> int:
                else "") + ")")
         if sw["shared"]:
             print(f"    {sw['shared']:,} of the variant's {n_sweep:,} games never read the changed option: their "
-                  "seed's rulebook game is their record, not played again"
+                  "seed's rulebook game is their record, not played again (the others continue from the last "
+                  "position kept before the first read, when the rules allow it)"
                   + (f"; every game played (each variant in its own run): {sw['alone_seconds']:.2f} s"
                      if sw["alone_seconds"] is not None else ""))
         if args.profile:
