@@ -8,11 +8,26 @@ from typing import Any
 from tabletop.engine import Action, Bot, Game, RandomBot
 from tabletop.engine.bots import below, below_of
 
-from .actions import AttachDrain, Call, Chop, Flip, FreeDrain, Heal, KeepDrain, Move, PickFigure, Place, Ready
+from .actions import (
+    AttachDrain,
+    Call,
+    Chop,
+    Flip,
+    FreeDrain,
+    Heal,
+    KeepDrain,
+    Move,
+    PickFigure,
+    Place,
+    Ready,
+    RollHelix,
+)
 from .data import Attack, cell_name, parse_cell
 
 #: the call's legal actions, in the order ``XevozRules.legal_actions`` lists them
 _CALLS = (Call("black"), Call("white"))
+#: the first attack's and the world's roll: the one legal action then
+_ROLL = RollHelix()
 
 
 class XevozRandomBot(RandomBot):
@@ -33,13 +48,14 @@ class XevozRandomBot(RandomBot):
         play the battle's decisions one after another, each seat's action picked exactly as its bot's
         :meth:`choose` would from ``legal_actions`` (the same actions in the same order, the same draws of that
         bot's generator) and played on ``state`` with the counting ``ctx``. The common ones (the call, a move or
-        a follow, a chop, a regeneration, snapping on a DRAIN ATTACK) without building the list, dispatching on
+        a follow, a chop, a regeneration, snapping on a DRAIN ATTACK, the rolls for the first attack and the world)
+        without building the list, dispatching on
         the action or checking it again; the rest (build, rolls, warps...) by the seat's ``choose`` and
         ``apply``. Stops at the end of the battle, after ``budget`` steps, or before a decision with no legal
         action (the plain path reports it); returns the number of steps played."""
         rules = game.rules
         apply = rules.apply
-        call, chopped, moved = rules._call, rules._chopped, rules._moved
+        call, chopped, moved, roll = rules._call, rules._chopped, rules._moved, rules._roll
         mat_grids, parts_of = rules._mat_grids, rules._parts
         # each pick is engine.bots.below (bound to the seat's generator): exactly rng.randrange(n), as choose
         # draws it
@@ -101,6 +117,11 @@ class XevozRandomBot(RandomBot):
                     rules._healed(state, ctx, owner, idx[r])
                 else:
                     rules._attached(state, ctx, kind, seat, owner, idx[r])
+            elif ph == "first" or ph == "world":  # legal_actions: RollHelix() alone (both roll for the first attack)
+                seat = 0 if ph == "first" else state.attacker
+                picks[seat](1)  # choose draws for its pick even among one action
+                ctx.player = seat
+                roll(state, _ROLL, ctx, seat)
             elif ph == "over":
                 break
             else:

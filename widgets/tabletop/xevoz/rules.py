@@ -394,6 +394,7 @@ TALLIED_RULES = tuple(k[0][0] for k in (_K_CALL, _K_ROLL, _K_RESOLVE, _K_ACTIONS
                                         _K_FOLLOW, _K_NEXT, _K_STAR, _K_TIE,
                                         _K_HOST_CHOPPED, _K_DRAIN_HOME))
 _ROLL = (RollHelix(),)
+_READY = Ready()
 
 
 class XevozRules(Rules[XevozState]):
@@ -421,6 +422,7 @@ class XevozRules(Rules[XevozState]):
         self._parts: dict[int, Parts] = {}  # by id() of the figure; the entry keeps the figure alive
         self._helixes: dict[tuple[tuple[str, bool], ...], tuple[tuple[Glyph, Attack, Attack, str], ...]] = {}
         self._build_cache: dict[tuple[Any, ...], tuple[Figure, tuple[Action, ...]]] = {}
+        self._build_made: dict[Any, Action] = {}
         self._differ_cache: dict[tuple[int, int], tuple[Any, Any, bool]] = {}
         #: id(helix) -> (helix, its reading per face): found without hashing the helix
         self._helix_ids: dict[int, tuple[tuple[tuple[str, bool], ...], dict[str, tuple[Glyph, Attack, Attack, str]]]] = {}
@@ -616,13 +618,16 @@ class XevozRules(Rules[XevozState]):
             return hit[1]
         acts: list[Action] = []
         if not self.ready_problems(state, seat):
-            acts.append(Ready())
-        acts += [Flip(i + 1) for i in range(len(side.helix))]
+            acts.append(_READY)
+        made = self._build_made  # actions are immutable: each one is made once and shared (as Grid's moves)
+        acts += [made.get(("flip", i)) or made.setdefault(("flip", i), Flip(i + 1)) for i in range(len(side.helix))]
         in_helix = {g for g, _ in side.helix}
         spare = [self.comp.glyph_by_part[n] for n in side.figure.part_names
                  if n in self.comp.glyph_by_part and self.comp.glyph_by_part[n] not in in_helix]
-        acts += [Swap(i + 1, g) for i in range(len(side.helix)) for g in spare]
-        acts += [PickFigure(fid) for fid in self.comp.figures if fid != side.figure.id]
+        acts += [made.get((i, g)) or made.setdefault((i, g), Swap(i + 1, g)) for i in range(len(side.helix))
+                 for g in spare]
+        acts += [made.get(fid) or made.setdefault(fid, PickFigure(fid)) for fid in self.comp.figures
+                 if fid != side.figure.id]
         if len(self._build_cache) > 4096:  # many redesigned helixes: start afresh
             self._build_cache.clear()
         out = tuple(acts)
