@@ -49,9 +49,8 @@ class XevozRandomBot(RandomBot):
         :meth:`choose` would from ``legal_actions`` (the same actions in the same order, the same draws of that
         bot's generator) and played on ``state`` with the counting ``ctx``. The common ones (the call, a move or
         a follow, a chop, a regeneration, snapping on a DRAIN ATTACK, the rolls for the first attack and the world)
-        without building the list, dispatching on
-        the action or checking it again; the rest (build, rolls, warps...) by the seat's ``choose`` and
-        ``apply``. Stops at the end of the battle, after ``budget`` steps, or before a decision with no legal
+        without building the list, dispatching on the action or checking it again; the rest (build, placing,
+        warps...) by the seat's ``choose`` and ``apply``. Stops at the end of the battle, after ``budget`` steps, or before a decision with no legal
         action (the plain path reports it); returns the number of steps played."""
         rules = game.rules
         apply = rules.apply
