@@ -72,9 +72,10 @@ class XevozRandomBot(RandomBot):
                 sides = state.sides
                 grid = mat_grids.get(state.mat) or rules.mat_grid(state)
                 me, other, follow = sides[seat].pos, sides[1 - seat].pos, ph == "follow"
-                # Grid.steps' cache, read here (one call less a move); worked out by Grid.steps the first time
-                hit = grid._steps.get((((me + 1) << 14 | (other + 1)) << 1) | follow)
-                cells = (hit or grid.steps(me, other, follow))[0]
+                # grid.steps(me, other, follow)[0] as Grid keeps it (one call less a move)
+                cells = (grid.near if follow else grid.free)[(me + 1) * grid.span + other + 1]
+                if cells is None:
+                    cells = grid.steps(me, other, follow)[0]
                 n = len(cells)
                 if not n:
                     break  # the plain path says that the seat has no legal action

@@ -302,7 +302,7 @@ class Grid:
     """A square mat's geometry, computed once per size: neighbours (no diagonals, in ascending order), cell names
     and the Move/Place actions of every cell (actions are immutable, so they are built once and shared)."""
 
-    __slots__ = ("size", "nbrs", "names", "cells", "moves", "places", "_steps")
+    __slots__ = ("size", "nbrs", "names", "cells", "moves", "places", "_steps", "span", "free", "near")
 
     def __init__(self, size: int) -> None:
         self.size = size
@@ -313,12 +313,18 @@ class Grid:
         self.moves = tuple(Move(name) for name in self.names)
         self.places = tuple(Place(name) for name in self.names)
         self._steps: dict[int, tuple[tuple[int, ...], tuple[Move, ...]]] = {}
+        #: ``steps(me, other, False)[0]`` (``free``) and ``steps(me, other, True)[0]`` (``near``) at index
+        #: ``(me + 1) * span + other + 1`` once ``steps`` has worked them out (``None`` before): the hot paths read
+        #: them without a call (squares are -1 to n-1: -1 is off the mat)
+        self.span = n + 1
+        self.free: list[tuple[int, ...] | None] = [None] * (self.span * self.span)
+        self.near: list[tuple[int, ...] | None] = [None] * (self.span * self.span)
 
     def steps(self, me: int, other: int, follow: bool) -> tuple[tuple[int, ...], tuple[Move, ...]]:
         """The squares a figure on ``me`` may move to (ascending) and their Move actions, worked out once per
         pair of squares: any free neighbour (xevoz.movement), or when following (xevoz.defender-follows) the
         neighbours that are also next to the other figure on ``other``."""
-        key = (((me + 1) << 14 | (other + 1)) << 1) | follow  # (XevozRandomBot.sim_steps reads _steps by this key)
+        key = (((me + 1) << 14 | (other + 1)) << 1) | follow
         hit = self._steps.get(key)
         if hit is None:
             nbrs = self.nbrs
@@ -328,6 +334,8 @@ class Grid:
             else:
                 cells = tuple(c for c in nbrs[me] if c != other)
             hit = self._steps[key] = (cells, tuple(self.moves[c] for c in cells))
+            if -1 <= me < self.span - 1 and -1 <= other < self.span - 1:
+                (self.near if follow else self.free)[(me + 1) * self.span + other + 1] = cells
         return hit
 
 
@@ -1321,9 +1329,13 @@ class XevozRules(Rules[XevozState]):
         w = state.round_winner
         state.chooser = w
         state.phase = "move"
-        grid = self.mat_grid(state)
+        grid = self._mat_grids.get(state.mat) or self.mat_grid(state)
         sides = state.sides
-        if not grid.steps(sides[w].pos, sides[1 - w].pos, False)[0]:
+        me, other = sides[w].pos, sides[1 - w].pos
+        cells = grid.free[(me + 1) * grid.span + other + 1]  # grid.steps(me, other, False)[0], without the call
+        if cells is None:
+            cells = grid.steps(me, other, False)[0]
+        if not cells:
             ctx.tell("xevoz.no-move", w, _say_no_move, players[w])
             self._start_follow(state, ctx, grid)
 
@@ -1345,7 +1357,9 @@ class XevozRules(Rules[XevozState]):
             self._next_round(state, ctx)
             return
         state.phase, state.chooser = "follow", lo
-        opts = grid.steps(there, here, True)[0]
+        opts = grid.near[(there + 1) * grid.span + here + 1]  # grid.steps(there, here, True)[0], without the call
+        if opts is None:
+            opts = grid.steps(there, here, True)[0]
         if not opts:
             ctx.tell("xevoz.no-move", lo, _say_cannot_follow, players[lo], players[w])
             self._next_round(state, ctx)
