@@ -185,7 +185,7 @@ def test_a_tally_game_counts_rule_firings_without_events() -> None:
 
     from tabletop import games
     from tabletop.engine import Game
-    from tabletop.engine.rules import TallyContext
+    from tabletop.engine.rules import TallyContext, expand_tally
 
     for name in ("xevious", "xevoz", "zaxxon"):
         mod = games.get(name)
@@ -201,7 +201,7 @@ def test_a_tally_game_counts_rule_firings_without_events() -> None:
                 break
             want.update((e.rule, e.player) for e in logged.play(bots[p].choose(logged, logged.legal_actions())))
             assert counted.play(twins[p].choose(counted, counted.legal_actions())) == []
-        assert counted.tally == dict(want) and want, name
+        assert expand_tally(counted.tally) == dict(want) and want, name
         assert logged.rules.to_json(logged.raw_state) == counted.rules.to_json(counted.raw_state)
     ctx = TallyContext(counted.chance, counted.players, counted.variant, frozenset({"pig.roll"}), 0)
     ctx.tally = {}
@@ -272,3 +272,28 @@ def test_counting_context_is_only_for_counting_simulation_games() -> None:
     g.tally = {}
     ctx = g.counting_context()
     assert ctx.tally is g.tally and ctx.chance is g.chance
+
+
+def test_a_bundle_key_counts_as_each_of_its_keys() -> None:
+    """A Bundle in a tally (several (rule, seat) keys that fire together, counted once) expands into each of them,
+    added to the same keys counted alone; the simulator's records count it the same way."""
+    from tabletop.engine.rules import Bundle, expand_tally
+
+    both = Bundle((("pig.roll", 0), ("pig.hold", 0)))
+    tally = {both: 3, ("pig.roll", 0): 2, ("pig.win", None): 1}
+    assert expand_tally(tally) == {("pig.roll", 0): 5, ("pig.hold", 0): 3, ("pig.win", None): 1}
+    assert isinstance(both, tuple) and both.__class__ is Bundle
+    # Xevoz counts its common round as Bundle keys: a simulated battle's tally holds some
+    from tabletop.xevoz import BOTS
+    from tabletop.xevoz import Rules as XevozRules
+
+    g: Game = Game(XevozRules(), seed=3, safe=False, log=False)
+    g.tally = {}
+    bots = [BOTS["random"](seed=s) for s in range(2)]
+    for _ in range(300):
+        p = g.current_player
+        if p is None:
+            break
+        g.play(bots[p].choose(g, g.legal_actions()))
+    assert any(k.__class__ is Bundle for k in g.tally)
+    assert all(k.__class__ is not Bundle for k in expand_tally(g.tally))

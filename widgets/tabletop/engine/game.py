@@ -128,7 +128,8 @@ class Game(Generic[S]):
         #: the Context a simulation game reuses step after step (only for rules with ``reuses_context``)
         self._sim_ctx: Context | None = None
         #: set to a dict on a simulation game (``safe=False, log=False``) to only count rule firings in it, as
-        #: ``{(rule, seat): times}``: no Event is made and ``play`` returns an empty list (the simulator's way)
+        #: ``{(rule, seat): times}`` (a key may be a :class:`~tabletop.engine.rules.Bundle` of such keys counted
+        #: together: ``expand_tally``): no Event is made and ``play`` returns an empty list (the simulator's way)
         self.tally: dict[tuple[str, int | None], int] | None = None
 
     # -- the protocol ------------------------------------------------------------------------------------

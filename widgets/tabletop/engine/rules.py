@@ -91,9 +91,27 @@ class Context:
         return self.chance.shuffle(items)
 
 
+class Bundle(tuple):  # type: ignore[type-arg]
+    """A tally key standing for several ``(rule, seat)`` keys that always fire together (a game's rules may count
+    them once, as one key, where that is the common case: an attack call and both helix rolls, say). It counts as
+    one firing of each of them: :func:`expand_tally` gives the plain counts."""
+
+    __slots__ = ()
+
+
+def expand_tally(tally: Mapping[Any, int]) -> dict[tuple[str, int | None], int]:
+    """A tally with every :class:`Bundle` key counted into the ``(rule, seat)`` keys it stands for."""
+    out: dict[tuple[str, int | None], int] = {}
+    for key, k in tally.items():
+        for sub in (key if key.__class__ is Bundle else (key,)):
+            out[sub] = out.get(sub, 0) + k
+    return out
+
+
 class TallyContext(Context):
     """The Context of a simulation game that only counts rule firings (``Game.tally``): ``emit`` and ``tell``
-    check the clause id and add one to ``tally[rule, seat]``; no Event is made and no sentence kept."""
+    check the clause id and add one to ``tally[rule, seat]``; no Event is made and no sentence kept. Rules that
+    count their commonest firings themselves may add one to a :class:`Bundle` key instead of several keys."""
 
     __slots__ = ("tally",)
     tally: dict[tuple[str, int | None], int]

@@ -38,6 +38,7 @@ from types import ModuleType
 from typing import Any
 
 from ..engine import Bot, Game, Rules, Variant
+from ..engine.rules import Bundle
 from ..engine.variants import OptionInfo
 from .results import GameRecord, SimResults
 
@@ -330,13 +331,14 @@ def _run(g: Game[Any], bots: list[Bot], bot_names: Sequence[str], seed: int, vi:
     fired = g.tally
     assert fired is not None
     total, row_of = totals.get, by_seat.get
-    for (rule, player), k in fired.items():  # (each (rule, player) once)
-        totals[rule] = total(rule, 0) + k
-        if player is not None and 0 <= player < seats:
-            row = row_of(rule)
-            if row is None:
-                row = by_seat[rule] = zero[:]
-            row[player] += k
+    for key, k in fired.items():
+        for rule, player in (key if key.__class__ is Bundle else (key,)):  # a Bundle: several keys counted as one
+            totals[rule] = total(rule, 0) + k
+            if player is not None and 0 <= player < seats:
+                row = row_of(rule)
+                if row is None:
+                    row = by_seat[rule] = zero[:]
+                row[player] += k
     return GameRecord(seed=seed, variant=vi, winner=g.winner if over else None, steps=steps,
                       first=first, finished=over, rules=totals,
                       seat_rules={r: tuple(v) for r, v in by_seat.items()})  # immutable: no work for the collector

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.engine import Action, Context, IllegalAction, Rules
-from tabletop.engine.rules import TallyContext
+from tabletop.engine.rules import Bundle, TallyContext
 from tabletop.engine.words import poss, says, verb_for
 
 from .actions import (
@@ -397,6 +397,11 @@ _K_STAR = _keys("xevoz.star")
 _K_TIE = _keys("xevoz.tie")
 _K_HOST_CHOPPED = _keys("xevoz.drain-host-chopped")
 _K_DRAIN_HOME = _keys("xevoz.drain-home")
+#: keys that fire together in the common round, counted as one (engine.rules.Bundle): the call with both rolls;
+#: the resolution with the actions (and, when the winner's DRAIN ATTACK rides, the bonus-chop ruling)
+_B_CALL = tuple(Bundle((_K_CALL[s], *_K_ROLL)) for s in (0, 1))
+_B_RESOLVE = tuple(Bundle((_K_RESOLVE[w], _K_ACTIONS[w])) for w in (0, 1))
+_B_RESOLVE_DRAINING = tuple(Bundle((_K_RESOLVE[w], _K_BONUS_CHOP[w], _K_ACTIONS[w])) for w in (0, 1))
 #: every rule counted directly (each must be a clause of the catalog, as ``tell`` would check)
 TALLIED_RULES = tuple(k[0][0] for k in (_K_CALL, _K_ROLL, _K_RESOLVE, _K_ACTIONS, _K_BONUS_CHOP, _K_SWORD, _K_MOVE,
                                         _K_FOLLOW, _K_NEXT, _K_STAR, _K_TIE,
@@ -921,9 +926,6 @@ class XevozRules(Rules[XevozState]):
         tally = ctx.tally if ctx.__class__ is TallyContext else None  # only counting rule firings (see _K_CALL)
         if tally is None:
             tell("xevoz.attack-call", -1, _say_call, players[att], colour, colour=colour)
-        else:
-            k = _K_CALL[seat]
-            tally[k] = tally.get(k, 0) + 1
         # a counting Context draws values only (TallyContext.draw is chance.value for a kind's whole domain)
         draw = ctx.draw if tally is None else ctx.chance.value
         f0, f1 = draw("helix1"), draw("helix2")
@@ -946,10 +948,9 @@ class XevozRules(Rules[XevozState]):
         if tally is None:
             tell("xevoz.helix-roll", 0, _say_roll, players[0], r0[3], face=f0, glyph=r0[0].id)
             tell("xevoz.helix-roll", 1, _say_roll, players[1], r1[3], face=f1, glyph=r1[0].id)
-        else:
-            k0, k1 = _K_ROLL
-            tally[k0] = tally.get(k0, 0) + 1
-            tally[k1] = tally.get(k1, 0) + 1
+        else:  # the call and both rolls, counted as one Bundle key
+            k = _B_CALL[seat]
+            tally[k] = tally.get(k, 0) + 1
         # Rulebook step 5: warp (the attacker first if both activate: xevoz.warp-both) and bonus
         mat = self.comp.mats[state.mat]
         pos = (s0.pos, s1.pos)
@@ -1015,15 +1016,13 @@ class XevozRules(Rules[XevozState]):
                 else:
                     tell("xevoz.drain-bonus-chop", w, _say_no_bonus_chop, players[w], players[lo])
             tell("xevoz.actions", w, _say_actions, players[w], attack)
-        else:
-            k = _K_RESOLVE[w]
-            tally[k] = tally.get(k, 0) + 1
+        else:  # resolve, the bonus-chop ruling when a DRAIN ATTACK rides, and the actions: one Bundle key
             if sides[w].drain_on >= 0:
                 if ctx.variant.bonus_chop:  # type: ignore[attr-defined]
                     plan.append(("chop", w, lo))
-                k = _K_BONUS_CHOP[w]
-                tally[k] = tally.get(k, 0) + 1
-            k = _K_ACTIONS[w]
+                k = _B_RESOLVE_DRAINING[w]
+            else:
+                k = _B_RESOLVE[w]
             tally[k] = tally.get(k, 0) + 1
         if not attack.bomb and not attack.drain:  # the common case, as _plan_attack does it
             if attack.swords:
