@@ -69,6 +69,12 @@ def test_counting_generator_draws_as_the_plain_one_and_says_how_far_it_is() -> N
     d.setstate(random.Random(6).getstate())
     assert count_d() == -1
     assert type(a) is random.Random and "random" not in vars(random.Random(0))  # only that instance counts
+    core._uncount_draws(a)  # and it stops counting: its own methods again, nothing holding it in a cycle
+    assert not set(core._COUNTING) & set(vars(a)) and count() == -1
+    e, f = random.Random(9), random.Random(9)
+    core._count_draws(e)
+    core._uncount_draws(e)
+    assert [e.randrange(7) for _ in range(20)] == [f.randrange(7) for _ in range(20)]
 
 
 @pytest.mark.parametrize("every", [1, 7, 24])

@@ -463,6 +463,18 @@ def _count_draws(rng: random.Random) -> Callable[[], int]:
     return count
 
 
+#: the methods _count_draws sets on a generator (uncount_draws takes them off)
+_COUNTING = ("_randbelow", "random", "getrandbits", "seed", "setstate")
+
+
+def _uncount_draws(rng: random.Random) -> None:
+    """Take :func:`_count_draws`' methods off ``rng`` (they hold it: left on, the generator would wait for the
+    cyclic collector instead of going as soon as its bot does)."""
+    inst = vars(rng)
+    for name in _COUNTING:
+        inst.pop(name, None)
+
+
 def _counts_exactly() -> bool:
     """Whether a counting generator draws exactly what a plain one does on this Python (``randrange``, ``random``
     and ``getrandbits`` alike) and its count says how far it is: a plain one advanced by the count is in step."""
@@ -564,6 +576,12 @@ class _Forks:
         self.snap = (self.copy(state), g.chance.counter, dict(g.tally), g.version, steps, words)  # type: ignore[arg-type]
         return True
 
+    def finish(self) -> None:
+        """The watched game is over: its generators stop counting (what was kept stays)."""
+        for r in self.rngs:
+            _uncount_draws(r)
+        self.rngs = []
+
     def position(self, j: int) -> tuple[Any, ...] | None:
         """Where variant ``j`` (whose options the watched game read) continues from: ``None`` for the start."""
         return self.at[j] if j in self.at else self.snap
@@ -627,6 +645,8 @@ def play_seeds(modname: str, variants: Sequence[dict[str, Any]], bot_names: Sequ
         try:
             seen.clear()
             rec = _play_one(rules, table, watched, bot_names, s, 0, max_steps, forks)
+            if forks is not None:
+                forks.finish()
             add(rec)
             for j in range(1, len(vs)):
                 d = diffs[j]
