@@ -107,6 +107,18 @@ def test_every_option_continues_exactly(monkeypatch: pytest.MonkeyPatch, modname
     assert len(at) >= 5 and max(at) > 30
 
 
+def test_mixed_bots_continue_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A random bot against a greedy one (no fused steps: every action through choose and apply) continues from
+    kept positions just as well."""
+    at = _spy_resumes(monkeypatch)
+    bots = ["random", "greedy"]
+    vd = VARIANTS[:3]
+    chunk = play_seeds(XEVOZ, vd, bots, 50, 8, max_steps=3000, fork_every=10)
+    for rec in chunk.records:
+        assert rec == play_one(XEVOZ, vd[rec.variant], bots, rec.seed, rec.variant, 3000)
+    assert at
+
+
 def test_no_positions_gives_the_same_records(monkeypatch: pytest.MonkeyPatch) -> None:
     at = _spy_resumes(monkeypatch)
     kept = play_seeds(XEVOZ, VARIANTS[:3], BOTS, 40, 8)
