@@ -324,13 +324,13 @@ def main(argv: list[str] | None = None) -> int:
         sweep_bot = sb if rnd["capped"] * 2 > rnd["games"] and sb else "random"
         sw = sweep(mod, n_sweep, args.workers, args.max_steps, sweep_bot, budget, repeats=1 if args.quick else 3)
         row["sweep"] = sw
-        spread = (f" (median of {len(sw['runs'])} runs: {min(sw['runs']):.2f}-{max(sw['runs']):.2f} s)"
+        spread = (f"median of {len(sw['runs'])} runs, {min(sw['runs']):.2f}-{max(sw['runs']):.2f} s; "
                   if len(sw["runs"]) > 1 else "")
-        how = (f"{sw['seconds']:.2f} s{spread}" if sw["complete"] else
+        how = (f"{sw['seconds']:.2f} s" if sw["complete"] else
                f"stopped after {sw['seconds']:.1f} s with {sw['games']:,} games: about {sw['projected_seconds']:,.0f} s "
                "for all (projected)")
         print(f"  {n_sweep:,} games x 2 variants ({sw['variant']}), {sweep_bot} bots, {args.workers} workers: "
-              f"{how} ({sw['games'] / sw['seconds']:,.0f} games/s"
+              f"{how} ({spread}{sw['games'] / sw['seconds']:,.0f} games/s"
               + (f"; {sw['unfinished']} games stopped at the {args.max_steps:,}-action cap" if sw["unfinished"]
                else "") + ")")
         if sw["shared"]:
