@@ -297,3 +297,27 @@ def test_a_bundle_key_counts_as_each_of_its_keys() -> None:
         g.play(bots[p].choose(g, g.legal_actions()))
     assert any(k.__class__ is Bundle for k in g.tally)
     assert all(k.__class__ is not Bundle for k in expand_tally(g.tally))
+
+
+def test_fork_at_an_earlier_position_plays_on_from_there() -> None:
+    """Game.fork_at: a fork at a position this game kept earlier (state, chance counter, version) plays on
+    exactly as the game did from there; another variant is checked as the constructor checks it."""
+    g: Game = Game(PigRules(), seed=5, variant={"target": 30}, players=2, safe=False, log=False)
+    bots = [RandomBot(seed=s) for s in range(2)]
+    for _ in range(6):
+        g.play(bots[g.current_player].choose(g, g.legal_actions()))  # type: ignore[index]
+    kept = (g.rules.copy_state(g.raw_state), g.chance.counter, g.version)
+    twins = [RandomBot(seed=s) for s in range(2)]
+    for b, t in zip(bots, twins, strict=True):
+        t.rng.setstate(b.rng.getstate())
+    then = g.rules.to_json(kept[0])
+    for _ in range(8):
+        g.play(bots[g.current_player].choose(g, g.legal_actions()))  # type: ignore[index]
+    f = g.fork_at(kept[0], chance_counter=kept[1], version=kept[2])
+    assert f.rules.to_json(f.raw_state) == then and f.version == kept[2] and f.raw_state is not kept[0]
+    for _ in range(8):
+        f.play(twins[f.current_player].choose(f, f.legal_actions()))  # type: ignore[index]
+    assert f.rules.to_json(f.raw_state) == g.rules.to_json(g.raw_state) and f.chance.counter == g.chance.counter
+    assert g.fork_at(kept[0], chance_counter=kept[1], version=kept[2], variant={"target": 40}).variant.target == 40
+    with pytest.raises((ValueError, TypeError)):
+        g.fork_at(kept[0], chance_counter=kept[1], version=kept[2], variant={"nope": 1})

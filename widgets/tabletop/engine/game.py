@@ -464,6 +464,21 @@ class Game(Generic[S]):
         g._sim_ctx = None  # the original's Context draws from the original's chance
         return g
 
+    def fork_at(self, state: S, *, chance_counter: int, version: int,
+                variant: Variant | Mapping[str, Any] | None = None) -> Game[S]:
+        """A fork of this game at an earlier position of it: ``state`` (as ``copy_state`` kept it, copied again
+        here), the chance counter and version of then, and optionally another variant (checked as the
+        constructor does). For the simulator, which continues a game from a position its watched twin kept
+        (``tabletop.sim.core``); the script and history are this game's (a simulation game keeps none)."""
+        g = self.fork()
+        g._state = self.rules.copy_state(state)
+        g.chance.counter = chance_counter
+        g.version = version
+        g._legal_cache = g._legal_set_cache = g._state_cache = None
+        if variant is not None:
+            g.variant = _make_variant(self.rules, variant)
+        return g
+
     # -- save / load ---------------------------------------------------------------------------------------
     def save(self) -> dict[str, Any]:
         """A versioned, JSON-safe record; :meth:`load` replays it into the identical game.

@@ -130,7 +130,6 @@ class TallyContext(Context):
         key = (rule, self.player if player == -1 else player)
         self.tally[key] = self.tally.get(key, 0) + 1
 
-
     def draw(self, kind: str, options: Sequence[Any] | None = None,
              weights: Sequence[float] | None = None) -> Any:
         """The value of the draw, not kept in ``draws``: a counting game keeps no history."""

@@ -48,12 +48,11 @@ MAX_STEPS = 20_000
 
 @dataclass
 class Chunk:
-    """What one task sends back: the records of its games (``variant`` is the variant of a one-variant chunk,
-    ``-1`` when it holds every variant of its seeds), the seconds it played, and the ``(seed, variant)`` of its
-    *shared* records: the game of their seed under the first variant never read an option in which their
-    variant differs, so that game's record is theirs (see :func:`play_seeds`)."""
+    """What one task sends back: the records of its games (every variant of each of its seeds), the seconds it
+    played, and the ``(seed, variant)`` of its *shared* records: the game of their seed under the first variant
+    never read an option in which their variant differs, so that game's record is theirs (see
+    :func:`play_seeds`)."""
 
-    variant: int
     records: list[GameRecord] = field(default_factory=list)
     seconds: float = 0.0
     shared: list[tuple[int, int]] = field(default_factory=list)
@@ -250,12 +249,19 @@ def _play_one(rules: Rules[Any], table: dict[str, type[Bot]], variant: Variant |
     """One game under ``variant`` (as :func:`_variant_for` gives it) and its record. With ``forks`` (the watched
     game of :func:`play_seeds`), positions are kept on the way for the variants that may continue from them."""
     g: Game[Any] = Game(rules, seed=seed, variant=variant, players=len(bot_names), safe=False, log=False)
-    bots = [table[name](seed=seed * 1_000_003 + seat) for seat, name in enumerate(bot_names)]
+    bot_seeds = _bot_seeds(seed, len(bot_names))
+    bots = [table[name](seed=s) for name, s in zip(bot_names, bot_seeds, strict=True)]
     fired: dict[tuple[str, int | None], int] = Counter(map(_RULE_SEAT, g.history[0].events))
     g.tally = fired  # count rule firings only: no Event is made during the game
-    if forks is not None and not forks.start(g, bots, seed):
+    first = rules.current_player(g.raw_state)
+    if forks is not None and not forks.start(g, bots, bot_seeds, first):
         forks = None
-    return _run(g, bots, bot_names, seed, vi, max_steps, 0, rules.current_player(g.raw_state), forks)
+    return _run(g, bots, bot_names, seed, vi, max_steps, 0, first, forks)
+
+
+def _bot_seeds(seed: int, seats: int) -> list[int]:
+    """The seed of each seat's bot in the game of ``seed`` (the same under every variant)."""
+    return [seed * 1_000_003 + seat for seat in range(seats)]
 
 
 def _run(g: Game[Any], bots: list[Bot], bot_names: Sequence[str], seed: int, vi: int, max_steps: int, steps: int,
@@ -491,10 +497,6 @@ def _counts_exactly() -> bool:
 #: whether positions may be kept at all (see _Forks): the counting generator is exact on this Python
 _COUNTS = _counts_exactly()
 
-def _unstarted(state: Any) -> Any:
-    raise RuntimeError("no watched game: _Forks.start first")
-
-
 #: positions of the watched game are kept every this many actions (see _Forks)
 FORK_EVERY = 24
 
@@ -512,7 +514,7 @@ class _Forks:
     generator (``Bot.__init__``'s ``rng``, counted by :func:`_count_draws`); otherwise nothing is kept and
     the variant plays from the start."""
 
-    __slots__ = ("seen", "diffs", "every", "open", "snap", "at", "first", "bot_seeds", "game", "counts", "rngs", "copy")
+    __slots__ = ("seen", "diffs", "every", "open", "snap", "at", "first", "bot_seeds", "game", "counts", "rngs")
 
     def __init__(self, seen: set[str], diffs: list[frozenset[str] | None], every: int = FORK_EVERY) -> None:
         self.seen = seen
@@ -528,10 +530,10 @@ class _Forks:
         #: how far each seat's generator has drawn (see _count_draws)
         self.counts: list[Callable[[], int]] = []
         self.rngs: list[random.Random] = []
-        self.copy: Callable[[Any], Any] = _unstarted
 
-    def start(self, g: Game[Any], bots: list[Bot], seed: int) -> bool:
-        """Begin a watched game; False if its positions cannot be kept (then nothing is)."""
+    def start(self, g: Game[Any], bots: list[Bot], bot_seeds: list[int], first: int | None) -> bool:
+        """Begin a watched game (its bots made from ``bot_seeds``, ``first`` to move); False if its positions
+        cannot be kept (then nothing is)."""
         self.open = [j for j, d in enumerate(self.diffs) if d is not None]
         self.snap = None
         self.at = {}
@@ -542,9 +544,8 @@ class _Forks:
         for b in bots:
             if type(b).__init__ is not Bot.__init__ or vars(b).keys() != {"rng"} or type(b.rng) is not random.Random:
                 return False
-        self.first = rules.current_player(g.raw_state)
-        self.copy = rules.copy_state
-        self.bot_seeds = [seed * 1_000_003 + seat for seat in range(len(bots))]
+        self.first = first
+        self.bot_seeds = bot_seeds
         # the generators Bot.__init__ made from those seeds, not drawn from yet: from now on they count
         self.rngs = [b.rng for b in bots]
         self.counts = [_count_draws(r) for r in self.rngs]
@@ -573,7 +574,8 @@ class _Forks:
         for b, r in zip(bots, self.rngs):  # noqa: B905 - as many as start() counted
             if b.rng is not r:
                 return False
-        self.snap = (self.copy(state), g.chance.counter, dict(g.tally), g.version, steps, words)  # type: ignore[arg-type]
+        self.snap = (g.rules.copy_state(state), g.chance.counter, dict(g.tally), g.version, steps,  # type: ignore[arg-type]
+                     words)
         return True
 
     def finish(self) -> None:
@@ -591,15 +593,9 @@ def _resume(watched: Game[Any], snap: tuple[Any, ...], forks: _Forks, table: dic
             variant: Variant, bot_names: Sequence[str], seed: int, vi: int, max_steps: int) -> GameRecord:
     """The game of ``seed`` under ``variant``, continued from a position that :class:`_Forks` kept of the watched
     game: the record of playing it from the start, without playing the part the two games share."""
-    rules = watched.rules
     state, counter, tally, version, steps, words = snap
-    g = watched.fork()  # the watched game's seed, players and setup; its position is set below
-    g._state = rules.copy_state(state)
-    g.chance.counter = counter
-    g.variant = variant
-    g.version = version
+    g = watched.fork_at(state, chance_counter=counter, version=version, variant=variant)
     g.tally = dict(tally)
-    g._legal_cache = g._legal_set_cache = g._state_cache = None
     bots = [table[name](seed=bs) for name, bs in zip(bot_names, forks.bot_seeds, strict=True)]
     for b, w in zip(bots, words, strict=True):
         if w:
@@ -622,7 +618,7 @@ def play_seeds(modname: str, variants: Sequence[dict[str, Any]], bot_names: Sequ
     ``tests/sim/test_shared_games.py`` checks, for every option of every game, that the records are those of
     :func:`play_one`."""
     t0 = time.perf_counter()
-    out = Chunk(-1)
+    out = Chunk()
     rules, table = _rules_for(modname)
     vs = [_variant_for(rules, d) for d in variants]
     first = vs[0]
@@ -664,6 +660,7 @@ def play_seeds(modname: str, variants: Sequence[dict[str, Any]], bot_names: Sequ
                 gc.enable()
     out.seconds = time.perf_counter() - t0
     return out
+
 
 # -- progress ----------------------------------------------------------------------------------------------
 Progress = Callable[[int, int], None]

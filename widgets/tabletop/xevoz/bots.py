@@ -8,26 +8,9 @@ from typing import Any
 from tabletop.engine import Action, Bot, Game, RandomBot
 from tabletop.engine.bots import below, below_of
 
-from .actions import (
-    AttachDrain,
-    Call,
-    Chop,
-    Flip,
-    FreeDrain,
-    Heal,
-    KeepDrain,
-    Move,
-    PickFigure,
-    Place,
-    Ready,
-    RollHelix,
-)
+from .actions import AttachDrain, Chop, Flip, FreeDrain, Heal, KeepDrain, Move, PickFigure, Place, Ready
 from .data import Attack, cell_name, parse_cell
-
-#: the call's legal actions, in the order ``XevozRules.legal_actions`` lists them
-_CALLS = (Call("black"), Call("white"))
-#: the first attack's and the world's roll: the one legal action then
-_ROLL = RollHelix()
+from .rules import _CALLS, _ROLL  # the call's and the rolls' legal actions, as legal_actions lists them
 
 
 class XevozRandomBot(RandomBot):
@@ -50,8 +33,9 @@ class XevozRandomBot(RandomBot):
         bot's generator) and played on ``state`` with the counting ``ctx``. The common ones (the call, a move or
         a follow, a chop, a regeneration, snapping on a DRAIN ATTACK, the rolls for the first attack and the world)
         without building the list, dispatching on the action or checking it again; the rest (build, placing,
-        warps...) by the seat's ``choose`` and ``apply``. Stops at the end of the battle, after ``budget`` steps, or before a decision with no legal
-        action (the plain path reports it); returns the number of steps played."""
+        warps...) by the seat's ``choose`` and ``apply``. Stops at the end of the battle, after ``budget`` steps,
+        or before a decision with no legal action (the plain path reports it); returns the number of steps
+        played."""
         rules = game.rules
         apply = rules.apply
         call, chopped, moved, roll = rules._call, rules._chopped, rules._moved, rules._roll
@@ -71,11 +55,7 @@ class XevozRandomBot(RandomBot):
                 seat = state.chooser
                 sides = state.sides
                 grid = mat_grids.get(state.mat) or rules.mat_grid(state)
-                me, other, follow = sides[seat].pos, sides[1 - seat].pos, ph == "follow"
-                # grid.steps(me, other, follow)[0] as Grid keeps it (one call less a move)
-                cells = (grid.near if follow else grid.free)[(me + 1) * grid.span + other + 1]
-                if cells is None:
-                    cells = grid.steps(me, other, follow)[0]
+                cells = (grid.near if ph == "follow" else grid.free)[sides[seat].pos, sides[1 - seat].pos]
                 n = len(cells)
                 if not n:
                     break  # the plain path says that the seat has no legal action
@@ -121,7 +101,7 @@ class XevozRandomBot(RandomBot):
                 seat = 0 if ph == "first" else state.attacker
                 picks[seat](1)  # choose draws for its pick even among one action
                 ctx.player = seat
-                roll(state, _ROLL, ctx, seat)
+                roll(state, _ROLL[0], ctx, seat)
             elif ph == "over":
                 break
             else:

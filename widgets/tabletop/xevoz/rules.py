@@ -298,11 +298,27 @@ def face_parts(face: str) -> tuple[int, str]:
     return int(face[0]) - 1, face[1]
 
 
+class _Reach(dict[tuple[int, int], tuple[int, ...]]):
+    """``Grid.steps(me, other, follow)[0]`` by ``(me, other)``: looked up without a call, worked out (by
+    ``steps``) the first time a pair is asked for."""
+
+    __slots__ = ("grid", "follow")
+
+    def __init__(self, grid: Grid, follow: bool) -> None:
+        super().__init__()
+        self.grid = grid
+        self.follow = follow
+
+    def __missing__(self, key: tuple[int, int]) -> tuple[int, ...]:
+        cells = self[key] = self.grid.steps(key[0], key[1], self.follow)[0]
+        return cells
+
+
 class Grid:
     """A square mat's geometry, computed once per size: neighbours (no diagonals, in ascending order), cell names
     and the Move/Place actions of every cell (actions are immutable, so they are built once and shared)."""
 
-    __slots__ = ("size", "nbrs", "names", "cells", "moves", "places", "_steps", "span", "free", "near")
+    __slots__ = ("size", "nbrs", "names", "cells", "moves", "places", "_steps", "free", "near")
 
     def __init__(self, size: int) -> None:
         self.size = size
@@ -313,12 +329,10 @@ class Grid:
         self.moves = tuple(Move(name) for name in self.names)
         self.places = tuple(Place(name) for name in self.names)
         self._steps: dict[int, tuple[tuple[int, ...], tuple[Move, ...]]] = {}
-        #: ``steps(me, other, False)[0]`` (``free``) and ``steps(me, other, True)[0]`` (``near``) at index
-        #: ``(me + 1) * span + other + 1`` once ``steps`` has worked them out (``None`` before): the hot paths read
-        #: them without a call (squares are -1 to n-1: -1 is off the mat)
-        self.span = n + 1
-        self.free: list[tuple[int, ...] | None] = [None] * (self.span * self.span)
-        self.near: list[tuple[int, ...] | None] = [None] * (self.span * self.span)
+        #: the squares to move to (``free[me, other]``) and to follow to (``near[me, other]``): ``steps`` without
+        #: the call, for the hot paths
+        self.free = _Reach(self, False)
+        self.near = _Reach(self, True)
 
     def steps(self, me: int, other: int, follow: bool) -> tuple[tuple[int, ...], tuple[Move, ...]]:
         """The squares a figure on ``me`` may move to (ascending) and their Move actions, worked out once per
@@ -334,8 +348,6 @@ class Grid:
             else:
                 cells = tuple(c for c in nbrs[me] if c != other)
             hit = self._steps[key] = (cells, tuple(self.moves[c] for c in cells))
-            if -1 <= me < self.span - 1 and -1 <= other < self.span - 1:
-                (self.near if follow else self.free)[(me + 1) * self.span + other + 1] = cells
         return hit
 
 
@@ -406,7 +418,7 @@ _B_RESOLVE_DRAINING = tuple(Bundle((_K_RESOLVE[w], _K_BONUS_CHOP[w], _K_ACTIONS[
 TALLIED_RULES = tuple(k[0][0] for k in (_K_CALL, _K_ROLL, _K_RESOLVE, _K_ACTIONS, _K_BONUS_CHOP, _K_SWORD, _K_MOVE,
                                         _K_FOLLOW, _K_NEXT, _K_STAR, _K_TIE,
                                         _K_HOST_CHOPPED, _K_DRAIN_HOME))
-_ROLL = (RollHelix(),)
+_ROLL = (RollHelix(),)  # the first attack's and the world's roll: the one legal action then
 _READY = Ready()
 
 
@@ -1330,11 +1342,7 @@ class XevozRules(Rules[XevozState]):
         state.phase = "move"
         grid = self._mat_grids.get(state.mat) or self.mat_grid(state)
         sides = state.sides
-        me, other = sides[w].pos, sides[1 - w].pos
-        cells = grid.free[(me + 1) * grid.span + other + 1]  # grid.steps(me, other, False)[0], without the call
-        if cells is None:
-            cells = grid.steps(me, other, False)[0]
-        if not cells:
+        if not grid.free[sides[w].pos, sides[1 - w].pos]:
             ctx.tell("xevoz.no-move", w, _say_no_move, players[w])
             self._start_follow(state, ctx, grid)
 
@@ -1356,9 +1364,7 @@ class XevozRules(Rules[XevozState]):
             self._next_round(state, ctx)
             return
         state.phase, state.chooser = "follow", lo
-        opts = grid.near[(there + 1) * grid.span + here + 1]  # grid.steps(there, here, True)[0], without the call
-        if opts is None:
-            opts = grid.steps(there, here, True)[0]
+        opts = grid.near[there, here]
         if not opts:
             ctx.tell("xevoz.no-move", lo, _say_cannot_follow, players[lo], players[w])
             self._next_round(state, ctx)
