@@ -185,6 +185,9 @@ class Lesson:
     #: the learner plays every seat at the hand-over on purpose (a lesson about hot-seat play); otherwise the
     #: hand-over needs an opponent, a bot
     hot_seat: bool = False
+    #: the lesson's notebook file, in its game's folder of notebooks (e.g. "06_radar_barrier.ipynb"): the
+    #: "Next lesson" link of the lesson before it points there
+    notebook: str = ""
 
     def players_text(self, game: Game[Any]) -> str:
         """Who plays whom at the hand-over, in words: "You play Blue (Player 1); a bot (greedy) plays Red."."""
