@@ -7,7 +7,9 @@ default), or a Dask ``distributed.Client`` for a cluster (tasks through ``client
 ``distributed.as_completed``). Results give Wilson intervals per seat, the
 first-player advantage, game lengths, rule firings and paired variant comparisons, and save to JSON/CSV.
 Conclusions come from the numbers: ``Comparison.conclusions()`` and ``verdict(diff, what, unit)`` write sentences
-that say "more than noise" only when a difference's 95% interval excludes zero.
+that say "more than noise" only when a difference's anytime-valid interval excludes zero (one verdict rule for
+live snapshots and final results alike, family-wise 95% over every figure compared; the rule and its source are
+in :mod:`tabletop.sim.sequential`).
 
 ``stream(game, ...)`` takes the same arguments and yields cumulative ``SimResults`` snapshots while games finish
 (at most one every ``every`` seconds, then a final one whose ``stopped`` says "done", "early" or "cancelled");

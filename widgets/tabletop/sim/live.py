@@ -47,7 +47,7 @@ from .core import (
     variant_labels,
 )
 from .results import GameRecord, SimResults
-from .sequential import EarlyStop, SequentialTest
+from .sequential import EarlyStop, SequentialTest, Verdicts
 from .tally import Tally
 
 #: default seconds between two snapshots of :func:`stream`
@@ -164,6 +164,10 @@ class _State:
         self.seq = (SequentialTest(plan.early_stop, len(plan.vdicts), _seat_names(plan.bot_names), plan.max_steps)
                     if plan.early_stop is not None else None)
         self.stop_at: int | None = None  # paired seeds when the sequential test settled
+        #: the verdict rule's sequences (tabletop.sim.sequential): the stopping rule's own when there is one, so the
+        #: verdicts and the stop agree
+        self.verdicts = (self.seq.verdicts if self.seq is not None else
+                         Verdicts(len(plan.vdicts), len(plan.bot_names)) if len(plan.vdicts) > 1 else None)
         self.tally = None if plan.keep_records else Tally(len(plan.vdicts), len(plan.bot_names))
         #: per variant, the games of the seeds folded so far that were not played again (play_seeds: their seed's
         #: game under the first variant never read an option in which they differ); and those of seeds not yet
@@ -210,6 +214,8 @@ class _State:
                 self.seq.fold(row)
                 if self.seq.settled():
                     self.stop_at = self.paired
+            elif self.verdicts is not None:
+                self.verdicts.fold(row)
 
     def _shared(self, stopped: str) -> list[int]:
         """Per variant, the shared games of the seeds in the results: those folded, and (unless an early stop cut
@@ -252,7 +258,8 @@ class _State:
                           seconds=time.perf_counter() - self.t0, max_steps=p.max_steps, labels=list(p.labels),
                           stopped=stopped if stopped == "running" or complete else "cancelled", planned=p.n,
                           sequential=self.seq.figures() if self.seq is not None else [], tally=tally,
-                          shared=self._shared(stopped))
+                          shared=self._shared(stopped),
+                          anytime=self.verdicts.copy() if self.verdicts is not None else None)
 
 
 def _seat_names(bots: list[str]) -> list[str]:
