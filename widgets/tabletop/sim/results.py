@@ -585,9 +585,13 @@ class SimResults:
         elif rows is not None:
             confidence = v.confidence if v is not None else 0.95
             family = family_size(self.seats, len(self.variants))
-            ps = PairSequences(self.seats, (1 - confidence) / family)
-            for x, y in zip(*rows, strict=True):
-                ps.fold(x, y)
+            key = (lo, hi, n, len(self.records), id(self.records), confidence)
+            cache = self.__dict__.setdefault("_fed", {})  # fed once per pair (summary() compares again)
+            ps = cache.get(key)
+            if ps is None:
+                ps = cache[key] = PairSequences(self.seats, (1 - confidence) / family)
+                for x, y in zip(*rows, strict=True):
+                    ps.fold(x, y)
         else:
             return cmp  # running totals without sequences (an older file): fixed-n intervals only
         flip = a > b
