@@ -15,6 +15,9 @@ in :mod:`tabletop.sim.sequential`).
 (at most one every ``every`` seconds, then a final one whose ``stopped`` says "done", "early" or "cancelled");
 ``simulate`` is its last snapshot.
 
+Bots by name: each game's own (``BOTS``), and for every game ``"mcts"`` / ``"mcts:N"``, a Monte Carlo tree search
+with ``N`` simulations per decision (:mod:`tabletop.sim.mcts`).
+
 Command line: ``python -m tabletop.sim GAME ...`` or ``tabletop-simulate`` (``--help``).
 """
 
@@ -22,11 +25,12 @@ from __future__ import annotations
 
 from .core import Cancel, TextProgress, WidgetProgress, play_one, play_seeds, simulate
 from .live import SimStream, stream
+from .mcts import MCTSBot
 from .results import Comparison, FirstPlayer, GameRecord, RuleEdge, SimResults, verdict
 from .sequential import EarlyStop
 from .stats import Diff, Rate, paired_diff, wilson
 
-__all__ = ["Cancel", "Comparison", "Diff", "EarlyStop", "FirstPlayer", "GameRecord", "Rate", "RuleEdge", "SimResults", "SimStream",
+__all__ = ["Cancel", "Comparison", "Diff", "EarlyStop", "FirstPlayer", "GameRecord", "MCTSBot", "Rate", "RuleEdge", "SimResults", "SimStream",
            "TextProgress",
            "WidgetProgress", "load", "paired_diff", "play_one", "play_seeds", "simulate", "stream", "verdict", "wilson"]
 
