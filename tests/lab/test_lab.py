@@ -206,3 +206,10 @@ def test_reset_returns_to_the_rulebook_even_when_options_depend_on_each_other() 
     lab.set(respawn_gift=7)  # only playable with a sheet larger than the rulebook's 5
     lab.reset()
     assert lab.variant() == xevious.Variant()
+
+
+def test_the_lab_offers_the_tree_search_for_every_game() -> None:
+    lab = Lab(piggame, bots=["mcts:7", "greedy"])
+    options = list(lab.bot_boxes[0].options)
+    assert options[:4] == ["random", "greedy", "cautious", "slow"] and "mcts:25" in options and "mcts:100" in options
+    assert lab.bot_boxes[0].value == "mcts:7" and "mcts:7" in options

@@ -41,6 +41,9 @@ from ..sim.results import Comparison, SimResults
 from ..sim.sequential import EarlyStop
 from .aria import named
 
+#: the tree-search bots the lab offers for every game, after the game's own
+LAB_SEARCH_BOTS = ("mcts:25", "mcts:100")
+
 #: environment variable that caps the games per variant (notebooks under nbmake set it small)
 N_ENV = "TABLETOP_LAB_N"
 
@@ -166,8 +169,10 @@ class Lab:
         self._running = threading.Lock()
         self._cancel = Cancel()
         seats = len(self.rules.default_players)
-        bot_table = list(getattr(self.mod, "BOTS", {}))
+        # the game's own bots, then the tree search any game can use (tabletop.sim.mcts; slower, stronger)
+        bot_table = [*getattr(self.mod, "BOTS", {}), *LAB_SEARCH_BOTS]
         start_bots = resolve_bots(self.mod, bots, seats)
+        bot_table += [b for b in dict.fromkeys(start_bots) if b not in bot_table]  # "mcts:50" asked for by name
 
         self.controls: dict[str, w.Widget] = {i.name: control_for(i) for i in self.infos}
         rows = []
