@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..engine.catalog import EVENT_SEATS
 from .sequential import ConfidenceSequence, Figure, PairSequences, Verdicts, family_size
 from .stats import MEAN, SIGN, Diff, Rate, paired_diff, quantile, wilson
 from .stats import SMALL as SMALL_N
@@ -54,28 +55,27 @@ class GameRecord:
 
 #: whom a clause's event names (``event_seat`` of a clause in a game's ``rules.toml``): the seat that does it, or
 #: the seat it is done to; a clause that does not say is read as "the seat its event names"
-EVENT_SEATS = ("actor", "victim")
 _SEAT_WORDS = {"actor": ("the seat that does it", "for"), "victim": ("the seat it is done to", "against"),
                "": ("the seat its event names", "for")}
 
 
 @cache
 def _catalog_seats(module: str) -> dict[str, str]:
-    """``event_seat`` per clause of a game's rule catalog (read from the TOML file itself, so a declaration works
-    whatever the catalog loader keeps); empty when the game or its catalog cannot be found."""
+    """``event_seat`` per clause of a game's rule catalog (``tabletop.engine.catalog``); empty when the game or its
+    catalog cannot be found."""
     import importlib
-    import tomllib
+
+    from ..engine.catalog import load_catalog
 
     try:
         mod = importlib.import_module(module)
         path = getattr(mod.Rules(), "catalog_path", None)
         if path is None:
             return {}
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        catalog = load_catalog(path)
     except Exception:  # an unknown or test-only module: no declarations
         return {}
-    return {str(c["id"]): str(c["event_seat"]) for c in data.get("clause", [])
-            if isinstance(c, dict) and c.get("event_seat") in EVENT_SEATS}
+    return {c.id: c.event_seat for c in catalog.clauses if c.event_seat}
 
 
 def event_seat(module: str, rule: str) -> str:
