@@ -5,6 +5,7 @@ answered with the clause that decides them."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -184,3 +185,17 @@ def test_the_radar_task_is_not_done_by_a_refused_crossing_and_is_done_by_a_legal
         g.play(act)
     assert task.reached(g, events_since(g, n0)) and g.state["zaxxon"]["active"]
     assert "zaxxon.radar-barrier" in task.success_text(g)
+
+
+@pytest.mark.parametrize("number", sorted(LESSONS))
+def test_the_notebook_states_the_task_who_plays_whom_and_cites_no_file(number: str) -> None:
+    les = LESSONS[number]
+    nb = json.loads((NOTEBOOKS / les.notebook).read_text(encoding="utf-8"))
+    md = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]
+    assert not any("rules.toml" in m or "board.toml" in m for m in md), "the intro says 'the rule catalog'"
+    your_turn = [m for m in md if m.startswith("## Your turn")]
+    assert len(your_turn) == 1
+    text = your_turn[0]
+    assert les.task is not None and les.task.goal in text
+    assert "you play Player 1 (blue); the greedy bot plays Player 2 (red)" in text
+    assert "**How to play:**" in text and "**Free play**" in text
