@@ -301,16 +301,14 @@ def on_plan(number: str, off_plan: str | Md) -> Hint:
 
 def your_turn(number: str, md: Md, *, rig: Mapping[str, Any] | None = None,
               actions: Any = ()) -> Step:
-    """The hand-over step: the task, who plays whom (from the lesson's bots) and how to play, then ``rig``
-    (the chance the task needs, so it is always reachable)."""
+    """The hand-over step: where things stand and how to play (the walkthrough shows the task's goal and who
+    plays whom - ``Lesson.players_text`` - above it), then ``rig`` (the chance the task needs, so it is always
+    reachable)."""
 
     def text(g: G) -> str:
-        les = LESSONS[number]
-        task = les.task
-        goal = f"**Your task:** {task.goal} " if task else ""
-        return (f"{goal}{les.players_text(g)} {md(g)} Click a plane, then a highlighted space (it flies the whole "
-                "route) or target; **A** changes altitude, **E** ends your part of the turn, **U** takes a move "
-                "back. The goal is checked after every move; **Try again** returns here.")
+        return (f"{md(g)} Click a plane, then a highlighted space (it flies the whole route) or target; **A** "
+                "changes altitude, **E** ends your part of the turn, **U** takes a move back. The goal is checked "
+                "after every move; **Try again** returns here.")
 
     return Step("Your turn", text, rig=rig, actions=actions,
                 facts=(Fact("a human seat is to move", lambda g: human_to_move(LESSONS[number])(g)),))
