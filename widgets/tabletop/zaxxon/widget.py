@@ -1,6 +1,7 @@
 """The Zaxxon board widget: the hex board as SVG, planes with their altitude, Zaxxon with its facing, targets,
 areas with labelled borders, the RADAR line, the dice and spinner (from the kit), the count left and both
-players' mission checklists. Click a plane, then a highlighted space to move or a highlighted target to shoot."""
+players' mission checklists. Click a plane, then a highlighted space to fly there (the whole route, each step a
+move of its own: ``tabletop.zaxxon.queries``) or a highlighted target to shoot."""
 
 from __future__ import annotations
 
@@ -129,8 +130,8 @@ def prompt(game: Any) -> str:
         return f"{who} rolled lower: spin the spinner (S)."
     if st["phase"] == "zaxxon":
         return f"{who}: move Zaxxon or shoot with it ({st['count']} left), then move your planes."
-    return (f"{who}: {st['count']} to use. Click a plane, then a highlighted space (move) or target (shoot) - "
-            "any other space says why not; A changes altitude, E ends the turn.")
+    return (f"{who}: {st['count']} to use. Click a plane, then a highlighted space (it flies the route there, one "
+            "count per space) or target (shoot) - any other space says why not; A changes altitude, E ends the turn.")
 
 
 #: the teacher panel's one-line hint while "Edit position" is on (board.js: zxEditPlan)
