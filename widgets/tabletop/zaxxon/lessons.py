@@ -632,8 +632,8 @@ TASK_04 = Task(
     plan=[EndTurn(), Roll(), Spin(), Move(2, "D6"), Shoot(2, "H8", "C20")],
     hints=(rule_words("zaxxon.shooting", "zaxxon.outer-fuel-tank"),
            lambda g: f"Look at the fuel tank on H8 and the six straight lines out of it: "
-                     f"{plane_words(g, 0, 2)} is at {_plane(g, 0, 2)['altitude'].capitalize()} Altitude, a few "
-                     "spaces away. Each space the shot passes through costs 1.",
+                     f"{plane_words(g, 0, 2)} is at {_plane(g, 0, 2)['altitude'].capitalize()} Altitude. Each "
+                     "space the shot passes through costs 1.",
            on_plan("04", "Keep plane #2 at Low Altitude and fly it onto a straight line to H8 that the count left "
                          "can cover, then click the fuel tank.")),
     success="The fuel tank flew to the inner fortress: a plane at Low Altitude shoots in a straight line, one count "
@@ -797,11 +797,9 @@ TASK_06 = Task(
     ("zaxxon.radar-barrier", "zaxxon.zaxxon-alert"), radar_woken,
     plan=[Roll(), Spin(), EndTurn(), Roll(), Move(1, "G12")],
     hints=(rule_words("zaxxon.radar-barrier", "zaxxon.zaxxon-alert"),
-           lambda g: f"Look at the dice ({rolls(g).replace('**', '')}) and the green dashed RADAR line between rows "
-                     f"F and G: {plane_words(g, 0, 1)} is right above it."
-                     if g.state["phase"] != "roll" else
-                     "Look at the dice after you roll, and at the green dashed RADAR line between rows F and G: "
-                     f"{plane_words(g, 0, 1)} is right above it.",
+           lambda g: (f"Look at the dice ({rolls(g).replace('**', '')})" if g.state["phase"] != "roll" else
+                      "Look at the dice after you roll") + " and at the green dashed RADAR line between rows F and "
+                     f"G, beside your planes ({plane_words(g, 0, 1)}, {plane_words(g, 0, 2)}).",
            on_plan("06", lambda g: "On a turn you rolled lower, do not try to cross: end your part (E) or shoot. "
                                    "On a turn you rolled higher, fly plane #1 from F12 down to G12.")),
     success="Zaxxon is awake: you crossed the RADAR barrier on a turn you rolled the higher number "
@@ -967,8 +965,8 @@ TASK_08 = Task(
     ("zaxxon.win", "zaxxon.inner-fuel-tank", "zaxxon.mission"), lambda g, events: g.winner == 0,
     plan=[Shoot(1, "C12")],
     hints=(rule_words("zaxxon.mission", "zaxxon.win"),
-           lambda g: "Look at your mission checklist under the board: only the inner fuel tank on C12 is left, "
-                     f"next to {plane_words(g, 0, 1)}.",
+           lambda g: "Look at your mission checklist under the board: only your inner fuel tank on C12 is left; "
+                     f"{plane_words(g, 0, 1)} is at {_plane(g, 0, 1)['altitude'].capitalize()} Altitude.",
            on_plan("08", "Shoot the fuel tank on C12 with plane #1 (Low Altitude, one space away).")),
     success="You won: the first player to complete the whole mission - every target and Zaxxon shot by both "
             "planes - wins at once (`zaxxon.win`).")
