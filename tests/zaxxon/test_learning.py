@@ -200,3 +200,35 @@ def test_the_notebook_states_the_task_who_plays_whom_and_cites_no_file(number: s
     assert les.task is not None and les.task.goal in text
     assert "you play Player 1 (blue); the greedy bot plays Player 2 (red)" in text
     assert "**How to play:**" in text and "**Free play**" in text
+
+
+QUESTIONS = [(n, i + 1) for n, les in sorted(LESSONS.items()) for i, s in enumerate(les.steps) if s.question]
+MOVES = [(n, i + 1) for n, les in sorted(LESSONS.items()) for i, s in enumerate(les.steps) if s.your_move]
+
+
+@pytest.mark.parametrize("number, step", QUESTIONS, ids=[f"{n}-step{k}" for n, k in QUESTIONS])
+def test_every_question_answers_right_and_wrong_with_a_catalog_clause(number: str, step: int) -> None:
+    g, q = asked(number, step)
+    before = g.digest()
+    ans = q.answer(g)
+    texts = q.choice_texts(g)
+    right = q.judge(g, sorted(ans.right) if q.multiple else min(ans.right))
+    assert right.correct and right.rule == ans.rule and right.rule in CLAUSES and right.reason
+    wrong_pick = next(i for i in range(len(texts)) if i not in ans.right)
+    wrong = q.judge(g, [wrong_pick] if q.multiple else wrong_pick)
+    assert not wrong.correct and wrong.rule == ans.rule and wrong.right == ans.right
+    assert g.digest() == before  # asking played nothing on the lesson's game
+
+
+@pytest.mark.parametrize("number, step", MOVES, ids=[f"{n}-step{k}" for n, k in MOVES])
+def test_every_your_move_takes_its_move_and_explains_a_wrong_one(number: str, step: int) -> None:
+    g, ym, scripted = your_move_at(number, step)
+    ok, rule, _ = ym.judge(g, resolve(g, scripted), scripted)
+    assert ok and rule in ym.clauses
+    wrong = [a for a in g.legal_actions() if not ym.judge(g, a, scripted)[0]]
+    assert wrong, "every your-move position has a legal move that does not do what the step asks"
+    ok, rule, why = ym.judge(g, wrong[0], scripted)  # explained with the step's clause
+    assert not ok and rule in ym.clauses and why
+    illegal = Move(1, "A1")  # a black corner: refused by the rules, with the refusing clause
+    ok, rule, why = ym.judge(g, illegal, scripted)
+    assert not ok and rule == g.explain(illegal).rule and why  # type: ignore[union-attr]
