@@ -166,3 +166,10 @@ def test_reach_view_is_the_routes_costs_and_outside_the_move_phase_empty() -> No
     assert view["2"]["costs"] == {s: r.cost for s, r in reachable(b.game, 2).items()}
     g = zaxxon.new_game(seed=1)
     assert reach_view(g) == {} and reachable(g, 1) == {}
+
+
+@pytest.mark.skipif(NODE is None, reason="needs node to run board.js")
+def test_a_double_click_sends_the_route_once() -> None:
+    b = outer_board()
+    out = clicks(b, ["D7", "A8", "A8"])
+    assert out["messages"] == [route_msg(b, 2, "A8")]

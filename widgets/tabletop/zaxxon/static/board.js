@@ -94,6 +94,11 @@ function zxClickHex(ctx, id) {
 function zxRoute(ctx, plane, to) {
   if (typeof ctx.sendMessage === "function") { ctx.sendMessage("route", { plane, to }); return; }
   const version = ctx.root && ctx.root.dataset.version !== undefined ? Number(ctx.root.dataset.version) : ctx.version;
+  // a double click must not send the route twice (the second would be refused as stale): once per board version
+  // and message shown
+  const mark = `${version}/${ctx.error ? ctx.error.n : 0}`;
+  if (ctx.memo.routeSent === mark) return;
+  ctx.memo.routeSent = mark;
   ctx.model.send({ type: "route", plane, to, version });
 }
 
