@@ -401,7 +401,7 @@ def lose_until_respawn(seat: int) -> Callable[[G], None]:
     battles = ("ground", "air", "squad")
 
     def run(g: G) -> None:
-        rules: Any = g.rules
+        rules: XeviousRules = g.rules  # type: ignore[assignment]
         for _ in range(600):
             if g.history[-1].events and any(e.rule in RESPAWN and e.player == seat for e in g.history[-1].events):
                 return
@@ -409,7 +409,7 @@ def lose_until_respawn(seat: int) -> Callable[[G], None]:
             mine = s.order[s.turn] == seat
             if s.phase == "turn":
                 tr = rules.tracks[s.stage - 1]
-                path, _why = rules._walk(s, s.order[s.turn], 6)
+                path = rules.move_plan(s, s.order[s.turn], 6).squares
                 kinds = [tr.areas[a][i].kind if a < tr.n_areas else "gate" for a, i in path]
                 n = 1
                 if mine:
