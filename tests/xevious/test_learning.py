@@ -202,3 +202,30 @@ def test_lesson_8_names_the_seats_without_a_player_called_you() -> None:
     g = les.game_at(len(les.all_steps) - 1)
     assert "You" not in g.players
     assert les.players_text(g) == "You play Blue; a bot (sensible) plays Red and answers by itself."
+
+
+def _cells(nb: Path) -> list[dict[str, Any]]:
+    import json
+
+    return list(json.loads(nb.read_text(encoding="utf-8"))["cells"])
+
+
+@pytest.mark.parametrize("number", sorted(LESSONS))
+def test_the_notebook_states_the_task_who_plays_whom_and_how(number: str) -> None:
+    """The "Your turn" cell of each notebook says the lesson's own task, seats and way to play (taken from the
+    lesson, so the two cannot drift apart), and no cell cites a file of the source tree or seats a player "You"."""
+    from tabletop.xevious.lessons import HOW
+
+    les = LESSONS[number]
+    assert les.task is not None
+    nb = ROOT / "notebooks" / "xevious" / les.notebook
+    cells = _cells(nb)
+    texts = ["".join(c["source"]) for c in cells]
+    task = [t for c, t in zip(cells, texts, strict=True) if c["cell_type"] == "markdown"
+            and t.startswith("## Your turn")]
+    assert len(task) == 1, f"{nb.name}: one 'Your turn' cell"
+    g = les.game_at(len(les.all_steps) - 1)
+    assert les.task.goal in task[0] and les.players_text(g) in task[0] and HOW[number] in task[0]
+    for t in texts:
+        assert "rules.toml" not in t and "widgets/tabletop" not in t, f"{nb.name} cites a source file"
+        assert '"You"' not in t, f"{nb.name} names a player You"

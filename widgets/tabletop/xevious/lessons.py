@@ -1328,19 +1328,44 @@ T08 = Task(
     success="You destroyed the last Gump Marker in Stage 7 and won (`xevious.victory`).")
 
 
-L01 = _hand_over(L01, T01, "Red is played at this screen too: the game takes 1–4 players at one screen, and this "
-                 "lesson is about the order of play, so you make both seats' moves.", rig={"die": [3, 6]},
-                 hot_seat=True, notebook="01_pieces_and_preparations.ipynb")
-L02 = _hand_over(L02, T02, "", rig={"die": [4]}, bots={1: "sensible"}, notebook="02_moving_through_a_stage.ipynb")
-L03 = _hand_over(L03, T03, "", rig={"die": [1, 4]}, bots={1: "sensible"},
+#: how to play each hand-over (the lesson's "Your turn" step and its notebook's "Your turn" cell say it)
+HOW = {
+    "01": "Red is played at this screen too: the game takes 1–4 players at one screen, and this lesson is about the "
+          "order of play, so you make both seats' moves. Click **Roll** (key **R**) for Blue; when a roll passes a "
+          "space you may stop on, the board highlights where you may stop (or pick it in the move list); then do the "
+          "same for Red.",
+    "02": "Click **Roll** (key **R**). When a roll passes a green space, the board highlights the spaces where you "
+          "may stop: click the one you want. The bot rolls for Red after each of your moves.",
+    "03": "Click **Roll** (key **R**): the battle on the space you land on is fought at once. The bot rolls for Red "
+          "after each of your moves.",
+    "04": "Click **Roll** (key **R**); when a roll passes a space you may stop on, click where to stop; on a battle "
+          "marked W: +1 the board asks whether to spend an Extra Weapon Marker (keys **Y** / **N**). The bot plays "
+          "Red after each of your moves.",
+    "05": "Click **Roll** (key **R**) and stop where a Blaster Card is drawn; after a MISTAKE the move list offers "
+          "*stay and draw a Blaster Card again* (key **T**). The bot plays Red after each of your moves.",
+    "06": "The bot moves Red first. Then look at the moves offered for Blue: **Roll** (key **R**) or *catch up* "
+          "(key **C**).",
+    "07": "Click **Roll** (key **R**): the move stops on the Gump Marker and attacks it, and the board asks whether "
+          "to spend an Extra Weapon Marker (keys **Y** / **N**); after a loss, attack again (key **A**). The bot "
+          "plays Red after each of your moves.",
+    "08": "Keys: **R** roll, **C** catch up, **T** try again, **A** attack, the arrows turn Battle Cards, **Y** / "
+          "**N** spend an Extra Weapon. The bot plays Red after each of your moves.",
+}
+
+L01 = _hand_over(L01, T01, HOW["01"], rig={"die": [3, 6]}, hot_seat=True,
+                 notebook="01_pieces_and_preparations.ipynb")
+L02 = _hand_over(L02, T02, HOW["02"], rig={"die": [4]}, bots={1: "sensible"},
+                 notebook="02_moving_through_a_stage.ipynb")
+L03 = _hand_over(L03, T03, HOW["03"], rig={"die": [1, 4]}, bots={1: "sensible"},
                  notebook="03_battles_and_battle_cards.ipynb")
-L04 = _hand_over(L04, T04, "", rig={"die": [5, 5, 5, 1, 1, 2, 1, 3], "blaster": ["HIT!"]}, bots={1: "sensible"},
-                 notebook="04_several_enemies_and_extra_weapons.ipynb")
-L05 = _hand_over(L05, T05, "", rig={"die": [1, 1, 6, 6, 1, 1, 1, 6], "blaster": ["MISTAKE", "HIT!"]},
+L04 = _hand_over(L04, T04, HOW["04"], rig={"die": [5, 5, 5, 1, 1, 2, 1, 3], "blaster": ["HIT!"]},
+                 bots={1: "sensible"}, notebook="04_several_enemies_and_extra_weapons.ipynb")
+L05 = _hand_over(L05, T05, HOW["05"], rig={"die": [1, 1, 6, 6, 1, 1, 1, 6], "blaster": ["MISTAKE", "HIT!"]},
                  bots={1: "sensible"}, notebook="05_flag_pin_sol_phantom_and_cards.ipynb")
-L06 = _hand_over(L06, T06, "", rig={"die": [5]}, bots={1: "sensible"}, notebook="06_stage_respawn_and_catch_up.ipynb")
-L07 = _hand_over(L07, T07, "", rig={"die": [6, 5]}, notebook="07_stage_7_and_the_gump_markers.ipynb")
-L08 = _hand_over(L08, T08, "", notebook="08_full_game_against_bots.ipynb")
+L06 = _hand_over(L06, T06, HOW["06"], rig={"die": [5]}, bots={1: "sensible"},
+                 notebook="06_stage_respawn_and_catch_up.ipynb")
+L07 = _hand_over(L07, T07, HOW["07"], rig={"die": [6, 5]}, notebook="07_stage_7_and_the_gump_markers.ipynb")
+L08 = _hand_over(L08, T08, HOW["08"], notebook="08_full_game_against_bots.ipynb")
 
 LESSONS: dict[str, Lesson] = {les.id.split("/")[1]: les for les in (L01, L02, L03, L04, L05, L06, L07, L08)}
 
