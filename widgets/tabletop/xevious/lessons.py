@@ -7,6 +7,14 @@ its own events, and ``facts``, the claims its narration makes about the position
 who is to move), checked on the position after the step. Where a sentence names a player or a number, the
 narration is a function of the position (``md(game)``), so it cannot drift from the board. ``check_lesson`` replays
 every lesson (tests/xevious/test_lesson_contract.py). Nothing here imports a widget.
+
+Issue 20: the learner acts. Every lesson hands over a board with a :class:`~tabletop.engine.lessons.Task` (a goal the
+engine checks from the position and the events since the hand-over, a plan the bots answer, three hints, a success
+sentence naming the rule, a failure it recognises) and an opponent bot — except xevious/01, a hot seat on purpose
+(the game takes 1-4 players at one screen; that lesson is about the order of play). Steps ask questions before
+their outcome is shown (answers computed by the engine: a fork played ahead, the legal moves, the rules' refusals)
+and, later in a lesson, let the learner make the scripted move ("your move"), accepting any move that does what the
+step asks. ``check_learning`` checks all of it (tests/xevious/test_learning.py).
 """
 
 from __future__ import annotations
@@ -1140,8 +1148,10 @@ T01 = Task(
     "area 1, so that each puts the exit's Shield Marker on the middle row of its Attack Strength Sheet.",
     ("xevious.turn-order", "xevious.exit-markers", "xevious.sheet-rows"), _t01_check, _P01,
     hints=(rule_words("xevious.exit-markers") + " " + rule_words("xevious.sheet-rows"),
-           "Look at space 9 of area 1, the exit (1 Shield). Blue stands 2 spaces before it, Red 6: when a roll "
-           "offers an earlier stop (the Flag, a green space), do not take it.",
+           lambda g: "Look at space 9 of area 1, the exit (1 Shield): " + "; ".join(
+               f"{g.players[k]} is {8 - pilot(g, k).idx} space(s) before it" if pilot(g, k).area == 0 else
+               f"{g.players[k]} is past it" for k in (0, 1)) + ". When a roll offers an earlier stop (the Flag, a "
+           "green space), do not take it.",
            move_hint(_P01)),
     success="Both middle rows gained a Shield Marker: an area's exit gives its markers to every mover that passes or "
             "lands on it (`xevious.exit-markers`), and Shield Markers go on the middle row of the sheet "
@@ -1173,8 +1183,8 @@ T02 = Task(
     "End one of Blue's moves on the green space of area 3 (space 4).",
     ("xevious.green-stop", "xevious.move-forward"), _t02_check, _P02,
     hints=(rule_words("xevious.green-stop"),
-           "Look at area 3: Blue is on its entrance, the green space is 3 spaces ahead. A roll of 4 or more passes it "
-           "— and then the board offers it as a place to stop.",
+           lambda g: (f"Look at area 3, space 4, the green space: {g.players[0]} is on {where(g, 0)}. A roll that "
+                      "passes the green space makes the board offer it as a place to stop."),
            move_hint(_P02)),
     success="You may stop on a green space as you pass it, whatever number you rolled (`xevious.green-stop`).",
     fail=_t02_fail)
