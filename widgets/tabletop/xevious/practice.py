@@ -718,6 +718,7 @@ def m_start(g: G, rng: random.Random, want: str) -> Question | None:
     return None
 
 
+START_CLAUSES = ("xevious.prep-order", "xevious.prep-solvalou", "xevious.prep-stage", "xevious.prep-sheet")
 MAKERS: dict[str, tuple[Maker, ...]] = {}
 for _c in ("xevious.move-roll", "xevious.move-forward", "xevious.green-stop", "xevious.blaster-stop",
            "xevious.must-stop", "xevious.entrance-stop", "xevious.stage-gate"):
@@ -739,7 +740,7 @@ MAKERS["xevious.condition-andor-genesis"] = (m_move, m_now)
 MAKERS["xevious.catch-up-exit-markers"] = (m_catch_up_markers,)
 MAKERS["xevious.turn-order"] = (m_next,)
 MAKERS["xevious.stage-condition"] = (m_move, m_ground, m_air, m_markers)
-for _c in ("xevious.prep-order", "xevious.prep-solvalou", "xevious.prep-stage", "xevious.prep-sheet"):
+for _c in START_CLAUSES:
     MAKERS[_c] = (m_start,)
 
 
@@ -773,9 +774,10 @@ def _stream(seed: int, wanted: list[str]) -> Iterator[PracticeItem]:
         bots = [(SensibleBot if rng.random() < 0.7 else RandomXeviousBot)(seed=rng.randrange(2**31))
                 for _ in range(n)]
         skip = rng.randint(0, 3)
+        only_start = all(c in START_CLAUSES for c in wanted)
         for _ in range(3000):
-            if g.is_over:
-                break
+            if g.is_over or (only_start and len(g.history) > 1):
+                break  # (questions about the start are asked only there: on to the next game)
             if skip <= 0:
                 if not queue:
                     queue = list(wanted)
