@@ -111,3 +111,12 @@ def test_clauses_it_cannot_ask_about_are_refused_with_the_reason() -> None:
     # a review may pass every clause it recorded: the ones practice cannot ask about are left out
     got = items(1, 3, ["xevious.pieces", "xevious.ground-battle"])
     assert {it.clause for it in got} == {"xevious.ground-battle"}
+
+
+def test_practice_can_re_ask_every_clause_a_lesson_exercises() -> None:
+    """A review re-asks the clauses a learner passed in the lessons' tasks, questions and your-move steps: the
+    generator covers every one of them."""
+    from tabletop.xevious.lessons import LESSONS
+
+    for les in LESSONS.values():
+        assert set(les.exercised()) <= set(P.COVERED), (les.id, set(les.exercised()) - set(P.COVERED))
