@@ -478,34 +478,6 @@ def demo(stage: int, rule: str, plan: Callable[[Any], tuple[int, ...] | None], e
     return run
 
 
-def gump_attack_fails(g: G) -> None:
-    """The player to move reaches (or stands on) a Gump Marker and attacks it with a rigged 5: a loss."""
-    if Attack in {type(a) for a in g.legal_actions()}:
-        g.play(Attack())
-    else:
-        g.rig(die=6)
-        g.play(Roll())
-    g.rig(die=5)
-    if g.raw_state.phase == "stop":
-        g.play(g.legal_actions()[-1])
-    if g.raw_state.phase == "boost":
-        g.play(Fire(False))
-
-
-def gump_attack_wins(g: G) -> None:
-    """The player to move attacks the Gump Marker it stands on (or flies to the next one) with a rigged 6."""
-    if Attack in {type(a) for a in g.legal_actions()}:
-        g.rig(die=6)
-        g.play(Attack())
-    else:
-        g.rig(die=[6, 6])
-        g.play(Roll())
-    if g.raw_state.phase == "stop":
-        g.play(g.legal_actions()[-1])
-    if g.raw_state.phase == "boost":
-        g.play(Fire(False))
-
-
 # ================================================================================================ 01
 def _md_setup(g: G) -> str:
     b, r = g.players
@@ -920,9 +892,12 @@ def _gumps_left(n: int) -> Fact:
 def _md_gump_win(g: G) -> str:
     e = last_event(g, "xevious.condition-gump")
     who = g.players[e.player]
-    return (f"{says(who, 'attacks')} again with a 6: more than 5, and the Gump Marker is destroyed "
-            f"(`xevious.condition-gump`): {sum(g.raw_state.gumps)} still stand. The player who destroys the last "
-            "Gump Marker wins (`xevious.victory`) — that is your job now, against the sensible bot.")
+    other = g.players[1 - e.player]
+    return (f"{says(other, 'rolls')} 3 and stops on the same Gump Marker: 5 against {GUMP_NUMBER} is not more, a loss "
+            f"(a Shield Marker takes the damage). Then {says(who, 'attacks')} again: the die shows 5, and the Extra "
+            f"Weapon Marker adds 1 (`xevious.weapon-boost`, one per combat: `xevious.weapon-once`) — 6 is more than "
+            f"{GUMP_NUMBER}, and the Gump Marker is destroyed (`xevious.condition-gump`): {sum(g.raw_state.gumps)} "
+            "still stand. The player who destroys the last Gump Marker wins (`xevious.victory`).")
 
 
 L07 = Lesson("xevious/07", "Stage 7 and the Gump Markers", (
@@ -990,29 +965,23 @@ L07 = Lesson("xevious/07", "Stage 7 and the Gump Markers", (
          facts=(_gumps_left(3), fact("the attack was against 5 and lost", lambda g: (
              last(g)["kind"], last(g)["n"], last(g)["won"]) == ("ground", 5, False)))),
     Step("Destroying a Gump Marker", _md_gump_win,
-         actions=play(lambda g: _to_seat(g, _gump_fighter(g)), gump_attack_wins),
-         fires=("xevious.condition-gump",), rules=("xevious.victory",),
-         facts=(_gumps_left(2), fact("nobody has won yet", lambda g: not g.is_over))),
+         **scripted({"die": [3, 5, 5]}, Roll(), Fire(False), Attack(), Fire(True)),
+         fires=("xevious.condition-gump", "xevious.weapon-boost", "xevious.weapon-once"), rules=("xevious.victory",),
+         your_move=YourMove(
+             lambda g: (f"{g.players[seat_to_roll(g)]} attacks the Gump Marker again, with "
+                        f"{pilot(g, seat_to_roll(g)).w} Extra Weapon Markers; the die will show "
+                        f"{g.rigged['die'][0]}. Decide for {g.players[seat_to_roll(g)]} so that the Gump Marker "
+                        "falls."),
+             ("xevious.condition-gump", "xevious.weapon-boost"), accept_wins()),
+         facts=(_gumps_left(2), fact("nobody has won yet", lambda g: not g.is_over),
+                fact("Red destroyed it with 5 + 1", lambda g: (last(g)["player"], last(g)["value"], last(g)["plus"],
+                                                              last(g)["won"]) == (1, 5, 1, True)),
+                at(0, 3, 3), at(1, 3, 3), sheet(1, w=4), to_move(0))),
 ), new(), bots={1: "sensible"}, bot_table=BOTS)
 
 
 def _gump_fighter(g: G) -> int:
     return int(last(g)["player"])
-
-
-def _to_seat(g: G, seat: int) -> None:
-    """Play on (rigged 1s for the others: no Gump falls) until ``seat`` is to move again."""
-    for _ in range(40):
-        if g.current_player == seat and g.raw_state.phase == "turn":
-            return
-        if Attack in {type(a) for a in g.legal_actions()}:
-            g.rig(die=1)
-            g.play(Attack())
-            settle(g)
-        elif g.raw_state.phase == "turn":
-            g.play(g.legal_actions()[0])
-        else:
-            settle_once(g)
 
 
 # ================================================================================================ 08
