@@ -172,6 +172,10 @@ class CallPreview:
     heals: tuple[int, int]
     attach: bool
     rules: tuple[str, ...]
+    #: the attacker after the call (a tie hands the attack to the defender at once: xevoz.tie)
+    attacker: int
+    #: the mat after the call (a warp leads to another mat: xevoz.warp-destination)
+    mat: str
 
 
 def call_preview(game: G, colour: str) -> CallPreview:
@@ -190,4 +194,5 @@ def call_preview(game: G, colour: str) -> CallPreview:
     return CallPreview(colour, (str(r["faces"][0]), str(r["faces"][1])), (int(r["strength"][0]), int(r["strength"][1])),
                        (int(r["bonus"][0]), int(r["bonus"][1])), int(r["winner"]), int(r["warp"]), str(r["bomb"]),
                        bool(r["blast"]), (chops[0], chops[1]), (heals[0], heals[1]),
-                       any(k == "attach" for k, _, _ in q) or "xevoz.drain-attach" in fired, fired)
+                       any(k == "attach" for k, _, _ in q) or "xevoz.drain-attach" in fired, fired, int(st.attacker),
+                       str(st.mat))
