@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.engine import Fact, Lesson, check_lesson, load_catalog
+from tabletop.xevoz import AttachDrain, Call, Chop
 from tabletop.xevoz.lessons import LESSONS, lesson_key
 from tabletop.xevoz.rules import XevozRules
 
@@ -101,3 +102,27 @@ def test_notebooks_are_generated_and_stripped() -> None:
         for cell in book["cells"]:
             if cell["cell_type"] == "code":
                 assert not cell.get("outputs") and cell.get("execution_count") is None, path.name
+
+
+def test_a_narration_shown_over_the_board_before_the_chops_is_held_to_it() -> None:
+    """Issue 20: xevoz/04 step 3 said "2 chops in all" over a board still before the chops. Its narration now says
+    the chops are still to make, and a fact holds it to that board: played past the chops, the lesson is caught."""
+    lesson = LESSONS["04"]
+    step = lesson.steps[2]
+    assert "chops to make" in step.text(lesson.game_at(2)) and "No chop is made yet" in step.text(lesson.game_at(2))
+    past = dataclasses.replace(step, actions=[Call("white"), Chop("helm"), AttachDrain("tailbone"), Chop("foot-l")],
+                               refuse=None)
+    bad = dataclasses.replace(lesson, steps=(*lesson.steps[:2], past))
+    problems = check_lesson(bad, known_clauses=KNOWN)
+    assert any("xevoz/04, step 3" in p and "none of this round's chops is made yet" in p for p in problems), problems
+
+
+def test_no_fact_or_narration_names_a_missing_part_or_a_python_value() -> None:
+    """Issue 20: a fact of xevoz/04 step 6 read "sits on the opponent's None"; facts name parts as learners read them."""
+    for lesson in LESSONS.values():
+        game = lesson.new_game()
+        for step in lesson.all_steps:
+            step.apply(game)
+            for fact in step.facts:
+                assert not re.search(r"\b(None|True|False)\b|\bseat \d", fact.claim), (lesson.id, fact.claim)
+            assert not re.search(r"\b(None|True|False|null)\b", step.text(game)), (lesson.id, step.title)

@@ -37,7 +37,16 @@ from .actions import (
 )
 from .bots import BOTS, GreedyBot
 from .data import cell_name, components, mat_name, part_name
-from .queries import call_odds, call_preview, choppable_parts, helix_face, part_labels, place_squares, refusal
+from .queries import (
+    call_odds,
+    call_preview,
+    choppable_parts,
+    healable_parts,
+    helix_face,
+    part_labels,
+    place_squares,
+    refusal,
+)
 
 G = Game[Any]
 
@@ -624,8 +633,10 @@ def _lesson_02() -> Lesson:
                     stands(0, "C3"), stands(1, "D3"))),
         Step("Call, roll, resolve",
              lambda g: (f"{says(name(g, 0), 'calls')} WHITE (`xevoz.attack-call`); both roll. {strengths(g)}: "
-                        f"{says(name(g, winner(g)), 'wins')} the round (`xevoz.resolve`) and carries out "
-                        f"{len(queue_kinds(g))} swords (`xevoz.actions`), choosing the parts."),
+                        f"{says(name(g, winner(g)), 'wins')} the round (`xevoz.resolve`): its attack's "
+                        f"{len(queue_kinds(g))} swords are {len(queue_kinds(g))} chops to make (`xevoz.actions`). No chop "
+                        f"is made yet ({figure(g, 1)} still has {life(g, 1)} points of life): the winner chooses the "
+                        "parts next."),
              rig={"helix1": "4a", "helix2": "2a"}, actions=[Call("white")],
              fires=("xevoz.attack-call", "xevoz.resolve", "xevoz.actions"),
              question=Question(lambda g: (f"{says(name(g, 0), 'calls')} WHITE. The helixes will show (rigged) "
@@ -633,7 +644,8 @@ def _lesson_02() -> Lesson:
                                           f"{name(g, 1)}. Who wins the round?"),
                                WIN_CHOICES, lambda g: who_wins(g, "white"), clauses=("xevoz.resolve",)),
              facts=(won_round(0), Fact("white 9 against 7", lambda g: roll(g)["strength"] == [9, 7]),
-                    Fact("two chops to make", lambda g: queue_kinds(g) == [("chop", 0, 1)] * 2))),
+                    Fact("two chops to make", lambda g: queue_kinds(g) == [("chop", 0, 1)] * 2),
+                    nothing_chopped_yet(1, 24))),
         Step("What is left stays connected",
              lambda g: (f"The {part(g, 1, 'skull')} still carries the {part(g, 1, 'helm')} and the "
                         f"{part(g, 1, 'jaw')}: it cannot be chopped yet (`xevoz.stay-connected`)."),
@@ -757,15 +769,16 @@ def _lesson_03() -> Lesson:
         Step("A bonus space",
              lambda g: (f"{name(g, 0)} walks to B4, a META-BEAST Bonus +3. Like Kate in the rulebook it rolls a "
                         f"Meta-Beast strength 4 and adds 3. {strengths(g)}: {says(name(g, winner(g)), 'wins')} "
-                        "(`xevoz.bonus-space`)."),
+                        f"(`xevoz.bonus-space`), then moves on to {pos(g, 0)}; {name(g, 1)} follows to {pos(g, 1)}."),
              actions=walk_then(["B3", "B4"], {"helix1": "4a", "helix2": "1a"}, Call("black"), Move("A4"),
                                Move("B4")),
              fires=("xevoz.bonus-space", "xevoz.resolve"),
              facts=(won_round(0), Fact("4 + 3 bonus = 7 against 5",
-                                       lambda g: roll(g)["strength"] == [7, 5] and roll(g)["bonus"] == [3, 0]))),
+                                       lambda g: roll(g)["strength"] == [7, 5] and roll(g)["bonus"] == [3, 0]),
+                    stands(0, "A4"), stands(1, "B4"))),
         Step("A warp space",
-             lambda g: (f"On A1, a SECTOID warp, {says(name(g, 0), 'rolls')} a Sectoid glyph: it warps. The round "
-                        "ends before the attack (`xevoz.warp`). *Reconstruction:* a warp leads to the mat of its "
+             lambda g: (f"Standing on A1 of the Meta-Beast mat, a SECTOID warp, {says(name(g, 0), 'rolls')} a Sectoid "
+                        "glyph: it warps, and both figures leave the mat. The round ends before the attack (`xevoz.warp`). *Reconstruction:* a warp leads to the mat of its "
                         f"species: the {mat_name(g.raw_state.mat)} (`xevoz.warp-destination`)."),
              actions=walk_then(["A3", "A2", "A1"], {"helix1": "3a", "helix2": "1a"}, Call("white")),
              fires=("xevoz.warp", "xevoz.warp-destination"),
@@ -892,7 +905,7 @@ def _lesson_04() -> Lesson:
                     stands(1, "D3"), Fact("the Drain Spike is not on Razorclaw", lambda g: drain_home(g, 0) is None))),
         Step("The bonus chop",
              lambda g: (f"{says(name(g, 0), 'wins')} again ({strengths(g)}): one chop for the sword plus the bonus "
-                        f"chop, {len(queue_kinds(g))} chops to make (`xevoz.drain-bonus-chop`). None is made yet: "
+                        f"chop, {len(queue_kinds(g))} chops to make (`xevoz.drain-bonus-chop`). No chop is made yet: "
                         f"{figure(g, 1)} still has all {life(g, 1)} points of life, and {name(g, 0)} picks the parts. "
                         "The DRAIN ATTACK part itself can never be chopped (`xevoz.drain-uncuttable`)."),
              rig={"helix1": "1a", "helix2": "3a"}, actions=[Call("white")], refuse=Chop("fang"),
@@ -931,8 +944,9 @@ def _lesson_04() -> Lesson:
         Step("A star may remove the DRAIN ATTACK",
              lambda g: (f"{says(name(g, 1), 'wins')} ({strengths(g)}) with a star and, instead of replacing a part,"
                         " returns the DRAIN ATTACK to its owner (`xevoz.star-remove-drain`): it snaps back onto "
-                        f"{figure(g, 0)}'s {part(g, 0, drain_home(g, 0) or 'back')} (`xevoz.drain-home`). With "
-                        "nothing lost it could also be left on: removing it is a choice."),
+                        f"{figure(g, 0)}'s {part(g, 0, drain_home(g, 0) or 'back')} (`xevoz.drain-home`). The star "
+                        f"could have regenerated the {part(g, 1, 'helm')} instead (the {part(g, 1, 'skull')} it snaps "
+                        "onto is on the figure): removing the DRAIN ATTACK is a choice."),
              rig={"helix1": "1a", "helix2": "3a"}, actions=[Call("black"), FreeDrain(), Move("E1")],
              fires=("xevoz.star-remove-drain",),
              question=Question(lambda g: (f"{says(name(g, 1), 'wins')} black ({strengths(g)}) with a star, and "
@@ -942,6 +956,8 @@ def _lesson_04() -> Lesson:
                                clauses=("xevoz.star-remove-drain", "xevoz.star")),
              facts=(won_round(1), drain_on(0, None),
                     Fact("the Drain Spike is back on Razorclaw's Back Plate", lambda g: drain_home(g, 0) == "back"),
+                    Fact("Skull Jack's Skull Helm is in the pile and could attach to its Skull",
+                         lambda g: "helm" in healable_parts(g, 1)),
                     life_is(1, 21))),
         Step("A lost part must attach",
              lambda g: (f"{says(name(g, 1), 'wins')} a star again ({strengths(g)}). The {part(g, 1, 'foot-l')} "
@@ -1041,9 +1057,10 @@ def _lesson_05() -> Lesson:
     steps = [
         setup_step(),
         Step("The bomb",
-             lambda g: (f"Tail Club's black 4 bomb wins ({strengths(g)}): {name(g, 0)} alone re-rolls and carries "
-                        "out BOTH attacks of the new glyph, Horned Helm: black star (nothing lost: nothing) and white "
-                        "2 swords (`xevoz.bomb`)."),
+             lambda g: (f"Tail Club's black 4 bomb wins ({strengths(g)}): {name(g, 0)} alone re-rolls, Horned Helm, "
+                        "and carries out BOTH its attacks (`xevoz.bomb`): the black star finds nothing lost, so "
+                        f"nothing happens, and the white 2 swords are {len(queue_kinds(g))} chops to make. No chop is "
+                        f"made yet: {figure(g, 1)} still has {life(g, 1)} points of life."),
              rig={"helix1": ["5a", "4a"], "helix2": "2a"}, actions=[Call("black")],
              fires=("xevoz.bomb", "xevoz.star-nothing-lost"),
              question=Question(lambda g: (f"{says(name(g, 0), 'calls')} BLACK; the helixes will show (rigged) "
@@ -1052,7 +1069,8 @@ def _lesson_05() -> Lesson:
                                           f"{name(g, 0)} carry out?"),
                                BOMB_CHOICES, bomb_outcome, clauses=("xevoz.bomb",)),
              facts=(won_round(0), Fact("the re-roll is Horned Helm", lambda g: roll(g)["bomb"] == "4a"),
-                    Fact("two chops to make", lambda g: queue_kinds(g) == [("chop", 0, 1)] * 2))),
+                    Fact("two chops to make", lambda g: queue_kinds(g) == [("chop", 0, 1)] * 2),
+                    nothing_chopped_yet(1, 24))),
         Step("Never forgotten",
              "The rulebook says forgotten actions are lost at the next roll; this app never forgets: the next call "
              "is refused until every action is done (`xevoz.forgotten-actions`).",
@@ -1073,8 +1091,9 @@ def _lesson_05() -> Lesson:
              facts=(is_phase("call"), attacker_is(0), stands(0, "C2"), stands(1, "D2"))),
         Step("Caught in the Blast",
              lambda g: ("The re-roll shows a bomb again: both players are hit. For each sword the winner has the "
-                        f"other chop a part, then the other has the winner chop one: {figure(g, 0)} loses its "
-                        f"{part(g, 0, 'club')} (`xevoz.caught-in-blast`). {name(g, 0)} still attacks next."),
+                        f"other chop a part, then the other has the winner chop one: {figure(g, 1)} loses its "
+                        f"{part(g, 1, 'foot-l')}, then {figure(g, 0)} its {part(g, 0, 'club')} "
+                        f"(`xevoz.caught-in-blast`). {name(g, 0)} still attacks next."),
              rig={"helix1": ["5a", "5b"], "helix2": "2a"},
              actions=[Call("black"), Chop("foot-l"), Chop("club"), Move("C1"), Move("D1")],
              fires=("xevoz.caught-in-blast",),
