@@ -43,6 +43,7 @@ from .queries import (
     choppable_parts,
     healable_parts,
     helix_face,
+    helix_problems,
     part_labels,
     place_squares,
     refusal,
@@ -328,10 +329,7 @@ def glyph_text(glyph: str) -> str:
 
 
 def helix_check(fid: str, glyphs: list[str]) -> list[tuple[str, str]]:
-    from .rules import Side, XevozRules
-
-    side = Side(components().figures[fid], tuple((g, False) for g in glyphs))
-    return XevozRules().helix_problems(side)
+    return helix_problems(fid, glyphs)
 
 
 GOLD4 = ["horned-helm", "shoulder-spikes", "storm-staff", "lightning-orb", "razor-claw", "bone-blade"]

@@ -33,12 +33,13 @@ from .queries import (
     decision,
     healable_parts,
     helix_face,
+    helix_problems,
     move_squares,
     part_label,
     place_squares,
     refusal,
 )
-from .rules import Side, XevozRules
+from .rules import XevozRules
 
 G = Game[Any]
 Maker = Callable[[random.Random, G], "tuple[G, Question] | None"]
@@ -627,15 +628,14 @@ def _helix_question(rng: random.Random, g: G, clause: str) -> tuple[G, Question]
         pick = _pick(rng, drains, 2) + _pick(rng, [x for x in pool if x not in drains], n - 2)
     else:
         pick = _pick(rng, pool, n)
-    rules = XevozRules()
-    probs = {c for c, _ in rules.helix_problems(Side(fig, tuple((x, False) for x in pick)), st.max_gold)}
+    probs = {c for c, _ in helix_problems(fig.id, pick, st.max_gold)}
     if clause != "xevoz.pre-battle-check" and clause not in probs:
         return None
     choices = [t for _, t in PROBLEMS] + [PASSES]
     names = ", ".join(comp.glyphs[x].part + (" (gold)" if comp.glyphs[x].gold else "") for x in pick)
 
     def answer(x: G) -> Answer:
-        found = rules.helix_problems(Side(fig, tuple((y, False) for y in pick)), x.raw_state.max_gold)
+        found = helix_problems(fig.id, pick, x.raw_state.max_gold)
         ids = {c for c, _ in found}
         right = [t for c, t in PROBLEMS if c in ids] or [PASSES]
         return choice_of(choices, right, "; ".join(r for _, r in found) or "six glyphs, at most three gold, one DRAIN "

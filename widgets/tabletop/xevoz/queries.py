@@ -12,6 +12,7 @@ their ids ("horn-l"), squares by their names ("C3"); :func:`part_label` gives a 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,11 +20,11 @@ from tabletop.engine import Game, IllegalAction
 
 from .actions import Call, Move, Place
 from .data import cell_name, components
-from .rules import XevozRules
+from .rules import Side, XevozRules
 
 G = Game[Any]
 
-__all__ = ["CallPreview", "call_odds", "call_preview", "choppable_parts", "decision", "drain_hosts", "healable_parts",
+__all__ = ["CallPreview", "call_odds", "call_preview", "choppable_parts", "decision", "drain_hosts", "healable_parts", "helix_problems",
            "helix_face", "move_squares", "part_label", "place_squares", "part_labels", "refusal", "square_of"]
 
 
@@ -105,6 +106,17 @@ def refusal(game: G, action: Any) -> tuple[str, str] | None:
     """``(clause, reason)`` if the rules refuse ``action`` now, else ``None`` (nothing changes)."""
     exc: IllegalAction | None = game.explain(action)
     return None if exc is None else (exc.rule, exc.reason)
+
+
+def helix_problems(figure: str, glyphs: Sequence[str], max_gold: int = 3) -> list[tuple[str, str]]:
+    """Every reason a Battle Helix of ``glyphs`` (glyph ids, pressed in as they come) for the ready figure
+    ``figure`` fails the pre-battle check, as ``(clause, reason)`` (xevoz.helix-six, xevoz.helix-gold,
+    xevoz.helix-drain, xevoz.power-parts); empty when it passes."""
+    comp = components()
+    if figure not in comp.figures:
+        raise ValueError(f"no ready figure {figure!r}; figures: {', '.join(comp.figures)}")
+    side = Side(comp.figures[figure], tuple((g, False) for g in glyphs))
+    return XevozRules(comp).helix_problems(side, max_gold)
 
 
 def part_label(game: G, owner: int, pid: str) -> str:
