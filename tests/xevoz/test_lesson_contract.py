@@ -126,3 +126,27 @@ def test_no_fact_or_narration_names_a_missing_part_or_a_python_value() -> None:
             for fact in step.facts:
                 assert not re.search(r"\b(None|True|False)\b|\bseat \d", fact.claim), (lesson.id, fact.claim)
             assert not re.search(r"\b(None|True|False|null)\b", step.text(game)), (lesson.id, step.title)
+
+
+def notebook_markdown(path: Path) -> list[str]:
+    book = json.loads(path.read_text())
+    return ["".join(c["source"]) for c in book["cells"] if c["cell_type"] == "markdown"]
+
+
+@pytest.mark.parametrize("nn", list(LESSONS))
+def test_each_notebook_says_the_task_who_plays_whom_and_how_to_play(nn: str) -> None:
+    """Issue 20: the "Your turn" cell states the lesson's task, who plays whom and how to play; no intro cites a
+    source path (the rule catalog is named as such)."""
+    lesson = LESSONS[nn]
+    path = NOTEBOOKS / lesson.notebook
+    assert path.exists(), f"{lesson.id}: its notebook {lesson.notebook} is missing"
+    cells = notebook_markdown(path)
+    turn = [c for c in cells if c.startswith("## Your turn")]
+    assert len(turn) == 1, f"{path.name}: one 'Your turn' cell"
+    game, _ = lesson.handed_over()
+    assert lesson.task is not None and lesson.task.goal in turn[0]
+    assert lesson.players_text(game) in turn[0] and "bot" in turn[0]
+    assert "**How to play:**" in turn[0] and "Hint" in turn[0] and "Try again" in turn[0]
+    for text in cells:
+        assert "rules.toml" not in text and "widgets/" not in text and "tests/" not in text, path.name
+        assert "Tip: Xevolve first" not in text
