@@ -44,13 +44,12 @@ def test_play_a_round_by_clicking(request: pytest.FixtureRequest) -> None:
     page.wait_for_function(f"document.querySelector(\"{BOARD} button.xz-call[data-call='white']\") !== null")
     assert "P2" in page.text_content(f"{BOARD} g.xz-cell[data-cell='{cell}']")
 
-    # Rulebook steps 4-6: Player 2 (attacker) calls WHITE; the hand-over rigged the rolls (so that the lesson's task,
-    # win a round, can be reached): skull-helm white 8 (2 swords) beats razor-claw white 7
-    assert lab.kernel_json("board.game.rigged") == {"helix1": ["1a"], "helix2": ["1a"]}
+    # Rulebook steps 4-6: Player 2 (attacker) calls WHITE; rolls rigged: skull-helm white 8 (2 swords) beats bone-blade 4
+    lab.run_in_kernel("board.rig(helix1='2a', helix2='1a')")
     click_and_wait(page, f"{BOARD} button.xz-call[data-call='white']", BOARD)
     assert "Player 2 wins the WHITE attack" in page.inner_text(f"{BOARD} .xz-roll")
     assert page.query_selector(f"{BOARD} .xz-glyph.xz-rolled[data-glyph='skull-helm']") is not None
-    assert page.text_content(f"{BOARD} .xz-compare") == "white strength — Player 1: 7 · Player 2: 8"  # per player
+    assert page.text_content(f"{BOARD} .xz-compare") == "white strength — Player 1: 4 · Player 2: 8"  # per player
     # the rolled battle sides as pictures: species icon, part, both attacks, the called colour marked in words
     face = f"{BOARD} svg.xz-face[data-seat='1'][data-glyph='skull-helm']"
     label = page.get_attribute(face, "aria-label")
@@ -58,7 +57,7 @@ def test_play_a_round_by_clicking(request: pytest.FixtureRequest) -> None:
     band = page.text_content(f"{face} .xz-face-called")  # W, 8, the symbols' titles, CALLED
     assert band.startswith("W8") and band.endswith("CALLED")
     assert len(page.query_selector_all(f"{face} .xz-face-called .xz-sym-sword")) == 2
-    assert page.query_selector(f"{BOARD} svg.xz-face[data-seat='0'][data-glyph='razor-claw']") is not None
+    assert page.query_selector(f"{BOARD} svg.xz-face[data-seat='0'][data-glyph='bone-blade']") is not None
 
     # "why not?": clicking a part that is not a legal choice sends the move it means; the rule shows in place
     n0 = lab.kernel_json("len(board.game.history)")

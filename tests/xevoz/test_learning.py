@@ -160,3 +160,16 @@ def test_the_task_of_the_full_battle_is_against_the_random_bot_and_winnable() ->
     st = game.raw_state
     assert st.sides[0].life >= st.sides[1].life + 6  # handed over with a lead, not at 0-24
     assert lesson.task is not None and lesson.task.solution(game, bots)
+
+
+@pytest.mark.parametrize("nn", list(LESSONS))
+def test_the_hand_over_leaves_no_rig_pending_and_the_task_is_short(nn: str) -> None:
+    """Each lesson's seed is one whose first rolls after the hand-over let the task be reached the way its hints say,
+    so the learner's board shows no "RIGGED NEXT" line; the lessons' tasks take a few moves (06: a whole battle's
+    end)."""
+    lesson = LESSONS[nn]
+    game, bots = lesson.handed_over()
+    assert game.rigged == {}
+    assert lesson.task is not None
+    par = lesson.task.par_for(game, bots)
+    assert 1 <= par <= (120 if nn == "06" else 8), par

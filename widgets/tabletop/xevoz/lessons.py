@@ -229,11 +229,9 @@ def setup_step() -> Step:
                stands(0, "C3"), stands(1, "D3")))
 
 
-KEYS = ("Click the outlined parts and squares and the *Call BLACK / WHITE* buttons, or use the keyboard (Tab, Enter; "
-        "1-9 play a listed move; K calls black, W white; U undoes). Click anything else and the board says which "
-        "rule refuses it.")
-BOT_WORDS = {"greedy": "the greedy bot (it reads both helixes before it calls)",
-             "random": "the random bot (a beginner's opponent: it picks any legal move)"}
+KEYS = ("Click the outlined parts and squares or the *Call BLACK / WHITE* buttons (keys: 1-9 a listed move, K black, "
+        "W white, U undo); a refused click names its rule.")
+BOT_WORDS = {"greedy": "the greedy bot", "random": "the random bot (a beginner's opponent)"}
 
 
 def hand_over_text(bot_seat: int | None = 1, bot: str = "greedy", task: Task | None = None) -> str:
@@ -242,9 +240,8 @@ def hand_over_text(bot_seat: int | None = 1, bot: str = "greedy", task: Task | N
         who = "**Your turn.** Two players at one screen: you play both seats from here."
     else:
         who = (f"**Your turn.** You play Player {2 - bot_seat}; {BOT_WORDS.get(bot, bot)} plays Player "
-               f"{bot_seat + 1} and answers by itself after each of your moves.")
-    goal = f" **Your task:** {task.goal} The board says when it is done, and which rule made it work; **Hint** " \
-           "helps when you are stuck." if task is not None else ""
+               f"{bot_seat + 1} and answers by itself.")
+    goal = f" **Your task:** {task.goal}" if task is not None else ""
     return f"{who}{goal} {KEYS}"
 
 
@@ -260,8 +257,10 @@ def new_game_factory(seed: int) -> Callable[[], G]:
 def lesson(nn: str, title: str, seed: int, steps: Sequence[Step], bot_seat: int | None = 1, *,
            task: Task | None = None, rig: dict[str, Any] | None = None, bot: str = "greedy",
            notebook: str = "", hot_seat: bool = False) -> Lesson:
-    """A Xevoz lesson; its hand-over rigs ``rig`` (so that the task can be reached the way the hints say) and
-    says who plays whom and what the task is."""
+    """A Xevoz lesson; its hand-over says who plays whom and what the task is, and may rig ``rig``. Every step
+    before it rigs its own chance, so ``seed`` decides only the rolls after the hand-over: each lesson's seed is one
+    whose first rolls let the task be reached the way its hints say (tests replay the task's solution), without a
+    "RIGGED NEXT" line on the learner's board."""
     base = Lesson(id=f"xevoz/{nn}", title=title, steps=tuple(steps), new_game=new_game_factory(seed),
                   bots={bot_seat: bot} if bot_seat is not None else {}, bot_table=dict(BOTS), task=task,
                   hot_seat=hot_seat, notebook=notebook)
@@ -689,8 +688,7 @@ def _lesson_02() -> Lesson:
              fires=("xevoz.resolve", "xevoz.star"),
              facts=(won_round(1), on_figure(1, "helm"), moves_next(1), is_phase("move"))),
     ]
-    return lesson("02", "A battle round", 7, steps, bot_seat=0, task=TASK_02, rig={"helix1": "1a", "helix2": "1a"},
-                  notebook="02_battle_round.ipynb")
+    return lesson("02", "A battle round", 3, steps, bot_seat=0, task=TASK_02, notebook="02_battle_round.ipynb")
 
 
 # -- 03 Warp spaces and bonus spaces ------------------------------------------------------------------------------
@@ -816,8 +814,7 @@ def _lesson_03() -> Lesson:
                          == "3a"), Fact("to the Sectoid mat", lambda g: g.raw_state.mat == "sectoid"),
                     Fact("Skull Jack lost nothing", lambda g: life(g, 1) == 24), moves_next(0))),
     ]
-    return lesson("03", "Warp spaces and bonus spaces", 3, steps, task=TASK_03, rig={"helix1": "1a", "helix2": "3a"},
-                  notebook="03_warp_and_bonus.ipynb")
+    return lesson("03", "Warp spaces and bonus spaces", 1, steps, task=TASK_03, notebook="03_warp_and_bonus.ipynb")
 
 
 # -- 04 The DRAIN ATTACK ------------------------------------------------------------------------------------------
@@ -974,8 +971,7 @@ def _lesson_04() -> Lesson:
              rig={"helix1": "3a", "helix2": "3a"}, actions=[Call("white")], fires=("xevoz.star-nothing-lost",),
              facts=(won_round(0), life_is(0, 24), moves_next(0), is_phase("move"))),
     ]
-    return lesson("04", "The DRAIN ATTACK", 4, steps, task=TASK_04,
-                  rig={"helix1": ["6a", "1a"], "helix2": ["3a", "3a"]}, notebook="04_drain_attack.ipynb")
+    return lesson("04", "The DRAIN ATTACK", 100, steps, task=TASK_04, notebook="04_drain_attack.ipynb")
 
 
 # -- 05 Bombs and Caught in the Blast -----------------------------------------------------------------------------
@@ -1110,8 +1106,7 @@ def _lesson_05() -> Lesson:
              facts=(won_round(0), Fact("the bomb's re-roll is Razor Claw", lambda g: roll(g)["bomb"] == "1a"),
                     on_figure(0, "club"), chopped(1, "foot-r"), moves_next(0))),
     ]
-    return lesson("05", "Bombs and Caught in the Blast", 5, steps, task=TASK_05,
-                  rig={"helix1": ["5a", "1a"], "helix2": "2a"}, notebook="05_bombs_and_blast.ipynb")
+    return lesson("05", "Bombs and Caught in the Blast", 22, steps, task=TASK_05, notebook="05_bombs_and_blast.ipynb")
 
 
 # -- 06 A full battle against the bot --------------------------------------------------------------------------
