@@ -173,3 +173,22 @@ def test_the_hand_over_leaves_no_rig_pending_and_the_task_is_short(nn: str) -> N
     assert lesson.task is not None
     par = lesson.task.par_for(game, bots)
     assert 1 <= par <= (120 if nn == "06" else 8), par
+
+
+def test_the_full_battle_does_not_crush_a_beginner() -> None:
+    """Issue 20: a beginner lost xevoz/06 0-24 against the greedy bot. Handed over with a lead against the random
+    bot, a learner who picks every move at random still wins at least half of 20 seeded attempts (the hints' moves
+    win: the task's solution)."""
+    from tabletop.xevoz.bots import XevozRandomBot
+
+    lesson = LESSONS["06"]
+    wins = 0
+    for s in range(20):
+        game, bots = lesson.handed_over()
+        me = XevozRandomBot(seed=100 + s)
+        while not game.is_over:
+            seat = game.current_player
+            assert seat is not None
+            game.play((bots[seat] if seat in bots else me).choose(game, game.legal_actions()))
+        wins += game.winner == 0
+    assert wins >= 10, wins
