@@ -576,19 +576,38 @@ def _done_02(g: G, ev: Sequence[Event]) -> bool:
     return bool(wins) and any(e.rule in ("xevoz.movement", "xevoz.no-move") and e.player == 1 for e in ev[wins[-1]:])
 
 
-def _colours(g: G) -> str:
-    sums = []
-    for seat in (1, 0):
-        w = sum(_slot_attacks(g, seat, s)[0].strength for s in range(1, 7))
-        b = sum(_slot_attacks(g, seat, s)[1].strength for s in range(1, 7))
-        sums.append(f"{figure(g, seat)}'s glyphs add up to white {w}, black {b}")
-    att = g.raw_state.attacker
-    return (f"Look at both helixes: {sums[0]}; {sums[1]}. " + (
-        "You are the attacker: the call (Rulebook step 4) is yours, pick the colour where you are stronger."
-        if att == 1 else "The bot attacks and calls; win its call and the round is yours."))
+def odds_hint(seat: int) -> Callable[[G], str]:
+    """Hint 2 of a task about winning rounds: where the learner (``seat``) stands, and, when it is the attacker's
+    call, how many of the 144 rolls each colour wins (``queries.call_odds``)."""
+
+    def hint(g: G) -> str:
+        st = g.raw_state
+        lives = f"{figure(g, seat)}: {life(g, seat)} points of life; {figure(g, 1 - seat)}: {life(g, 1 - seat)}."
+        if st.phase == "call" and st.attacker == seat:
+            b, w = call_odds(g, "black"), call_odds(g, "white")
+            return (f"You attack, so the call is yours (Rulebook step 4). Of the 144 rolls the two helixes can make, "
+                    f"BLACK wins {b[0]} for you and WHITE wins {w[0]}. {lives}")
+        if st.phase == "call":
+            return f"The bot attacks and calls; win its call and the next call is yours. {lives}"
+        if st.phase == "actions":
+            return f"Finish the round's actions first (Rulebook step 7): the board outlines what you may pick. {lives}"
+        return f"Make the Rulebook step 8 move (the outlined squares), then the next call comes. {lives}"
+
+    return hint
 
 
-_plan_02 = policy("white")
+def best_call(g: G) -> str:
+    """The colour whose call wins the attacker more of the 144 rolls now (black on a tie of the counts)."""
+    return "white" if call_odds(g, "white")[0] > call_odds(g, "black")[0] else "black"
+
+
+def _plan_02(g: G) -> Any:
+    legal = g.legal_actions()
+    if not legal:
+        return None
+    return Call(best_call(g)) if g.raw_state.phase == "call" else legal[0]
+
+
 
 TASK_02 = Task(
     goal="Win a round and carry it through: win the call, make the winner's actions, then the winner's move.",
@@ -597,7 +616,7 @@ TASK_02 = Task(
     hints=("Rulebook step 6: \"The player with the higher strength number wins the round\" (`xevoz.resolve`); "
            "step 7: the winner performs the actions next to the winning strength (`xevoz.actions`); step 8: "
            "\"After performing the action(s) the winner must move one space\" (`xevoz.movement`).",
-           _colours,
+           odds_hint(1),
            try_move(_plan_02)),
     success=("You won the round: the higher strength in the colour called wins it (`xevoz.resolve`); you made its "
              "actions (`xevoz.actions`) and the winner's one-square move (`xevoz.movement`): a whole round, Rulebook "
@@ -1145,19 +1164,6 @@ def _plan_06(g: G) -> Any:
     return GreedyBot(seed=len(g.history)).choose(g, legal) if legal else None
 
 
-def _odds_hint(g: G) -> str:
-    st = g.raw_state
-    if st.phase == "call" and st.attacker == 0:
-        b, w = call_odds(g, "black"), call_odds(g, "white")
-        return (f"You attack: the call is yours. Of the 144 rolls, BLACK wins {b[0]} and WHITE wins {w[0]} for you "
-                f"now. Your life: {life(g, 0)}; {figure(g, 1)}'s: {life(g, 1)}.")
-    if st.phase == "actions":
-        return ("Chop parts that the bot could otherwise regenerate easily, and keep your DRAIN ATTACK riding: "
-                f"{figure(g, 1)} has {life(g, 1)} points of life left.")
-    return (f"{figure(g, 0)}: {life(g, 0)} points of life, {figure(g, 1)}: {life(g, 1)}. Win the bot's call and the "
-            "call becomes yours.")
-
-
 TASK_06 = Task(
     goal="Win the battle: chop Skull Jack down to no points of life before the random bot demolishes Razorclaw.",
     clauses=("xevoz.winning", "xevoz.attack-call", "xevoz.resolve"),
@@ -1169,7 +1175,7 @@ TASK_06 = Task(
     hints=("Rulebook step 10: \"The battle continues, following steps 4-8, until one player's figure has been "
            "demolished and has no more parts left to lose\" (`xevoz.winning`). The attacker calls the colour "
            "(`xevoz.attack-call`); the higher strength wins the round (`xevoz.resolve`).",
-           _odds_hint,
+           odds_hint(0),
            try_move(_plan_06, "(what the greedy bot would do in your place)")),
     success=("You won the battle: Skull Jack has no points of life left, and its DRAIN ATTACK part never counted "
              "(`xevoz.winning`)."))
