@@ -192,3 +192,42 @@ def test_the_full_battle_does_not_crush_a_beginner() -> None:
             game.play((bots[seat] if seat in bots else me).choose(game, game.legal_actions()))
         wins += game.winner == 0
     assert wins >= 10, wins
+
+
+@pytest.mark.parametrize("nn", ["02", "03", "04", "05"])
+def test_a_battle_lost_before_the_task_is_a_failed_attempt_named_by_its_rule(nn: str) -> None:
+    lesson = LESSONS[nn]
+    task = lesson.task
+    assert task is not None
+    game, bots = lesson.handed_over()
+    me = 1 - next(iter(bots))
+    assert task.failure(game, []) is None
+    pos = game.position() if game.raw_state.phase == "call" else None
+    if pos is None:  # finish the round first, the bots playing both seats
+        from tabletop.xevoz.bots import GreedyBot
+
+        helper = GreedyBot(seed=1)
+        while game.raw_state.phase != "call":
+            seat = game.current_player
+            game.play((bots[seat] if seat in bots else helper).choose(game, game.legal_actions()))
+        pos = game.position()
+    f = game.raw_state.sides[me].figure
+    # one point of life left: every part but the root (and the DRAIN ATTACK part, at home on it) is in the pile
+    pos["sides"][me]["chopped"] = [p for i, p in enumerate(f.part_ids) if f.parent[i] >= 0 and i != f.drain]
+    pos["sides"][me]["drain_home"] = f.part_ids[0]
+    pos["sides"][1 - me]["drain_on"] = None
+    pos["attacker"] = 1 - me
+    start = len(game.history)
+    game.set_up(pos)
+    game.rig(helix1="2a", helix2="2a")  # the bot's attack: whichever colour, a sword wins it
+    from tabletop.xevoz.bots import GreedyBot
+
+    helper = GreedyBot(seed=2)
+    while not game.is_over:
+        seat = game.current_player
+        assert seat is not None
+        game.play((bots[seat] if seat in bots else helper).choose(game, game.legal_actions()))
+    ev = events_since(game, start)
+    assert game.winner == 1 - me  # the bot demolished the learner's last point of life
+    why = task.failure(game, ev)
+    assert why is not None and "xevoz.winning" in why and not task.reached(game, ev)

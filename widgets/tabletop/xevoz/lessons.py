@@ -277,6 +277,19 @@ def fired(events: Sequence[Event], rule: str, seat: int | None = None) -> list[i
     return [i for i, e in enumerate(events) if e.rule == rule and (seat is None or e.player == seat)]
 
 
+def lost_battle(seat: int) -> Callable[[G, Sequence[Event]], str | None]:
+    """A task's failure: the battle ended before the goal (the learner plays ``seat``)."""
+
+    def fail(g: G, ev: Sequence[Event]) -> str | None:
+        if not g.is_over:
+            return None
+        who = "your figure has" if g.winner != seat else "the bot's figure has"
+        return (f"The battle is over before the task was done: {who} no points of life left (`xevoz.winning`). "
+                "Press **Try again** and use the hints.")
+
+    return fail
+
+
 def pending_for(g: G, seat: int) -> bool:
     """``seat`` still has a Rulebook step 7 decision to make this round."""
     st = g.raw_state
@@ -612,7 +625,7 @@ def _plan_02(g: G) -> Any:
 TASK_02 = Task(
     goal="Win a round and carry it through: win the call, make the winner's actions, then the winner's move.",
     clauses=("xevoz.attack-call", "xevoz.resolve", "xevoz.actions", "xevoz.movement"),
-    check=_done_02, plan=_plan_02,
+    check=_done_02, plan=_plan_02, fail=lost_battle(1),
     hints=("Rulebook step 6: \"The player with the higher strength number wins the round\" (`xevoz.resolve`); "
            "step 7: the winner performs the actions next to the winning strength (`xevoz.actions`); step 8: "
            "\"After performing the action(s) the winner must move one space\" (`xevoz.movement`).",
@@ -768,7 +781,7 @@ TASK_03 = Task(
           "warp to another mat."),
     clauses=("xevoz.warp", "xevoz.warp-place"),
     check=lambda g, ev: bool(fired(ev, "xevoz.warp", 0) or fired(ev, "xevoz.warp-bomb", 0)),
-    plan=_plan_03,
+    plan=_plan_03, fail=lost_battle(0),
     hints=("Rulebook step 5, *Warp Spaces*: \"If the species icon of the POWER GLYPH you rolled matches the species "
            "warp space your figure stands on, then you must warp to the other mat\" (`xevoz.warp`). After a warp the "
            "warper places its figure on any square (`xevoz.warp-place`).",
@@ -892,7 +905,7 @@ TASK_04 = Task(
     goal=("Make a drain attack: win with your Drain Spike's DRAIN ATTACK to snap it onto Skull Jack, then win "
           "another round and take the bonus chop it gives."),
     clauses=("xevoz.drain-attach", "xevoz.drain-bonus-chop"),
-    check=_done_04, plan=_plan_04,
+    check=_done_04, plan=_plan_04, fail=lost_battle(0),
     hints=("Rulebook step 7, *DRAIN ATTACK Symbol*: \"The winner removes the DRAIN ATTACK part from their figure and "
            "snaps it onto the opponent's figure\" (`xevoz.drain-attach`); \"If the winner's DRAIN ATTACK is attached "
            "to their opponent's figure, they get to chop an extra part every round they win\" "
@@ -1057,7 +1070,7 @@ TASK_05 = Task(
     goal=("Win a round with a bomb: call the colour of your Tail Club's bomb, win, and carry out both attacks of the "
           "glyph you re-roll."),
     clauses=("xevoz.bomb",),
-    check=_done_05, plan=_plan_05,
+    check=_done_05, plan=_plan_05, fail=lost_battle(0),
     hints=("Rulebook step 7, *Bomb Symbol*: \"The winner alone re-rolls their BATTLE HELIX, then carries out both the "
            "black and the white actions\" (`xevoz.bomb`).",
            _bomb_where,
