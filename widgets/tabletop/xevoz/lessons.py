@@ -724,6 +724,35 @@ def _lesson_02() -> Lesson:
 
 
 # -- 03 Warp spaces and bonus spaces ------------------------------------------------------------------------------
+WARP_CHOICES = ("Player 1 warps: the round ends before any attack", "Player 1 wins the attack",
+                "Player 2 wins the attack", "A tie")
+
+
+def warp_at(g: G, seat: int) -> str:
+    """The species of the warp space ``seat`` stands on ("" if none)."""
+    st = g.raw_state
+    sp = components().mats[st.mat].warps.get(st.sides[seat].pos) if st.mat else None
+    return components().species[sp].name if sp else ""
+
+
+def helix_species(g: G, seat: int, k: int = 0) -> str:
+    """The species of the ``k``-th rigged face of ``seat``'s helix."""
+    return str(components().species[helix_face(g, seat, g.rigged[f"helix{seat + 1}"][k])["species"]].name)
+
+
+def warp_or_win(g: G, colour: str) -> Answer:
+    """What the call does: a warp (Rulebook step 5 comes before the attack), or who wins it; played ahead."""
+    p = call_preview(g, colour)
+    if p.warp >= 0:
+        if p.warp != 0:
+            raise ValueError("the question names Player 1's warp only")
+        return choice_of(WARP_CHOICES, WARP_CHOICES[0], "the rolled glyph's species matches the warp space the figure "
+                         "stands on: it must warp, and the round ends before any attack", "xevoz.warp")
+    right = WARP_CHOICES[3] if p.winner < 0 else WARP_CHOICES[1 + p.winner]
+    return choice_of(WARP_CHOICES, right, f"no warp (the rolled species does not match the warp space): "
+                     f"{colour} {p.strength[0]} against {p.strength[1]}", "xevoz.warp")
+
+
 PLACE_CHOICES_03 = ("E1", "F2", "E2", "A6")
 
 
@@ -804,12 +833,25 @@ def _lesson_03() -> Lesson:
              facts=(won_round(0), Fact("4 + 3 bonus = 7 against 5",
                                        lambda g: roll(g)["strength"] == [7, 5] and roll(g)["bonus"] == [3, 0]),
                     stands(0, "A4"), stands(1, "B4"))),
+        Step("Walking to a warp space",
+             lambda g: (f"{name(g, 0)} walks on to {pos(g, 0)} in rounds it wins with a star that finds nothing lost "
+                        f"(so nothing happens but the move); {name(g, 1)} follows to {pos(g, 1)}. {pos(g, 0)} is "
+                        f"a {warp_at(g, 0).upper()} warp space (`xevoz.movement`)."),
+             actions=walk_then(["A3", "A2", "A1"], {}), fires=("xevoz.movement",),
+             facts=(stands(0, "A1"), is_phase("call"), attacker_is(0),
+                    Fact("A1 is a Sectoid warp space", lambda g: warp_at(g, 0) == "Sectoid"))),
         Step("A warp space",
              lambda g: (f"Standing on A1 of the Meta-Beast mat, a SECTOID warp, {says(name(g, 0), 'rolls')} a Sectoid "
-                        "glyph: it warps, and both figures leave the mat. The round ends before the attack (`xevoz.warp`). *Reconstruction:* a warp leads to the mat of its "
-                        f"species: the {mat_name(g.raw_state.mat)} (`xevoz.warp-destination`)."),
-             actions=walk_then(["A3", "A2", "A1"], {"helix1": "3a", "helix2": "1a"}, Call("white")),
+                        "glyph: it warps, and both figures leave the mat. The round ends before the attack "
+                        "(`xevoz.warp`). *Reconstruction:* a warp leads to the mat of its species: the "
+                        f"{mat_name(g.raw_state.mat)} (`xevoz.warp-destination`)."),
+             rig={"helix1": "3a", "helix2": "1a"}, actions=[Call("white")],
              fires=("xevoz.warp", "xevoz.warp-destination"),
+             question=Question(lambda g: (f"{name(g, 0)} stands on {pos(g, 0)}, a {warp_at(g, 0).upper()} warp space, "
+                                          f"and calls WHITE. The helixes will show (rigged) {face_words(g, 0)}, a "
+                                          f"{helix_species(g, 0)} glyph, for {name(g, 0)} and {face_words(g, 1)} for "
+                                          f"{name(g, 1)}. What happens?"),
+                               WARP_CHOICES, lambda g: warp_or_win(g, "white"), clauses=("xevoz.warp",)),
              facts=(Fact("Player 1 warped", lambda g: roll(g)["warp"] == 0),
                     Fact("to the Sectoid mat", lambda g: g.raw_state.mat == "sectoid"), is_phase("warp-place"))),
         Step("Placing after a warp",
