@@ -25,8 +25,10 @@ def walk(nn: str, var: str = "walk") -> str:
     return f"{var} = walkthrough(\"{nn}\")\nboard = {var}.board\n{var}"
 
 
-def nb(title: str, cells: list[tuple[str, str]]) -> nbformat.NotebookNode:
+def nb(title: str, cells: list[tuple[str, str]], stem: str = "cell") -> nbformat.NotebookNode:
     book = new_notebook(cells=[new_markdown_cell(t) if k == "md" else new_code_cell(t) for k, t in cells])
+    for i, cell in enumerate(book.cells):  # stable cell ids: regenerating changes only what the cells say
+        cell.id = f"{stem[:40]}-{i}"
     book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     book.metadata["title"] = title
     return book
@@ -185,7 +187,7 @@ BOOKS = {
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     for name, (title, cells) in BOOKS.items():
-        nbformat.write(nb(title, cells), OUT / name)
+        nbformat.write(nb(title, cells, name.removesuffix(".ipynb")), OUT / name)
         print("wrote", OUT / name)
 
 
