@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tabletop.engine import Fact, Lesson, load_catalog
-from tabletop.engine.lessons import check_lesson
+from tabletop.engine.lessons import check_learning, check_lesson
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("xevious", "xevoz", "zaxxon")
@@ -106,3 +106,24 @@ def test_the_checker_catches_a_lie_in_each_signature_lesson(game: str, num: str)
     over = replace(lesson, steps=(), new_game=finished)
     problems = check_lesson(over)
     assert any("hand-over is not playable" in p and "already over" in p for p in problems), problems
+
+
+@pytest.mark.parametrize("game, num", ALL, ids=[f"{g}/{n}" for g, n in ALL])
+def test_every_lesson_makes_the_learner_act(game: str, num: str) -> None:
+    """Issue 20: a checked task at the hand-over (not reached there, reached by its solution only at its end, the
+    bots' replies the bots' own), an opponent unless hot seat, a question before a reveal, answers from the
+    engine, your-move steps that accept their own move; every clause named is in the catalog."""
+    lesson = lessons_of(game)[num]
+    assert check_learning(lesson, known_clauses=clauses_of(game)) == []
+    assert lesson.task is not None and lesson.notebook.startswith(num)
+    assert set(lesson.exercised()) <= set(clauses_of(game))
+
+
+@pytest.mark.parametrize("game, num", [("xevious", "06"), ("xevoz", "04"), ("zaxxon", "06")])
+def test_the_learning_checker_catches_a_task_done_at_the_hand_over(game: str, num: str) -> None:
+    lesson = lessons_of(game)[num]
+    assert lesson.task is not None
+    done = replace(lesson, task=replace(lesson.task, check=lambda g, ev: True))
+    assert any("already reached at the hand-over" in p for p in check_learning(done))
+    never = replace(lesson, task=replace(lesson.task, check=lambda g, ev: False, plan=[]))
+    assert any("no move left" in p for p in check_learning(never))
