@@ -27,17 +27,32 @@ store's first record reached it) is ignored: the newer record is already on its 
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from dataclasses import replace as _copy
+from pathlib import Path
 from typing import Any, ClassVar
 
 import anywidget
+import ipywidgets
 import traitlets as t
 
-from ..engine.progress import CLAUSE_RE, KINDS, Progress, ProgressError, load_progress, parse_progress
+from ..engine.catalog import Catalog, load_catalog
+from ..engine.progress import (
+    CLAUSE_RE,
+    KINDS,
+    MASTERY_RIGHT,
+    STATES,
+    ClauseRecord,
+    Progress,
+    ProgressError,
+    load_progress,
+    parse_progress,
+)
 from . import _bundle
 from ._messages import PythonOwned, version_problem
 
@@ -344,3 +359,215 @@ def shared_store() -> ProgressStore:
     if _SHARED is None:
         _SHARED = ProgressStore()
     return _SHARED
+
+
+# ---- the progress map -------------------------------------------------------------------------------------------
+#: the words a learner sees for each state (the map, the practice widget)
+STATE_WORDS = {"new": "new", "seen": "seen in a lesson", "practised": "practised", "mastered": "mastered"}
+MAP_MESSAGES = ("import", "reset")
+
+
+def merge_progress(mine: Progress, other: Progress) -> Progress:
+    """Both records in one: a clause in only one keeps it; a clause in both keeps the record with more attempts
+    (then the one tried last), first seen at the earlier time. Neither input is changed."""
+    out = parse_progress(mine.to_json())
+    for cid, rec in other.clauses.items():
+        have = out.clauses.get(cid)
+        if have is None:
+            out.clauses[cid] = _copy(rec)
+            continue
+        best = _copy(have) if (have.tries, have.last, have.right) >= (rec.tries, rec.last, rec.right) else _copy(rec)
+        seen = [x for x in (have.seen, rec.seen) if x]
+        best.seen = min(seen) if seen else 0.0
+        out.clauses[cid] = best
+    return out
+
+
+def _section_of(where: str) -> str:
+    """A rulebook section from a clause's ``where`` ("Game Play in the Inner Fortress, 7; Figures 11" ->
+    "Game Play in the Inner Fortress")."""
+    head = re.split(r"[;,(]", where, maxsplit=1)[0].strip()
+    head = re.sub(r"\s+\d[\d.\-]*$", "", head).strip()
+    return head or "Other rules"
+
+
+def _toml_sections(path: Path) -> dict[str, str]:
+    """Clause id -> the section heading above it in the catalog file (``# ---- heading`` comment lines), when the
+    catalog's authors grouped it so; empty when the file has no such headings."""
+    out: dict[str, str] = {}
+    current = ""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        m = re.match(r"^#\s*-{8,}\s*(.+?)\s*$", line)
+        if m:
+            current = m.group(1)
+            continue
+        m = re.match(r'^id\s*=\s*"([^"]+)"', line)
+        if m and current:
+            out[m.group(1)] = current[:1].upper() + current[1:]
+    return out
+
+
+def game_catalog(game: str) -> tuple[Catalog, Path]:
+    from .. import games
+
+    rules = games.get(game).Rules
+    path = rules.catalog_path
+    if path is None:
+        raise ValueError(f"the game {game!r} has no rule catalog")
+    return load_catalog(path), Path(path)
+
+
+def map_game(game: str) -> dict[str, Any]:
+    """One game of the map: its catalog's clauses grouped by section, in catalog order."""
+    catalog, path = game_catalog(game)
+    heads = _toml_sections(path)
+    sections: dict[str, list[dict[str, str]]] = {}
+    for c in catalog.clauses:
+        name = heads.get(c.id) or _section_of(c.where)
+        sections.setdefault(name, []).append({"id": c.id, "title": c.title, "says": c.says, "where": c.where,
+                                              "reconstruction": c.reconstruction})
+    return {"game": catalog.game, "title": catalog.title,
+            "sections": [{"name": n, "clauses": cs} for n, cs in sections.items()]}
+
+
+class ProgressMapPanel(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
+    """The browser side of a :class:`ProgressMap`."""
+
+    _entry: ClassVar[str] = "ttRenderProgressMap"
+
+    games = t.List().tag(sync=True)
+    #: clause id -> {state, tries, right} for every clause of the map's games
+    states = t.Dict().tag(sync=True)
+    #: the whole record (what Export saves)
+    record = t.Dict().tag(sync=True)
+    #: the last Import / Reset result ({ok, text, n}) or None
+    notice = t.Dict(allow_none=True, default_value=None).tag(sync=True)
+    version = t.Int(0).tag(sync=True)
+    title = t.Unicode("").tag(sync=True)
+    #: open every game's list (a one-game map); the three-game map starts with the lists closed
+    open_lists = t.Bool(False).tag(sync=True)
+    mastery_right = t.Int(MASTERY_RIGHT).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        cls = type(self)
+        if "_esm" not in cls.__dict__ or _bundle.DEV:
+            cls._esm = _bundle.join_js(("kit.js", "progress.js"), cls._entry)
+            cls._css = _bundle.join_css(("kit.css", "progress.css"))
+        super().__init__(**kwargs)
+
+
+class ProgressMap(ipywidgets.VBox):  # type: ignore[misc]
+    """Every clause of the games as new / seen / practised / mastered, grouped by game and section, with
+    counts; **Export** (the record as a JSON file), **Import** (a file, validated in Python; a bad file is
+    refused with the reason and nothing changes; a good one is merged into the record), **Reset** (after a
+    confirm). ``ProgressMap()`` shows every game, ``ProgressMap("zaxxon")`` one. It records into (and shows)
+    :func:`shared_store` unless given ``store=``; it redraws whenever the store changes: a change here, or the
+    browser's record changed by another notebook or tab (the store's ``tabletop-progress`` and ``storage``
+    events).
+    """
+
+    def __init__(self, games: str | Sequence[str] | None = None, *, store: ProgressStore | None = None,
+                 title: str = "", **kwargs: Any) -> None:
+        from .. import games as registry
+
+        names = registry.available() if games is None else [games] if isinstance(games, str) else list(games)
+        for n in names:
+            if n not in registry.GAMES:
+                raise KeyError(f"no game {n!r}; games: {', '.join(registry.GAMES)}")
+        self.game_names = tuple(names)
+        self.store = store if store is not None else shared_store()
+        data = [map_game(n) for n in names]
+        self.clause_ids = tuple(c["id"] for g in data for s in g["sections"] for c in s["clauses"])
+        default = (f"Your progress: {data[0]['title']}" if len(data) == 1 else "Your progress: every rule")
+        self.panel = ProgressMapPanel(games=data, title=title or default, open_lists=len(data) == 1)
+        self.panel.on_msg(self._on_msg)
+        self.store.on_change(self._store_changed)
+        self._notice_n = 0
+        self._sync()
+        super().__init__(children=[self.store, self.panel], **kwargs)
+        self.add_class("tt-progress-map-box")
+
+    # -- Python API ------------------------------------------------------------------------------------
+    def counts(self, game: str | None = None) -> dict[str, int]:
+        """``{state: number of clauses}`` for one game of the map (or all of them)."""
+        ids = self.clause_ids if game is None else tuple(c["id"] for g in self.panel.games if g["game"] == game
+                                                          for s in g["sections"] for c in s["clauses"])
+        return self.store.progress.counts(ids)
+
+    def import_text(self, text: str, name: str = "the file") -> bool:
+        """Merge an exported record (JSON text) into the learner's; a bad one is refused (``notice``)."""
+        return self.handle_message({"type": "import", "text": text, "name": name, "version": self.panel.version})
+
+    # -- internals ---------------------------------------------------------------------------------------
+    def _store_changed(self, _store: ProgressStore, _what: str) -> None:
+        self._sync()
+
+    def _sync(self) -> None:
+        p = self.store.progress
+        states = {}
+        for cid in self.clause_ids:
+            rec = p.clauses.get(cid)
+            states[cid] = {"state": p.state(cid), "tries": rec.tries if rec else 0, "right": rec.right if rec else 0}
+        with self.panel.hold_sync():
+            self.panel.states = states
+            self.panel.record = p.to_json()
+            self.panel.version = self.panel.version + 1
+
+    def _say(self, ok: bool, text: str) -> bool:
+        self._notice_n += 1
+        self.panel.notice = {"ok": ok, "text": text, "n": self._notice_n}
+        return ok
+
+    def _on_msg(self, _w: Any, content: Any, _b: Any) -> None:
+        try:
+            self.handle_message(content)
+        except Exception as exc:  # never into the notebook
+            _log.exception("tabletop progress map: message failed")
+            self._say(False, f"That did not work ({type(exc).__name__}); nothing was changed.")
+
+    def handle_message(self, content: Any) -> bool:
+        """Validate and carry out one browser message (Import, Reset); True if the record changed."""
+        if not isinstance(content, Mapping) or content.get("type") not in MAP_MESSAGES:
+            return self._say(False, "The map ignored a message it does not know; nothing was changed.")
+        problem = version_problem(content, self.panel.version, "progress map")
+        if problem is not None:
+            return self._say(False, f"{problem[1][:1].upper()}{problem[1][1:]}; nothing was changed.")
+        if content["type"] == "reset":
+            self.store.reset()
+            return self._say(True, "Your progress was cleared: every rule is new again.")
+        return self._import(content)
+
+    def _import(self, content: Mapping[str, Any]) -> bool:
+        name = content.get("name")
+        shown = _quote(name) if isinstance(name, str) and name.strip() else "the file"
+        text = content.get("text")
+        refused = f"Import refused: {shown} "
+        if not isinstance(text, str):
+            return self._say(False, refused + "could not be read as text; nothing was changed.")
+        if len(text) > MAX_IMPORT_CHARS:
+            return self._say(False, refused + f"is larger than a progress record can be ({len(text):,} characters; "
+                             f"at most {MAX_IMPORT_CHARS:,}); nothing was changed.")
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            where = f" (line {exc.lineno}, column {exc.colno})" if isinstance(exc, json.JSONDecodeError) else ""
+            return self._say(False, refused + f"is not JSON{where}: it is not a file Export made; nothing was "
+                             "changed.")
+        except RecursionError:
+            return self._say(False, refused + "is nested too deeply to be a progress record; nothing was changed.")
+        try:
+            incoming = parse_progress(data)
+        except ProgressError as exc:
+            return self._say(False, refused + f"is not a progress record this version can read: {exc}. Nothing "
+                             "was changed.")
+        known = [c for c in incoming.clauses if c in self.clause_ids]
+        self.store.replace(merge_progress(self.store.progress, incoming))
+        mastered = sum(1 for c in known if incoming.state(c) == "mastered")
+        other = len(incoming.clauses) - len(known)
+        extra = f" ({other} more for rules not on this map)" if other else ""
+        return self._say(True, f"Imported {shown}: {len(known)} rules{extra}, {mastered} of them mastered, "
+                         "merged into your progress (a rule in both keeps the record with more attempts).")
+
+
+__all__ = ["MAX_IMPORT_CHARS", "PROGRESS_EVENT", "STATES", "STATE_WORDS", "STORAGE_KEY", "Attempt", "ClauseRecord",
+           "ProgressMap", "ProgressMapPanel", "ProgressStore", "map_game", "merge_progress", "shared_store"]
