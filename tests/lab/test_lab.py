@@ -173,7 +173,13 @@ def test_figures_show_intervals_patterns_and_every_variant(res) -> None:
     cmp = figures.comparison(res)
     c = res.compare()
     assert cmp.data[0].x[0] == pytest.approx(100 * c.seats[0].mean)
-    assert cmp.data[1].x[0] == pytest.approx(c.length.mean)
+    # each bar is the interval the verdict reads (anytime-valid), so a filled marker is a bar that misses 0
+    assert cmp.data[0].error_x.array[0] == pytest.approx(100 * (c.seats[0].seq_high - c.seats[0].mean))
+    for d, symbol in zip([*c.seats, c.draws], cmp.data[0].marker.symbol, strict=True):
+        assert (symbol == "diamond") == d.significant == (d.seq_low > 0 or d.seq_high < 0)
+    # the length panel: the share of seeds with a longer game minus the share with a shorter one (points)
+    assert cmp.data[1].x[0] == pytest.approx(100 * (c.length.more - c.length.less))
+    assert f"{c.length.mean:+.1f} actions" in cmp.data[1].text[0]
     assert "more than noise" in cmp.data[1].text[0]  # target 40 makes games longer on every seed pair
     assert set(figures.all_figures(res)) == {"win_rates", "lengths", "rules", "comparison"}
 
@@ -200,3 +206,10 @@ def test_reset_returns_to_the_rulebook_even_when_options_depend_on_each_other() 
     lab.set(respawn_gift=7)  # only playable with a sheet larger than the rulebook's 5
     lab.reset()
     assert lab.variant() == xevious.Variant()
+
+
+def test_the_lab_offers_the_tree_search_for_every_game() -> None:
+    lab = Lab(piggame, bots=["mcts:7", "greedy"])
+    options = list(lab.bot_boxes[0].options)
+    assert options[:4] == ["random", "greedy", "cautious", "slow"] and "mcts:25" in options and "mcts:100" in options
+    assert lab.bot_boxes[0].value == "mcts:7" and "mcts:7" in options

@@ -59,6 +59,7 @@ def seen(lab: Lab) -> dict[str, Any]:
             "rate_width": [a + b for a, b in zip(fw.data[0].error_y.array, fw.data[0].error_y.arrayminus, strict=True)],
             "diff": list(fw.data[2].x), "diff_up": list(fw.data[2].error_x.array),
             "diff_down": list(fw.data[2].error_x.arrayminus), "len_up": list(fw.data[3].error_x.array),
+            "len_width": [a + b for a, b in zip(fw.data[3].error_x.array, fw.data[3].error_x.arrayminus, strict=True)],
             "title": fw.layout.title.text, "axis": list(fw.layout.xaxis2.range), "len_axis": list(fw.layout.xaxis3.range), "verdict": lab.verdict.value, "status": lab.status.value,
             "progress": lab.progress.text.value, "running": lab.run_button.disabled}
 
@@ -100,7 +101,8 @@ def test_the_figure_is_updated_in_place_and_its_intervals_narrow(full: SimResult
         snap = cut(full, k)
         c = snap.compare(0, 1)
         assert s["diff"] == pytest.approx([100 * d.mean for d in [*c.seats, c.draws]])
-        assert s["diff_up"] == pytest.approx([100 * (d.high - d.mean) for d in [*c.seats, c.draws]])
+        # the bars are the anytime-valid intervals the verdict reads
+        assert s["diff_up"] == pytest.approx([100 * (d.seq_high - d.mean) for d in [*c.seats, c.draws]])
         r0 = snap.win_rates(0)[0]
         assert s["rates"][0] == pytest.approx(100 * r0.p) and s["rate_err"][0] == pytest.approx(100 * (r0.high - r0.p))
         assert f"{k} of {KS[-1]} games per variant" in s["title"]
@@ -109,7 +111,7 @@ def test_the_figure_is_updated_in_place_and_its_intervals_narrow(full: SimResult
     assert len({tuple(s["diff"]) for s in states}) == len(KS)
     # the intervals narrow as games arrive (win rate, win-rate change and length change): the last is the
     # narrowest and less than half as wide as the first (a Wilson interval can widen a little when p moves to 1/2)
-    for key in ("rate_width", "diff_up", "diff_down", "len_up"):
+    for key in ("rate_width", "diff_up", "diff_down", "len_width"):
         widths = [s[key][0] for s in states]
         assert widths[-1] == min(widths) and widths[-1] < widths[0] / 2, (key, widths)
     # the change axes hold every interval of every snapshot, and hold still while the intervals narrow (the

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -84,5 +85,61 @@ def test_rule_edge_counts_the_seat_the_rule_favoured() -> None:
     res = SimResults("demo", [{}], ["random", "random"], 50, 0, recs)
     edge = res.rule_edge("x.boost")
     assert (edge.rate.k, edge.rate.n, edge.games_fired, edge.games) == (30, 40, 45, 50)
-    assert "wins more often than chance" in edge.summary()
+    assert "wins more often than chance" in edge.summary() and "favours" not in edge.summary()
     assert "nothing to say" in res.rule_edge("x.other").summary()
+
+
+def _edge_results(module: str = "") -> SimResults:
+    # the clause's event names seat 1 more often in 30 games seat 2 won, seat 2 in 2 games seat 2 won
+    recs = [GameRecord(i, 0, 1, 10, 0, True, {"x.chopped": 2}, {"x.chopped": (2, 0)}) for i in range(30)]
+    recs += [GameRecord(30 + i, 0, 1, 10, 0, True, {"x.chopped": 1}, {"x.chopped": (0, 1)}) for i in range(2)]
+    return SimResults("demo", [{}], ["random", "random"], 32, 0, recs, module=module)
+
+
+def test_rule_edge_says_whom_the_event_names() -> None:
+    res = _edge_results()
+    victim = res.rule_edge("x.chopped", names="victim").summary()
+    assert victim.startswith("when x.chopped fired most often against one seat (the seat it is done to), that seat "
+                             "won 6.2% of 32 such games")
+    assert victim.endswith(": the seat it is done to wins less often than chance")
+    actor = res.rule_edge("x.chopped", names="actor").summary()
+    assert "fired most often for one seat (the seat that does it)" in actor
+    assert actor.endswith(": the seat that does it wins less often than chance")
+    plain = res.rule_edge("x.chopped").summary()  # not declared anywhere: no guess about who it favours
+    assert plain.endswith(": the seat its event names wins less often than chance") and "favour" not in plain
+    with pytest.raises(ValueError, match="names must be one of actor, victim"):
+        res.rule_edge("x.chopped", names="winner")
+
+
+def test_rule_edge_reads_the_declaration_from_the_games_catalog(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A clause's ``event_seat`` in the game's rules.toml says whom its event names (data, not code)."""
+    import sys
+    import types
+
+    toml = tmp_path / "rules.toml"
+    toml.write_text('game = "x"\ntitle = "X"\nrulebook = "-"\n\n[[clause]]\nid = "x.chopped"\ntitle = "t"\n'
+                    'says = "s"\nwhere = "w"\nevent_seat = "victim"\n\n[[clause]]\nid = "x.other"\ntitle = "t"\n'
+                    'says = "s"\nwhere = "w"\n')
+    mod = types.ModuleType("tests_sim_edge_catalog_game")
+
+    class Rules:
+        catalog_path = toml
+
+    mod.Rules = Rules  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, mod.__name__, mod)
+    res = _edge_results(module=mod.__name__)
+    edge = res.rule_edge("x.chopped")
+    assert edge.names == "victim" and "(the seat it is done to)" in edge.summary()
+    assert res.rule_edge("x.other").names == ""
+    # running totals say the same
+    tally = SimResults("demo", [{}], ["random", "random"], 32, 0, [], module=mod.__name__, tally=_tally(res))
+    assert tally.rule_edge("x.chopped").summary() == edge.summary()
+
+
+def _tally(res: SimResults):  # type: ignore[no-untyped-def]
+    from tabletop.sim.tally import Tally
+
+    t = Tally(1, 2)
+    for r in res.records:
+        t.fold([r])
+    return t

@@ -95,6 +95,9 @@ def test_stage_respawn_lesson_shows_what_it_narrates(lab: Any) -> None:
     page.wait_for_function("document.querySelectorAll('.tt-board .xv-board').length >= 2")
     walk = page.locator(".tt-root.tt-walk").first
     board = page.locator(".tt-root.tt-board").first
+    if walk.get_attribute("data-phase") == "question":  # issue 20: step 1 first asks what the respawn gives back
+        walk.locator("button.tt-walk-next").click()  # "see what happens"
+        page.wait_for_function("() => document.querySelector('.tt-root.tt-walk').dataset.phase === 'shown'")
     text = walk.locator(".tt-walk-text").inner_text()
     assert "Blue returns to the beginning of the area" in text and "area 1, space 1" in text
     assert board.locator(".xv-sheet-0 .xv-where").inner_text() == "area 1, space 1"
@@ -105,12 +108,19 @@ def test_stage_respawn_lesson_shows_what_it_narrates(lab: Any) -> None:
     lab.artifacts.mkdir(parents=True, exist_ok=True)
     page.locator(".tt-walkthrough").first.screenshot(path=str(lab.artifacts / "xevious-06-stage-respawn.png"))
     n = int(walk.locator(".tt-walk-count").inner_text().split(" of ")[1])
-    for k in range(2, n + 1):
+    # Next through every step (a step with a question or a "your move" takes one more Next: see what happens /
+    # Show me), then the hand-over after the last lesson step
+    for _ in range(3 * n + 1):
+        if walk.locator(".tt-walk-count").inner_text() == "Your turn":
+            break
+        before = walk.get_attribute("data-version")
         walk.locator("button.tt-walk-next").click()
-        page.wait_for_function("(k) => { const c = document.querySelector('.tt-walk .tt-walk-count');"
-                               " return c && c.textContent.startsWith(`Lesson step ${k} `); }", arg=k)
-    walk.locator("button.tt-walk-next").click()  # the hand-over after the last lesson step
+        page.wait_for_function("(v) => { const r = document.querySelector('.tt-root.tt-walk');"
+                               " return r && r.dataset.version !== v && !r.dataset.pending; }", arg=before)
     page.wait_for_function("() => { const c = document.querySelector('.tt-walk .tt-walk-count');"
                            " return c && c.textContent === 'Your turn'; }")
     page.wait_for_function("() => document.querySelector('.tt-root.tt-board').dataset.interactive === '1'")
+    # the bot moves Red first (issue 20: the hand-over has an opponent), then Blue's moves are offered
+    page.wait_for_function("() => document.querySelector('.tt-root.tt-board')"
+                           ".querySelectorAll(\"button.xv-choice[data-legal='1']\").length >= 1", timeout=15000)
     assert board.locator("button.xv-choice[data-legal='1']").count() >= 1

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.skipif(NODE is None, reason="needs node to run board.js
 
 
 def clicks(board: Board, hexes: list[str], keys: list[str] = (), bot_seats: dict | None = None) -> dict:
-    data = {"state": board.state, "legal": board.legal, "view": board.view_data,
+    data = {"state": board.state, "legal": board.legal, "view": board.view_data, "version": board.version,
             "currentPlayer": board.current_player, "botSeats": bot_seats or {}, "clicks": hexes, "keys": list(keys)}
     out = subprocess.run([NODE, str(HARNESS), str(STATIC / "board.js")], input=json.dumps(data), text=True,
                          capture_output=True, check=True, timeout=60)

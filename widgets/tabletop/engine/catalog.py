@@ -10,6 +10,8 @@
     says = "A plane may cross the RADAR barrier only on a turn its player rolled the higher number..."
     where = "THE INNER FORTRESS, paragraph 4"
     # optional: reconstruction = "what we decided where the rulebook is silent"
+    # optional: event_seat = "actor" | "victim"   (whom the clause's event names: the seat that does it, or
+    #           the seat it is done to; the variant lab's rule_edge sentence reads it)
 
 Clause ids appear in the engine (``IllegalAction.rule``, ``Event.rule``), in the tests that check them and in the
 notebook steps that teach them; :func:`coverage` finds them there (``python -m tabletop.games`` prints the
@@ -25,6 +27,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+#: what a clause's optional ``event_seat`` may say
+EVENT_SEATS = ("actor", "victim")
 _ID = re.compile(r"^[a-z0-9]+(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
 
 
@@ -35,6 +39,8 @@ class Clause:
     says: str
     where: str
     reconstruction: str = ""
+    #: whom the clause's event names: "actor" (the seat that does it), "victim" (the seat it is done to), or ""
+    event_seat: str = ""
 
 
 @dataclass(frozen=True)
@@ -80,10 +86,14 @@ def load_catalog(path: Path | str) -> Catalog:
         if cid in seen:
             raise ValueError(f"{p.name}: clause id {cid!r} appears twice")
         seen.add(cid)
-        unknown = set(raw) - {"id", "title", "says", "where", "reconstruction"}
+        unknown = set(raw) - {"id", "title", "says", "where", "reconstruction", "event_seat"}
         if unknown:
             raise ValueError(f"{p.name}: clause {cid!r} has unknown keys {sorted(unknown)}")
-        clauses.append(Clause(cid, raw["title"], raw["says"], raw["where"], raw.get("reconstruction", "")))
+        seat = raw.get("event_seat", "")
+        if seat not in ("", *EVENT_SEATS):
+            raise ValueError(f"{p.name}: clause {cid!r}: event_seat is one of {', '.join(EVENT_SEATS)}, "
+                             f"not {seat!r}")
+        clauses.append(Clause(cid, raw["title"], raw["says"], raw["where"], raw.get("reconstruction", ""), seat))
     if not clauses:
         raise ValueError(f"{p.name}: no [[clause]] entries")
     return Catalog(data["game"], data["title"], data["rulebook"], tuple(clauses))

@@ -13,6 +13,10 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from ..sim.results import SimResults
+from ..sim.stats import SIGN, Diff
+
+#: the title of the length panel: its verdict reads how often a game is longer rather than shorter
+LENGTH_TITLE = "change in length (points: % of seeds longer minus % shorter)"
 
 #: one colour and one bar pattern per variant (colour-blind-safe Okabe-Ito colours)
 COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
@@ -80,34 +84,58 @@ def rule_firings(res: SimResults, top: int = 25) -> go.Figure:
                    xaxis_title="firings per game", height=max(380, 60 + 28 * len(rules) * len(res.variants)))
 
 
+def judged(d: Diff, scale: float = 100.0) -> tuple[float, float, float]:
+    """Where a compared figure is drawn: (value, low, high) of the interval its verdict reads (the verdict rule
+    of :mod:`tabletop.sim.sequential`), so a marker is filled ("more than noise") exactly when its bar misses 0.
+    A share's change is its mean paired difference with its anytime-valid interval (``scale`` 100: points); the
+    length's is the share of seeds where the game is longer minus the share where it is shorter (points); a
+    difference without a sequence (fixed-n) is its mean with its Student's t interval."""
+    if d.basis == SIGN:
+        return 100 * (d.more - d.less), 100 * d.seq_low, 100 * d.seq_high
+    if d.anytime:
+        return scale * d.mean, scale * d.seq_low, scale * d.seq_high
+    return scale * d.mean, scale * d.low, scale * d.high
+
+
+def _bars(points: list[tuple[float, float, float]]) -> dict[str, Any]:
+    return {"array": [hi - x for x, _, hi in points], "arrayminus": [x - lo for x, lo, _ in points]}
+
+
+def _level(cmp: Any) -> str:
+    d = cmp.length
+    if not d.anytime:
+        return "fixed-n 95% intervals"
+    return f"anytime-valid intervals, {100 * d.confidence:g}% for all {d.family} figures together"
+
+
 def comparison(res: SimResults, a: int = 0, b: int = 1) -> go.Figure:
-    """Variant ``b`` minus variant ``a`` on the same seeds: differences with 95% intervals, and the verdict."""
+    """Variant ``b`` minus variant ``a`` on the same seeds: each figure with the interval its verdict reads
+    (:func:`judged`), filled when it is more than noise."""
     cmp = res.compare(a, b)
     fig = make_subplots(rows=1, cols=2, column_widths=[0.65, 0.35],
-                        subplot_titles=("win-rate change (points)", "length change (actions)"))
+                        subplot_titles=("win-rate change (points)", LENGTH_TITLE))
     names = [*cmp.seat_names, "no winner"]
     diffs = [*cmp.seats, cmp.draws]
-    xs = [100 * d.mean for d in diffs]
-    labels = [f"{x:+.1f} ({'more than noise' if d.significant else 'noise?'})" for x, d in zip(xs, diffs,
-                                                                                              strict=True)]
-    fig.add_scatter(row=1, col=1, x=xs, y=names, mode="markers+text", text=labels, textposition="top center",
+    pts = [judged(d) for d in diffs]
+    labels = [f"{x:+.1f} ({_noise(d)})" for (x, _, _), d in zip(pts, diffs, strict=True)]
+    fig.add_scatter(row=1, col=1, x=[p[0] for p in pts], y=names, mode="markers+text", text=labels,
+                    textposition="top center",
                     marker={"size": 11, "symbol": ["diamond" if d.significant else "circle-open" for d in diffs],
                             "color": COLOURS[1]},
-                    error_x={"type": "data", "symmetric": False,
-                             "array": [100 * (d.high - d.mean) for d in diffs],
-                             "arrayminus": [100 * (d.mean - d.low) for d in diffs]},
+                    error_x={"type": "data", "symmetric": False, **_bars(pts)},
                     name="win-rate change", showlegend=False)
     ln = cmp.length
-    fig.add_scatter(row=1, col=2, x=[ln.mean], y=["length"], mode="markers+text",
-                    text=[f"{ln.mean:+.1f} ({'more than noise' if ln.significant else 'noise?'})"],
-                    textposition="top center",
+    lp = judged(ln)
+    fig.add_scatter(row=1, col=2, x=[lp[0]], y=["length"], mode="markers+text",
+                    text=[f"{ln.mean:+.1f} actions ({_noise(ln)})"], textposition="top center",
                     marker={"size": 11, "symbol": "diamond" if ln.significant else "circle-open",
                             "color": COLOURS[2]},
-                    error_x={"type": "data", "symmetric": False, "array": [ln.high - ln.mean],
-                             "arrayminus": [ln.mean - ln.low]}, name="length change", showlegend=False)
+                    error_x={"type": "data", "symmetric": False, **_bars([lp])}, name="length change",
+                    showlegend=False)
     for col in (1, 2):
         fig.add_vline(x=0, line_dash="dot", row=1, col=col)  # type: ignore[arg-type]
-    return _layout(fig, f"{cmp.label_b} vs {cmp.label_a} ({cmp.n} paired games; filled = more than noise)")
+    return _layout(fig, f"{cmp.label_b} vs {cmp.label_a} ({cmp.n} paired games; {_level(cmp)}; filled = more "
+                        "than noise)")
 
 
 def all_figures(res: SimResults) -> dict[str, go.Figure]:
@@ -126,9 +154,9 @@ LIVE_TRACES = ("variant 1 win rates", "variant 2 win rates", "win-rate change", 
 def _live_skeleton() -> go.Figure:
     fig = make_subplots(rows=2, cols=2, column_widths=[0.6, 0.4], row_heights=[0.55, 0.45],
                         specs=[[{"colspan": 2}, None], [{}, {}]], vertical_spacing=0.22,
-                        subplot_titles=("who wins (% of games, 95% intervals)",
-                                        "change in win rate (points, 95% intervals)",
-                                        "change in length (actions)"))
+                        subplot_titles=("who wins (% of games, fixed-n 95% intervals)",
+                                        "change in win rate (points, anytime-valid intervals)",
+                                        LENGTH_TITLE))
     for vi in range(2):
         fig.add_bar(row=1, col=1, name=f"variant {vi + 1}", x=[], y=[], marker=_style(vi), textposition="outside",
                     error_y={"type": "data", "symmetric": False, "array": [], "arrayminus": []})
@@ -157,7 +185,9 @@ def _text(label: str) -> str:
 def _noise(d: Any) -> str:
     if d.n and d.mean == d.low == d.high == 0:
         return "same in every game"
-    return "more than noise" if d.significant else "noise?"
+    if d.significant:
+        return "more than noise"
+    return "noise? small sample" if d.small else "noise?"
 
 
 def live_values(res: SimResults, a: int = 0, b: int = 1) -> dict[str, Any]:
@@ -177,20 +207,22 @@ def live_values(res: SimResults, a: int = 0, b: int = 1) -> dict[str, Any]:
                                         + ")<extra></extra>"})
     cmp = res.compare(a, b)
     diffs = [*cmp.seats, cmp.draws]
-    xs = [100 * d.mean for d in diffs]
-    traces.append({"x": xs, "y": cats, "text": [f"{x:+.1f} ({_noise(d)})" for x, d in zip(xs, diffs, strict=True)],
+    pts = [judged(d) for d in diffs]
+    traces.append({"x": [p[0] for p in pts], "y": cats,
+                   "text": [f"{p[0]:+.1f} ({_noise(d)})" for p, d in zip(pts, diffs, strict=True)],
                    "marker": {"symbol": ["diamond" if d.significant else "circle-open" for d in diffs]},
-                   "error_x": {"array": [100 * (d.high - d.mean) for d in diffs],
-                               "arrayminus": [100 * (d.mean - d.low) for d in diffs]}})
+                   "error_x": _bars(pts)})
     ln = cmp.length
-    traces.append({"x": [ln.mean], "y": ["length"], "text": [f"{ln.mean:+.1f} ({_noise(ln)})"],
+    lp = judged(ln)
+    traces.append({"x": [lp[0]], "y": ["length"], "text": [f"{ln.mean:+.1f} actions ({_noise(ln)})"],
                    "marker": {"symbol": ["diamond" if ln.significant else "circle-open"]},
-                   "error_x": {"array": [ln.high - ln.mean], "arrayminus": [ln.mean - ln.low]}})
-    played = min(len(res.games(a)), len(res.games(b)))
-    title = (f"{_text(res.game)}: {_text(cmp.label_b)} vs {_text(cmp.label_a)}<br><sup>{played} of {res.planned} games per variant, "
-             f"{cmp.n} paired; a filled marker = more than noise</sup>")
+                   "error_x": _bars([lp])})
+    played = min(res.played(a), res.played(b))
+    small = " (a small sample)" if 0 < cmp.n < 30 else ""
+    title = (f"{_text(res.game)}: {_text(cmp.label_b)} vs {_text(cmp.label_a)}<br><sup>{played} of {res.planned} "
+             f"games per variant, {cmp.n} paired{small}; {_level(cmp)}; a filled marker = more than noise</sup>")
     return {"traces": traces, "title": title,
-            "spans": ([100 * d.low for d in diffs] + [100 * d.high for d in diffs], [ln.low, ln.high])}
+            "spans": ([p[1] for p in pts] + [p[2] for p in pts], [lp[1], lp[2]])}
 
 
 class LiveChart:
@@ -280,7 +312,7 @@ class LiveChart:
             self._put("xaxis", [-0.5, len(vals["traces"][0]["x"]) - 0.5])  # the categories, as autorange has them
             self._put("yaxis", [0, 105])
             self._put("xaxis2", self._range(0, vals["spans"][0], bound=100))  # a share moves 100 points at most
-            self._put("xaxis3", self._range(1, vals["spans"][1]))
+            self._put("xaxis3", self._range(1, vals["spans"][1], bound=100))  # points of seeds, as above
             # room above the top category for its label
             self._put("yaxis2", [-0.5, len(vals["traces"][2]["y"]) - 0.3])
             self._put("yaxis3", [-0.5, 0.7])

@@ -8,8 +8,11 @@
 
 Run plays in a background thread (the kernel keeps answering, so Stop works) and shows the cumulative snapshots of
 ``tabletop.sim.stream`` as they come: one plotly ``FigureWidget`` updated in place (who wins, and the paired
-changes, with 95% intervals that narrow), a progress line and the verdict so far, written from the numbers by
-``Comparison.conclusions()``. Stop keeps every finished game and gives the verdict on them. "Stop when the
+changes, with intervals that narrow), a progress line and the verdict so far, written from the numbers by
+``Comparison.conclusions()``. Every verdict shown while games arrive (the sentences and the chart's filled "more
+than noise" markers) follows the one verdict rule of :mod:`tabletop.sim.sequential`: anytime-valid confidence
+sequences, family-wise 95% over all the figures compared, so looking at every snapshot does not inflate the error;
+the sentences end with how they are made. Stop keeps every finished game and gives the verdict on them. "Stop when the
 answer is clear" (off by default: a run plays the games asked for) passes the simulator's ``early_stop``.
 ``lab.run()`` from code plays in the calling thread (the chart updates as it goes; Stop needs the button's run).
 
@@ -37,6 +40,9 @@ from ..sim.live import stream
 from ..sim.results import Comparison, SimResults
 from ..sim.sequential import EarlyStop
 from .aria import named
+
+#: the tree-search bots the lab offers for every game, after the game's own
+LAB_SEARCH_BOTS = ("mcts:25", "mcts:100")
 
 #: environment variable that caps the games per variant (notebooks under nbmake set it small)
 N_ENV = "TABLETOP_LAB_N"
@@ -163,8 +169,10 @@ class Lab:
         self._running = threading.Lock()
         self._cancel = Cancel()
         seats = len(self.rules.default_players)
-        bot_table = list(getattr(self.mod, "BOTS", {}))
+        # the game's own bots, then the tree search any game can use (tabletop.sim.mcts; slower, stronger)
+        bot_table = [*getattr(self.mod, "BOTS", {}), *LAB_SEARCH_BOTS]
         start_bots = resolve_bots(self.mod, bots, seats)
+        bot_table += [b for b in dict.fromkeys(start_bots) if b not in bot_table]  # "mcts:50" asked for by name
 
         self.controls: dict[str, w.Widget] = {i.name: control_for(i) for i in self.infos}
         rows = []
@@ -349,7 +357,7 @@ class Lab:
         if cmp.n and self.first_verdict_s is None:
             self.first_verdict_s = time.perf_counter() - self._t0
         self.status.value = (f"Running: verdict so far, from {cmp.n} paired games of {res.planned} "
-                             "(it changes as games arrive)")
+                             "(anytime-valid: it holds at every look, and settles as games arrive)")
         self._set_verdict(cmp, res)
 
     def _set_verdict(self, cmp: Comparison, res: SimResults) -> None:

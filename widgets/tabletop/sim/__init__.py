@@ -7,11 +7,16 @@ default), or a Dask ``distributed.Client`` for a cluster (tasks through ``client
 ``distributed.as_completed``). Results give Wilson intervals per seat, the
 first-player advantage, game lengths, rule firings and paired variant comparisons, and save to JSON/CSV.
 Conclusions come from the numbers: ``Comparison.conclusions()`` and ``verdict(diff, what, unit)`` write sentences
-that say "more than noise" only when a difference's 95% interval excludes zero.
+that say "more than noise" only when a difference's anytime-valid interval excludes zero (one verdict rule for
+live snapshots and final results alike, family-wise 95% over every figure compared; the rule and its source are
+in :mod:`tabletop.sim.sequential`).
 
 ``stream(game, ...)`` takes the same arguments and yields cumulative ``SimResults`` snapshots while games finish
 (at most one every ``every`` seconds, then a final one whose ``stopped`` says "done", "early" or "cancelled");
 ``simulate`` is its last snapshot.
+
+Bots by name: each game's own (``BOTS``), and for every game ``"mcts"`` / ``"mcts:N"``, a Monte Carlo tree search
+with ``N`` simulations per decision (:mod:`tabletop.sim.mcts`).
 
 Command line: ``python -m tabletop.sim GAME ...`` or ``tabletop-simulate`` (``--help``).
 """
@@ -20,11 +25,12 @@ from __future__ import annotations
 
 from .core import Cancel, TextProgress, WidgetProgress, play_one, play_seeds, simulate
 from .live import SimStream, stream
+from .mcts import MCTSBot
 from .results import Comparison, FirstPlayer, GameRecord, RuleEdge, SimResults, verdict
 from .sequential import EarlyStop
 from .stats import Diff, Rate, paired_diff, wilson
 
-__all__ = ["Cancel", "Comparison", "Diff", "EarlyStop", "FirstPlayer", "GameRecord", "Rate", "RuleEdge", "SimResults", "SimStream",
+__all__ = ["Cancel", "Comparison", "Diff", "EarlyStop", "FirstPlayer", "GameRecord", "MCTSBot", "Rate", "RuleEdge", "SimResults", "SimStream",
            "TextProgress",
            "WidgetProgress", "load", "paired_diff", "play_one", "play_seeds", "simulate", "stream", "verdict", "wilson"]
 

@@ -166,7 +166,8 @@ def list_options(game: str) -> str:
         elif o.low is not None or o.high is not None:
             extra = f"; from {o.low} to {o.high}"
         lines.append(f"  {o.name} = {o.default!r}  [{o.rule}] {o.doc}{extra}")
-    lines.append("bots: " + ", ".join(getattr(mod, "BOTS", {})))
+    lines.append("bots: " + ", ".join(getattr(mod, "BOTS", {})) + ", and for every game mcts or mcts:N (a tree "
+                 "search with N simulations per decision)")
     return "\n".join(lines)
 
 

@@ -40,6 +40,7 @@ from typing import Any
 from ..engine import Bot, Game, Rules, Variant
 from ..engine.rules import Bundle
 from ..engine.variants import OptionInfo
+from .mcts import make_bot
 from .results import GameRecord, SimResults
 
 #: default cap on the actions of one game (a game that reaches it is recorded as unfinished)
@@ -172,9 +173,18 @@ def resolve_bots(mod: ModuleType, bots: Sequence[str] | str | None, seats: int) 
     else:
         raise TypeError(f"bots must be a bot name or a list of names, one per seat, not {bots!r}; "
                         f"bots: {', '.join(table) or 'none'}")
+    from .mcts import parse_name
+
     for b in chosen:
-        if b not in table:
-            raise UnknownName(f"no bot {b!r} for {game_label(mod)}; bots: {', '.join(table) or 'none'}")
+        if b in table:
+            continue
+        try:
+            search = parse_name(b)
+        except ValueError as exc:
+            raise UnknownName(str(exc)) from None
+        if search is None:
+            raise UnknownName(f"no bot {b!r} for {game_label(mod)}; bots: {', '.join(table) or 'none'}, or "
+                              "'mcts' / 'mcts:N' (a tree search with N simulations per decision)")
     return chosen
 
 
@@ -250,7 +260,7 @@ def _play_one(rules: Rules[Any], table: dict[str, type[Bot]], variant: Variant |
     game of :func:`play_seeds`), positions are kept on the way for the variants that may continue from them."""
     g: Game[Any] = Game(rules, seed=seed, variant=variant, players=len(bot_names), safe=False, log=False)
     bot_seeds = _bot_seeds(seed, len(bot_names))
-    bots = [table[name](seed=s) for name, s in zip(bot_names, bot_seeds, strict=True)]
+    bots = [make_bot(table, name, s) for name, s in zip(bot_names, bot_seeds, strict=True)]
     fired: dict[tuple[str, int | None], int] = Counter(map(_RULE_SEAT, g.history[0].events))
     g.tally = fired  # count rule firings only: no Event is made during the game
     first = rules.current_player(g.raw_state)
@@ -596,7 +606,7 @@ def _resume(watched: Game[Any], snap: tuple[Any, ...], forks: _Forks, table: dic
     state, counter, tally, version, steps, words = snap
     g = watched.fork_at(state, chance_counter=counter, version=version, variant=variant)
     g.tally = dict(tally)
-    bots = [table[name](seed=bs) for name, bs in zip(bot_names, forks.bot_seeds, strict=True)]
+    bots = [make_bot(table, name, bs) for name, bs in zip(bot_names, forks.bot_seeds, strict=True)]
     for b, w in zip(bots, words, strict=True):
         if w:
             b.rng.getrandbits(32 * w)  # uses exactly w words: the generator as far as the watched game's had drawn

@@ -47,7 +47,7 @@ from .core import (
     variant_labels,
 )
 from .results import GameRecord, SimResults
-from .sequential import EarlyStop, SequentialTest
+from .sequential import EarlyStop, SequentialTest, Verdicts
 from .tally import Tally
 
 #: default seconds between two snapshots of :func:`stream`
@@ -152,7 +152,7 @@ class _State:
     """What has finished so far: the records, and the seeds finished under every variant (folded in seed
     order, so anything computed from them does not depend on which worker finished first)."""
 
-    def __init__(self, plan: Plan) -> None:
+    def __init__(self, plan: Plan, live: bool = True) -> None:
         self.plan = plan
         # one list per variant, kept sorted by seed (games mostly arrive in seed order; a pool may reorder them)
         self.records: list[list[GameRecord]] = [[] for _ in plan.vdicts]
@@ -164,6 +164,13 @@ class _State:
         self.seq = (SequentialTest(plan.early_stop, len(plan.vdicts), _seat_names(plan.bot_names), plan.max_steps)
                     if plan.early_stop is not None else None)
         self.stop_at: int | None = None  # paired seeds when the sequential test settled
+        #: the verdict rule's sequences (tabletop.sim.sequential): the stopping rule's own when there is one, so the
+        #: verdicts and the stop agree; else kept seed by seed for snapshots and running totals (``live``), while a
+        #: run that keeps its records and hands out no snapshots (``simulate``) leaves them to ``compare``, which
+        #: feeds them from the records in seed order only if asked (the same numbers; no cost to the simulator)
+        self.verdicts = (self.seq.verdicts if self.seq is not None else
+                         Verdicts(len(plan.vdicts), len(plan.bot_names))
+                         if len(plan.vdicts) > 1 and (live or not plan.keep_records) else None)
         self.tally = None if plan.keep_records else Tally(len(plan.vdicts), len(plan.bot_names))
         #: per variant, the games of the seeds folded so far that were not played again (play_seeds: their seed's
         #: game under the first variant never read an option in which they differ); and those of seeds not yet
@@ -210,6 +217,8 @@ class _State:
                 self.seq.fold(row)
                 if self.seq.settled():
                     self.stop_at = self.paired
+            elif self.verdicts is not None:
+                self.verdicts.fold(row)
 
     def _shared(self, stopped: str) -> list[int]:
         """Per variant, the shared games of the seeds in the results: those folded, and (unless an early stop cut
@@ -252,7 +261,8 @@ class _State:
                           seconds=time.perf_counter() - self.t0, max_steps=p.max_steps, labels=list(p.labels),
                           stopped=stopped if stopped == "running" or complete else "cancelled", planned=p.n,
                           sequential=self.seq.figures() if self.seq is not None else [], tally=tally,
-                          shared=self._shared(stopped))
+                          shared=self._shared(stopped),
+                          anytime=self.verdicts.copy() if self.verdicts is not None else None)
 
 
 def _seat_names(bots: list[str]) -> list[str]:
@@ -424,7 +434,7 @@ class SimStream(Iterator[SimResults]):
     # -- the engine ------------------------------------------------------------------------------------------
     def _run(self) -> Generator[SimResults, None, None]:
         p = self.plan
-        st = _State(p)
+        st = _State(p, live=self.every != float("inf"))
         cb = self.progress
         total = p.n * len(p.vdicts)
         cancel = p.cancel

@@ -11,12 +11,15 @@ import io
 import json
 import math
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .sequential import Figure
-from .stats import Diff, Rate, paired_diff, quantile, wilson
+from ..engine.catalog import EVENT_SEATS
+from .sequential import ConfidenceSequence, Figure, PairSequences, Verdicts, family_size
+from .stats import MEAN, SIGN, Diff, Rate, paired_diff, quantile, wilson
+from .stats import SMALL as SMALL_N
 from .tally import Tally
 
 RESULTS_FORMAT = "tabletop-sim"
@@ -50,28 +53,62 @@ class GameRecord:
                              self.seat_rules))
 
 
+#: whom a clause's event names (``event_seat`` of a clause in a game's ``rules.toml``): the seat that does it, or
+#: the seat it is done to; a clause that does not say is read as "the seat its event names"
+_SEAT_WORDS = {"actor": ("the seat that does it", "for"), "victim": ("the seat it is done to", "against"),
+               "": ("the seat its event names", "for")}
+
+
+@cache
+def _catalog_seats(module: str) -> dict[str, str]:
+    """``event_seat`` per clause of a game's rule catalog (``tabletop.engine.catalog``); empty when the game or its
+    catalog cannot be found."""
+    import importlib
+
+    from ..engine.catalog import load_catalog
+
+    try:
+        mod = importlib.import_module(module)
+        path = getattr(mod.Rules(), "catalog_path", None)
+        if path is None:
+            return {}
+        catalog = load_catalog(path)
+    except Exception:  # an unknown or test-only module: no declarations
+        return {}
+    return {c.id: c.event_seat for c in catalog.clauses if c.event_seat}
+
+
+def event_seat(module: str, rule: str) -> str:
+    """Whom ``rule``'s event names in the game ``module``: "actor", "victim" or "" (not declared)."""
+    return _catalog_seats(module).get(rule, "") if module else ""
+
+
 @dataclass(frozen=True)
 class RuleEdge:
-    """Does a rule decide games? Among games where one seat had the rule fire for it more often than every
-    other seat, how often that seat won (against the fair share)."""
+    """Does a rule go with winning? Among decided games where the rule's event named one seat more often than
+    every other seat, how often that seat won (against the fair share). ``names``: whom the event names ("actor":
+    the seat that does it; "victim": the seat it is done to, such as the player whose part is chopped; "": not
+    declared, read as "the seat its event names"), from the clause's ``event_seat`` in the game's catalog."""
 
     rule: str
     rate: Rate
     fair: float
     games_fired: int
     games: int
+    names: str = ""
 
     def summary(self) -> str:
+        who, prep = _SEAT_WORDS.get(self.names, _SEAT_WORDS[""])
         if not self.rate.n:
-            return (f"{self.rule} never fired more often for one seat than for the others in a decided game "
+            return (f"{self.rule} never fired more often {prep} one seat than {prep} the others in a decided game "
                     f"({self.games_fired} of {self.games} games saw it at all): nothing to say")
-        base = (f"when {self.rule} fired most for one seat, that seat won {100 * self.rate.p:.1f}% of "
-                f"{self.rate.n} such games (95% CI {100 * self.rate.low:.1f}-{100 * self.rate.high:.1f}%; "
-                f"a fair share is {100 * self.fair:.0f}%)")
+        base = (f"when {self.rule} fired most often {prep} one seat ({who}), that seat won "
+                f"{100 * self.rate.p:.1f}% of {self.rate.n} such games (95% CI {100 * self.rate.low:.1f}-"
+                f"{100 * self.rate.high:.1f}%; a fair share is {100 * self.fair:.0f}%)")
         if self.rate.low > self.fair:
-            return base + ": the seat it favours wins more often than chance"
+            return base + f": {who} wins more often than chance"
         if self.rate.high < self.fair:
-            return base + ": the seat it favours wins less often than chance"
+            return base + f": {who} wins less often than chance"
         return base + ": not distinguishable from chance at this sample size"
 
     def __str__(self) -> str:
@@ -122,25 +159,53 @@ class Comparison:
     def n(self) -> int:
         return self.length.n
 
+    @property
+    def figures(self) -> list[Diff]:
+        """Every figure the verdicts judge: each seat's win rate, the no-winner share, the game length."""
+        return [*self.seats, self.draws, self.length]
+
     def summary(self) -> str:
-        """Plain words, including whether each difference is distinguishable from noise."""
+        """Plain words, including whether each difference is distinguishable from noise (the verdict rule of
+        :mod:`tabletop.sim.sequential`), and each fixed-n interval (Student's t) beside it."""
         if self.n == 0:
             return f"No seed was played under both {self.label_a!r} and {self.label_b!r}: nothing to compare."
-        lines = [f"{self.label_b} against {self.label_a}, over {self.n} paired games (same seeds):"]
+        lines = [f"{self.label_b} against {self.label_a}, over {_games(self.n)} (same seeds):"]
         for name, d in zip(self.seat_names, self.seats, strict=True):
             lines.append(f"- {name}'s win rate {_pp(d)}")
         lines.append(f"- the share of games without a winner {_pp(self.draws)}")
         ln = self.length
         word = ("longer" if ln.mean > 0 else "shorter") if ln.mean else "as long"
-        lines.append(f"- games are {abs(ln.mean):.1f} actions {word} on average "
-                     f"(95% CI {ln.low:+.1f} to {ln.high:+.1f}): {_verdict(ln)}")
+        line = (f"- games are {abs(ln.mean):.1f} actions {word} on average "
+                f"(fixed-n 95% CI {ln.low:+.1f} to {ln.high:+.1f}, Student's t)")
+        if ln.basis == SIGN and not _identical(ln):
+            line += (f"; longer in {100 * ln.more:.0f}% of the paired games, shorter in {100 * ln.less:.0f}% "
+                     f"(longer minus shorter: {_seq(ln, 100, 0, 'points')})")
+        lines.append(f"{line}: {_verdict(ln)}")
         came_up = self._came_up()
         if came_up:
             lines.append(f"- {came_up}")
-        if not any(d.significant for d in [*self.seats, self.length, self.draws]):
+        if not any(d.significant for d in self.figures):
             lines.append("Overall: at this sample size the two rule sets are not distinguishable from noise; "
                          "play more games before drawing a conclusion.")
+        lines.append(self.rule_note())
         return "\n".join(lines)
+
+    def rule_note(self) -> str:
+        """One sentence on how the verdicts are made (the rule, its error level and its source), for wherever
+        they are read."""
+        d = self.length
+        if not d.anytime:
+            return ("How to read these verdicts: each says \"more than noise\" when its fixed-n 95% interval "
+                    "(Student's t) excludes zero; that holds for one look at a number of games fixed in advance, "
+                    "not for a run looked at while games arrive (these results kept no anytime-valid sequences).")
+        alpha = 100 * (1 - d.confidence)
+        each = alpha / max(d.family, 1)
+        return (f"How to read these verdicts: \"more than noise\" means the figure's anytime-valid interval (a "
+                f"confidence sequence, Waudby-Smith & Ramdas 2024, tabletop.sim.sequential) excludes zero, which "
+                f"stays true however often the numbers are looked at while games arrive; the {d.family} figures "
+                f"compared in this run share a {alpha:g}% chance of any false alarm (Bonferroni: {each:.3g}% "
+                f"each); game length is judged by how often a game is longer rather than shorter on the same "
+                f"seed; below {SMALL_N} paired games the sample is small and the intervals are wide.")
 
     def _came_up(self) -> str:
         """How often the changed rule never came up (from :attr:`untouched`), or "" when that is not known."""
@@ -155,8 +220,8 @@ class Comparison:
     def conclusions(self) -> list[str]:
         """The comparison as conclusion sentences made from its numbers only: one per seat's win rate, one for
         the share of games without a winner, one for the game length (each says "more than noise" only when its
-        95% interval excludes zero), and an overall sentence naming what changed by more than noise and what
-        did not."""
+        anytime-valid interval excludes zero: the verdict rule of :mod:`tabletop.sim.sequential`), an overall
+        sentence naming what changed by more than noise and what did not, and how the verdicts are made."""
         if self.n == 0:
             return [f"No seed was played under both {self.label_a!r} and {self.label_b!r}: nothing to compare."]
         out = [verdict(d, f"{name}'s win rate", "points", scale=100)
@@ -184,11 +249,24 @@ class Comparison:
         if not moved:
             text += (" That does not show the change has no effect, only that any effect is too small for this "
                      "many games to see.")
+        if self.n < SMALL_N:
+            text += f" ({_games(self.n).capitalize()} is a small sample: play more before concluding anything.)"
         out.append(text)
+        out.append(self.rule_note())
         return out
 
     def __str__(self) -> str:
         return self.summary()
+
+
+def _level(d: Diff) -> str:
+    conf = f"{100 * d.confidence:g}%"
+    return f"{conf} for all {d.family} figures together" if d.family > 1 else conf
+
+
+def _seq(d: Diff, scale: float, digits: int, unit: str) -> str:
+    return (f"anytime-valid interval {scale * d.seq_low:+.{digits}f} to {scale * d.seq_high:+.{digits}f} {unit}, "
+            f"{_level(d)}")
 
 
 def verdict(d: Diff, what: str, unit: str, *, scale: float = 1.0, up: str = "rises", down: str = "falls",
@@ -197,12 +275,15 @@ def verdict(d: Diff, what: str, unit: str, *, scale: float = 1.0, up: str = "ris
 
     ``what`` names the quantity ("seat 1's win rate without the bonus chop"), ``unit`` the unit after scaling
     (``scale=100`` turns a difference of shares into percentage points). The change word is ``up`` when the mean
-    difference is positive and ``down`` when it is negative; the sentence says "more than noise" only when the
-    95% interval excludes zero (``d.significant``), and "not distinguishable from noise" otherwise. The number
-    of paired games in the sentence is ``d.n``.
+    difference is positive and ``down`` when it is negative; the sentence says "more than noise" only when
+    ``d.significant``: for a comparison's figures, when the anytime-valid interval excludes zero (the verdict rule
+    of :mod:`tabletop.sim.sequential`, family-wise over all the run's figures); for a plain
+    :func:`~tabletop.sim.stats.paired_diff` without bounds, when its fixed-n 95% interval (Student's t) does, and
+    the sentence says it is valid for one look only. The number of paired games in the sentence is ``d.n``;
+    below 30 it says the sample is small.
 
     >>> verdict(Diff(0.036, 0.013, 0.059, 3000), "seat 1's win rate", "points", scale=100)
-    "seat 1's win rate rises by 3.6 points on average over 3000 paired games (95% CI +1.3 to +5.9 points): more than noise."
+    "seat 1's win rate rises by 3.6 points on average over 3000 paired games (95% CI +1.3 to +5.9 points, Student's t, for one look at a number of games fixed in advance): more than noise."
     """
     if d.n == 0:
         return f"{what}: no paired games, so nothing can be concluded."
@@ -212,9 +293,20 @@ def verdict(d: Diff, what: str, unit: str, *, scale: float = 1.0, up: str = "ris
     change = f"{up} by {amount}" if d.mean > 0 else f"{down} by {amount}" if d.mean < 0 else "shows no change"
     if d.n == 1:
         return f"{what} {change} in the only paired game: one game cannot be told from noise."
-    ci = f"95% CI {scale * d.low:+.{digits}f} to {scale * d.high:+.{digits}f} {unit}"
-    tail = "more than noise" if d.significant else "not distinguishable from noise at this number of games"
-    return f"{what} {change} on average over {_games(d.n)} ({ci}): {tail}."
+    if d.basis == SIGN:
+        ci = (f"; longer in {100 * d.more:.0f}% of them, shorter in {100 * d.less:.0f}% (longer minus shorter: "
+              f"{_seq(d, 100, 0, 'points')})")
+    elif d.basis == MEAN:
+        ci = f" ({_seq(d, scale, digits, unit)})"
+    else:
+        ci = (f" (95% CI {scale * d.low:+.{digits}f} to {scale * d.high:+.{digits}f} {unit}, Student's t, for one "
+              f"look at a number of games fixed in advance)")
+    if d.significant:
+        tail = "more than noise, even on this small a sample" if d.small else "more than noise"
+    else:
+        tail = ("not distinguishable from noise on so small a sample" if d.small
+                else "not distinguishable from noise at this number of games")
+    return f"{what} {change} on average over {_games(d.n)}{ci}: {tail}."
 
 
 def _identical(d: Diff) -> bool:
@@ -240,11 +332,11 @@ def _and(items: list[str]) -> str:
 
 
 def _verdict(d: Diff) -> str:
-    if d.n and d.low == d.high == 0:
+    if d.n and d.low == d.high == 0 and d.mean == 0:
         return "identical in every paired game"
     if d.significant:
         return "more than noise"
-    return "not distinguishable from noise"
+    return "not distinguishable from noise" + (" (a small sample)" if d.small else "")
 
 
 def _pp(d: Diff) -> str:
@@ -252,7 +344,19 @@ def _pp(d: Diff) -> str:
         return "is unchanged in every paired game"
     change = "rises" if d.mean > 0 else "falls" if d.mean < 0 else "does not change"
     amount = f" by {100 * abs(d.mean):.1f} points" if d.mean else ""
-    return (f"{change}{amount} (95% CI {100 * d.low:+.1f} to {100 * d.high:+.1f} points): {_verdict(d)}")
+    seq = f"{_seq(d, 100, 1, 'points')}; " if d.anytime else ""
+    return (f"{change}{amount} ({seq}fixed-n 95% CI {100 * d.low:+.1f} to {100 * d.high:+.1f} points, Student's "
+            f"t): {_verdict(d)}")
+
+
+def _judged(fixed: Diff, cs: ConfidenceSequence, flip: bool, confidence: float, family: int, basis: str,
+            more: float = math.nan, less: float = math.nan) -> Diff:
+    """``fixed`` (the mean and its Student's t interval) with the verdict rule's anytime-valid interval."""
+    if fixed.n == 0 or cs.n != fixed.n:
+        return fixed
+    lo, hi = (-cs.high, -cs.low) if flip else (cs.low, cs.high)
+    return replace(fixed, seq_low=lo, seq_high=hi, confidence=confidence, family=family, basis=basis, more=more,
+                   less=less)
 
 
 @dataclass
@@ -286,6 +390,10 @@ class SimResults:
     #: (``tabletop.sim.play_seeds``). The records are the same either way; this says how often the change
     #: could not even come into play. Empty for results saved before it was counted.
     shared: list[int] = field(default_factory=list)
+    #: the verdict rule's anytime-valid sequences (:class:`tabletop.sim.sequential.Verdicts`), fed seed by seed in
+    #: seed order while the games arrived; ``None`` (results built by hand, or a CSV file): ``compare`` feeds them
+    #: from the records, in seed order
+    anytime: Verdicts | None = None
 
     def __post_init__(self) -> None:
         if not self.labels:
@@ -405,13 +513,20 @@ class SimResults:
             c.update(r.rules.keys())
         return {k: wilson(v, len(gs)) for k, v in c.most_common()}
 
-    def rule_edge(self, rule: str, variant: int = 0) -> RuleEdge:
-        """Among decided games where ``rule`` fired more often for one seat than for every other, how often
-        that seat won (a plain answer to "does this rule decide games?"; an association, not a proof)."""
+    def rule_edge(self, rule: str, variant: int = 0, *, names: str | None = None) -> RuleEdge:
+        """Among decided games where ``rule``'s event named one seat more often than every other, how often
+        that seat won (a plain answer to "does this rule go with winning?"; an association, not a proof).
+        ``names``: whom the event names, "actor" or "victim" (default: the clause's ``event_seat`` in the game's
+        rule catalog; not declared there: the sentence says "the seat its event names")."""
+        if names is None:
+            names = event_seat(self.module, rule)
+        elif names not in EVENT_SEATS:
+            raise ValueError(f"names must be one of {', '.join(EVENT_SEATS)} (whom {rule}'s event names), not "
+                             f"{names!r}")
         if self.tally is not None:
             t = self.tally.variants[variant]
             return RuleEdge(rule, wilson(t.edge_k[rule], t.edge_n[rule]), 1 / max(self.seats, 1),
-                            t.rule_fired[rule], t.games)
+                            t.rule_fired[rule], t.games, names)
         gs = self.games(variant)
         k = n = fired = 0
         for r in gs:
@@ -425,10 +540,11 @@ class SimResults:
                 continue
             n += 1
             k += counts.index(top) == r.winner
-        return RuleEdge(rule, wilson(k, n), 1 / max(self.seats, 1), fired, len(gs))
+        return RuleEdge(rule, wilson(k, n), 1 / max(self.seats, 1), fired, len(gs), names)
 
     def compare(self, a: int = 0, b: int = 1) -> Comparison:
-        """Variant ``b`` minus variant ``a`` on the seeds both finished (paired: common random numbers)."""
+        """Variant ``b`` minus variant ``a`` on the seeds both finished (paired: common random numbers), each
+        figure judged by the verdict rule of :mod:`tabletop.sim.sequential` (anytime-valid, family-wise)."""
         for v in (a, b):
             if not 0 <= v < len(self.variants):
                 raise IndexError(f"no variant {v}; this run has {len(self.variants)}")
@@ -438,8 +554,8 @@ class SimResults:
                      else None)
         if self.tally is not None:
             seats, draws, length = self.tally.diffs(a, b)
-            return Comparison(a, b, self.labels[a], self.labels[b], seats, length, draws, self.seat_names,
-                              untouched if length.n else None)
+            return self._judge(Comparison(a, b, self.labels[a], self.labels[b], seats, length, draws,
+                                          self.seat_names, untouched if length.n else None), None)
         ga = {r.seed: r for r in self.games(a)}
         gb = {r.seed: r for r in self.games(b)}
         common = sorted(set(ga) & set(gb))
@@ -449,8 +565,44 @@ class SimResults:
                  for s in range(self.seats)]
         length = paired_diff([float(r.steps) for r in ra], [float(r.steps) for r in rb])
         draws = paired_diff([float(r.winner is None) for r in ra], [float(r.winner is None) for r in rb])
-        return Comparison(a, b, self.labels[a], self.labels[b], seats, length, draws, self.seat_names,
-                          untouched if common else None)
+        cmp = Comparison(a, b, self.labels[a], self.labels[b], seats, length, draws, self.seat_names,
+                         untouched if common else None)
+        return self._judge(cmp, (ra, rb) if a < b else (rb, ra))
+
+    def _judge(self, cmp: Comparison, rows: tuple[list[GameRecord], list[GameRecord]] | None) -> Comparison:
+        """``cmp`` with the verdict rule's intervals: from the sequences kept while the games arrived when they
+        hold exactly these seeds, else fed from the records (``rows``: the games of the lower-numbered variant
+        and of the other, seed by seed in seed order)."""
+        a, b, n = cmp.a, cmp.b, cmp.n
+        if a == b or n == 0:
+            return cmp
+        lo, hi = min(a, b), max(a, b)
+        v = self.anytime
+        ps = v.pairs.get((lo, hi)) if v is not None and v.seats == self.seats else None
+        if ps is not None and ps.n == n:
+            assert v is not None
+            confidence, family = v.confidence, v.family
+        elif rows is not None:
+            confidence = v.confidence if v is not None else 0.95
+            family = family_size(self.seats, len(self.variants))
+            key = (lo, hi, n, len(self.records), id(self.records), confidence)
+            cache = self.__dict__.setdefault("_fed", {})  # fed once per pair (summary() compares again)
+            ps = cache.get(key)
+            if ps is None:
+                ps = cache[key] = PairSequences(self.seats, (1 - confidence) / family)
+                for x, y in zip(*rows, strict=True):
+                    ps.fold(x, y)
+        else:
+            return cmp  # running totals without sequences (an older file): fixed-n intervals only
+        flip = a > b
+        cs = ps.cs
+        seats = [_judged(d, cs[s], flip, confidence, family, MEAN) for s, d in enumerate(cmp.seats)]
+        draws = _judged(cmp.draws, cs[self.seats], flip, confidence, family, MEAN)
+        more, less = ps.longer / n, ps.shorter / n
+        if flip:
+            more, less = less, more
+        length = _judged(cmp.length, cs[self.seats + 1], flip, confidence, family, SIGN, more, less)
+        return replace(cmp, seats=seats, draws=draws, length=length)
 
     def summary(self) -> str:
         """A plain-words report of every variant (and the comparison with the first, if there are two+)."""
@@ -475,7 +627,8 @@ class SimResults:
             out.append(self.compare(0, vi).summary())
         if self.sequential:
             conf = self.sequential[0].confidence
-            out.append(f"Sequential test ({100 * conf:.0f}% for all verdicts together, valid at every look):")
+            out.append(f"Sequential test ({100 * conf:.0f}% for all verdicts together, valid at every look; "
+                       "the run stops when these settle):")
             out.extend(f"- [{f.b}] against [{f.a}]: {f.summary()}" for f in self.sequential)
         return "\n".join(out)
 
@@ -502,7 +655,8 @@ class SimResults:
                 "complete": self.complete, "stopped": self.stopped, "planned": self.planned,
                 "sequential": [asdict(f) for f in self.sequential], "seconds": self.seconds, "max_steps": self.max_steps,
                 "games": [asdict(r) for r in self.records],
-                "shared": self.shared, **({"tally": self.tally.to_dict()} if self.tally is not None else {})}
+                "shared": self.shared, **({"tally": self.tally.to_dict()} if self.tally is not None else {}),
+                **({"anytime": self.anytime.to_dict()} if self.anytime is not None else {})}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> SimResults:
@@ -522,6 +676,7 @@ class SimResults:
                        stopped=str(d.get("stopped") or ""), planned=int(d.get("planned") or 0),
                        sequential=[Figure(**f) for f in d.get("sequential") or []],
                        tally=Tally.from_dict(d["tally"]) if d.get("tally") else None,
+                       anytime=Verdicts.from_dict(d["anytime"]) if d.get("anytime") else None,
                        seconds=float(d.get("seconds", 0.0)), max_steps=int(d.get("max_steps", 0)),
                        labels=list(d.get("labels") or []), shared=_shared_counts(d, n_games=int(d["n"])))
         except (KeyError, TypeError, ValueError) as exc:

@@ -14,14 +14,15 @@ import math
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from .stats import Z95, Diff
+from .stats import Diff, fixed_diff
 
 if TYPE_CHECKING:
     from .results import GameRecord
 
 
-def diff_from_sums(n: int, s: float, ss: float, z: float = Z95) -> Diff:
-    """:func:`~tabletop.sim.stats.paired_diff` from the count, sum and sum of squares of the differences."""
+def diff_from_sums(n: int, s: float, ss: float) -> Diff:
+    """:func:`~tabletop.sim.stats.paired_diff` from the count, sum and sum of squares of the differences (the
+    fixed-n interval, Student's t)."""
     if n == 0:
         return Diff(math.nan, math.nan, math.nan, 0)
     mean = s / n
@@ -30,8 +31,7 @@ def diff_from_sums(n: int, s: float, ss: float, z: float = Z95) -> Diff:
     var = max(ss - n * mean * mean, 0.0) / (n - 1)
     if var < 1e-12 * max(1.0, mean * mean):  # every difference the same: no rounding noise in the interval
         var = 0.0
-    half = z * math.sqrt(var / n)
-    return Diff(mean, mean - half, mean + half, n)
+    return fixed_diff(n, mean, var)
 
 
 class VariantTally:

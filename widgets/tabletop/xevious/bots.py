@@ -73,9 +73,9 @@ class SensibleBot(Bot):
             return best
         if TryAgain in types:
             me = s.pilots[p]
-            sp = rules._space(s, (me.area, me.idx))
+            sp = rules.space_at(s, (me.area, me.idx))
             cap = s.cap
-            if s.stage < 7 and ((sp.awards.l and me.l < cap) or (sp.awards.s and me.s < cap)
+            if sp is not None and s.stage < 7 and ((sp.awards.l and me.l < cap) or (sp.awards.s and me.s < cap)
                                 or (sp.awards.w and me.w < cap)):
                 return TryAgain()
         if Roll in types:
@@ -144,7 +144,7 @@ class _Eval:
     def move_values(self) -> list[float]:
         """``move_value`` of 1 to 6, remembered per track for the same square, sheet and guards."""
         s, me = self.s, self.me
-        key = (me.area, me.idx, self.hurt, self.fw, self.fs, self.fl, self.rules._guards_for(s, me), s.daley)
+        key = (me.area, me.idx, self.hurt, self.fw, self.fs, self.fl, self.rules.guards_for(s, me), s.daley)
         memo = self.tr.memo
         values = memo.get(key)
         if values is None:
@@ -155,7 +155,7 @@ class _Eval:
 
     def move_value(self, n: int) -> float:
         tr = self.tr
-        path = self.rules._plan(self.s, self.me, tr, n)[0]
+        path = self.rules.pilot_plan(self.s, self.me, tr, n)[0]
         if not path:
             return 0.0
         score = self.score

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from ..engine import Action, Context, IllegalAction, Rules, Variant, option
 from ..engine.words import poss, says, verb_for
@@ -426,6 +426,16 @@ NO_GUARDS: frozenset[tuple[int, int]] = frozenset()
 Move = tuple[tuple[tuple[int, int], ...], str, tuple[int, ...], tuple[tuple[int, Awards], ...]]
 
 
+class MovePlan(NamedTuple):
+    """A planned move (``XeviousRules.move_plan``): its squares, why it ends, the steps it may stop after early
+    (the last square is always a stop too) and the exits it crosses (index in ``squares``, markers)."""
+
+    squares: tuple[tuple[int, int], ...]
+    why: str
+    stops: tuple[int, ...]
+    exits: tuple[tuple[int, Awards], ...]
+
+
 class Track:
     """One stage's track, precomputed once: the hot paths of a simulation (moving, stopping, landing) read only
     tuples, ints and sets here instead of walking the stage's data objects. ``x[a][i]`` is space ``i`` of area
@@ -603,6 +613,32 @@ class XeviousRules(Rules[XeviousState]):
 
     def _space(self, state: XeviousState, pos: tuple[int, int]) -> Space:
         return self.stage_of(state).areas[pos[0]][pos[1]]
+
+    # ==================== public queries: what bots, lessons and practice may ask (they change nothing) ===========
+    def move_plan(self, state: XeviousState, seat: int, n: int) -> MovePlan:
+        """The move of ``n`` spaces that ``seat``'s mover would make now (``state`` is not changed): its squares
+        (``(area, space)`` counted from 0; the stage gate is ``(number of areas, 0)``), why it ends ('roll',
+        'entrance', 'stop', 'guard', 'gate', 'end'), the steps after which the mover may stop early (green and
+        Flag / Pin / Sol / Phantom spaces passed: xevious.green-stop, blaster-stop) and the exits it crosses
+        (index in the path, markers: xevious.exit-markers). A standing guard cuts the move short
+        (xevious.condition-andor-genesis, condition-gump)."""
+        return MovePlan(*self._plan(state, state.pilots[seat], self.tracks[state.stage - 1], n))
+
+    def pilot_plan(self, state: XeviousState, pilot: Pilot, track: Track, n: int) -> Move:
+        """:meth:`move_plan` for a pilot and the stage's track already at hand, as a plain tuple (the bots' hot path;
+        see ``Track.plan``)."""
+        return self._plan(state, pilot, track, n)
+
+    def space_at(self, state: XeviousState, pos: tuple[int, int]) -> Space | None:
+        """The space on square ``pos`` (counted from 0) of the stage on the table; ``None`` for the stage gate."""
+        a, i = pos
+        areas = self.stage_of(state).areas
+        return areas[a][i] if a < len(areas) else None
+
+    def guards_for(self, state: XeviousState, pilot: Pilot) -> frozenset[tuple[int, int]]:
+        """The squares where a standing guard blocks ``pilot`` now: the Andor Genesis it has not beaten
+        (xevious.condition-andor-genesis) or the Gump Markers still standing (xevious.condition-gump)."""
+        return self._guards_for(state, pilot)
 
     # ==================== PREPARATIONS ==============================================================================
     # clauses: xevious.prep-sheet, prep-solvalou, prep-stage, prep-order

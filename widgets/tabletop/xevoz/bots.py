@@ -10,6 +10,7 @@ from tabletop.engine.bots import below, below_of
 
 from .actions import AttachDrain, Chop, Flip, FreeDrain, Heal, KeepDrain, Move, PickFigure, Place, Ready
 from .data import Attack, cell_name, parse_cell
+from .queries import choppable_parts
 from .rules import _CALLS, _ROLL  # the call's and the rolls' legal actions, as legal_actions lists them
 
 
@@ -193,8 +194,8 @@ class GreedyBot(Bot):
                 return min(legal, key=lambda a: f.depth[f.index(a.part)])  # type: ignore[attr-defined]
             if kind == "attach":
                 return min(legal, key=lambda a: f.depth[f.index(a.part)])  # type: ignore[attr-defined]
-            choppable = set(rules.choppable(side))
-            leafy = [a for a in legal if isinstance(a, AttachDrain) and f.index(a.part) in choppable]
+            free = set(choppable_parts(game, owner))  # the public query: parts that may be chopped now
+            leafy = [a for a in legal if isinstance(a, AttachDrain) and a.part in free]
             return leafy[0] if leafy else legal[0]
         if ph in ("move", "follow", "warp-place", "warp-follow", "start"):
             m = rules.comp.mats[st.mat]

@@ -10,6 +10,7 @@ from tabletop.engine.words import poss, says, verb_for
 from tabletop.ui import BoardWidget, Walkthrough
 
 from .data import components
+from .queries import helix_face
 
 STATIC = Path(__file__).with_name("static")
 
@@ -103,12 +104,11 @@ class Board(BoardWidget):
     def face_labels(self, seat: int) -> dict[str, str]:
         """What each battle side of a seat's helix is called ("1a" -> "Razor Claw, side a"), so the roll chips in
         the board's header read as glyphs, not codes (short: the board shows the rolled sides in full)."""
-        rules, side = self.game.rules, self.game.raw_state.sides[seat]
         labels = {}
-        for i in range(len(side.helix)):
+        for i in range(len(self.game.raw_state.sides[seat].helix)):
             for s in "ab":
-                g = rules.read_face(side, f"{i + 1}{s}")[0]
-                labels[f"{i + 1}{s}"] = f"{g.part}, side {s}"
+                part = helix_face(self.game, seat, f"{i + 1}{s}")["part"]
+                labels[f"{i + 1}{s}"] = f"{part}, side {s}"
         return labels
 
     def static_svg(self) -> str | None:

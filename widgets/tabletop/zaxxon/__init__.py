@@ -1,5 +1,9 @@
 """Zaxxon (Milton Bradley, 1982): the rules engine, bots and (lazily) the board widget.
 
+Also: ``tabletop.zaxxon.lessons`` (the eight checked lessons, each with a task, questions and your-move steps),
+``tabletop.zaxxon.queries`` (where a plane can fly and the route there, answered by the rules) and
+``tabletop.zaxxon.practice`` (endless seeded practice questions answered by the engine).
+
     >>> from tabletop import zaxxon
     >>> game = zaxxon.new_game(seed=1)
     >>> game.play(game.legal_actions()[0])   # roll both dice

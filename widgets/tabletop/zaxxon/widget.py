@@ -1,20 +1,24 @@
 """The Zaxxon board widget: the hex board as SVG, planes with their altitude, Zaxxon with its facing, targets,
 areas with labelled borders, the RADAR line, the dice and spinner (from the kit), the count left and both
-players' mission checklists. Click a plane, then a highlighted space to move or a highlighted target to shoot."""
+players' mission checklists. Click a plane, then a highlighted space to fly there (the whole route, each step a
+move of its own: ``tabletop.zaxxon.queries``) or a highlighted target to shoot."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from html import escape
 from pathlib import Path
 from typing import Any
 
 from tabletop.engine.words import verb_for
 from tabletop.ui import BoardWidget, Walkthrough
+from tabletop.ui._messages import version_problem
 
 from .board import BOARD
 from .lessons import lesson as get_lesson
-from .rules import PHASES
+from .queries import reach_view, route, unreachable
+from .rules import Move
 
 STATIC = Path(__file__).with_name("static")
 R = 14.0  # hex radius (pointy top)
@@ -106,52 +110,10 @@ def board_view() -> dict[str, Any]:
 
 def reach(game: Any) -> dict[str, dict[str, Any]]:
     """Where each plane of the player to move can fly with the count left, and what it costs: per plane number
-    ``{"costs": {space: counts}, "stops": [spaces where the plane would be shot down on entering]}``.
-
-    Built from the rules' own step table (``rules.step_moves``) with the checks ``legal_actions`` makes, spending
-    one count per step: the first step is exactly the legal ``Move`` actions (tests check it), further steps
-    assume the rest of the board stands still. The wall's low section needs High Altitude and 2 counts (the wall
-    and the space beyond); the RADAR barrier is closed to the lower roller; a plane entering a live missile silo
-    area on a RED spin (or a gun turret area on BLUE, with ``turret_fires_on_entry``) is shot down there, so
-    nothing is reached through it. Altitude changes are not explored (they cost counts too)."""
-    rules, s = game.rules, game.raw_state
-    if PHASES[s.phase] != "move" or s.count <= 0 or s.mover is None:
-        return {}
-    seat = s.mover
-    taken = set(s.tcell)
-    taken.update(p[0] for p in s.planes)
-    taken.update(rules._zaxxon_cells(s))
-    radar_block = s.variant.radar_barrier and s.low == seat
-    wall = rules._on_wall(s, seat)
-    fire = ("silo" if s.spin == "RED" else "turret" if s.spin == "BLUE" and s.variant.turret_fires_on_entry
-            else "")
-    names = rules.board.names
-    out: dict[str, dict[str, Any]] = {}
-    for pi in (wall,) if wall >= 0 else (seat * 2, seat * 2 + 1):
-        here, high, grounded = s.planes[pi][0], s.planes[pi][1], s.planes[pi][2]
-        if grounded:
-            continue
-        num = pi % 2 + 1
-        steps = rules.step_moves[seat][num]
-        best = {here: 0}
-        stops: set[int] = set()
-        frontier = [here]
-        for cost in range(1, s.count + 1):
-            left = s.count - cost + 1  # counts left before this step
-            nxt = []
-            for c in frontier:
-                for to, _move, low, crosses in steps[c]:
-                    if to in best or to in taken or (low and (not high or left < 2)) or (crosses and radar_block):
-                        continue
-                    best[to] = cost
-                    if fire and rules._live_area(s, to, fire) and not rules._live_area(s, c, fire):
-                        stops.add(to)
-                    else:
-                        nxt.append(to)
-            frontier = nxt
-        del best[here]
-        out[str(num)] = {"costs": {names[c]: k for c, k in best.items()}, "stops": sorted(names[c] for c in stops)}
-    return out
+    ``{"costs": {space: counts}, "stops": [spaces where the plane would be shot down on entering]}`` - the rules'
+    own answer (``tabletop.zaxxon.queries.reach_view``: routes explored by playing moves on forks). A click on one
+    of these spaces flies the whole route (``Board.handle_message``, message ``{"type": "route"}``)."""
+    return reach_view(game)
 
 
 def prompt(game: Any) -> str:
@@ -168,8 +130,8 @@ def prompt(game: Any) -> str:
         return f"{who} rolled lower: spin the spinner (S)."
     if st["phase"] == "zaxxon":
         return f"{who}: move Zaxxon or shoot with it ({st['count']} left), then move your planes."
-    return (f"{who}: {st['count']} to use. Click a plane, then a highlighted space (move) or target (shoot) - "
-            "any other space says why not; A changes altitude, E ends the turn.")
+    return (f"{who}: {st['count']} to use. Click a plane, then a highlighted space (it flies the route there, one "
+            "count per space) or target (shoot) - any other space says why not; A changes altitude, E ends the turn.")
 
 
 #: the teacher panel's one-line hint while "Edit position" is on (board.js: zxEditPlan)
@@ -184,6 +146,51 @@ class Board(BoardWidget):
     game_module = "tabletop.zaxxon"
     board_js = STATIC / "board.js"
     board_css = STATIC / "board.css"
+
+    def handle_message(self, content: Any) -> bool:
+        """The kit's messages, and ``{"type": "route", "plane": 1|2, "to": "D24", "version": n}``: a click on a
+        highlighted space fly the whole route there, each step played (and logged) as its own ``Move``, exactly as
+        clicking step by step would (the kit checks each step's message: version, lock, bot, game over). A route
+        message is validated field by field; a space the plane cannot reach is refused with the rules' reason and
+        nothing changes."""
+        if not (isinstance(content, Mapping) and content.get("type") == "route"):
+            return bool(super().handle_message(content))
+        return self._route(content)
+
+    def _route(self, content: Mapping[str, Any]) -> bool:
+        extra = sorted(set(content) - {"type", "plane", "to", "version"})
+        if extra:
+            return self._refuse_route("ui.message", f"a route message has no field {str(extra[0])[:20]!r} (its "
+                                      "fields: type, plane, to, version)")
+        plane, to = content.get("plane"), content.get("to")
+        if type(plane) is not int or plane not in (1, 2):
+            return self._refuse_route("ui.message", f"a route message's 'plane' is 1 or 2, not {repr(plane)[:20]}")
+        if type(to) is not str or to.upper() not in BOARD.index:
+            return self._refuse_route("zaxxon.board", f"a route message's 'to' is a space of the board like "
+                                      f"\"E4\", not {repr(to)[:20]}")
+        g = self.game
+        to = to.upper()
+        if g.current_player is None or g.state["phase"] != "move":
+            # not the move phase (or over): the kit answers the step itself, as for a click
+            return bool(super().handle_message({"type": "act", "id": Move(plane, to).key,
+                                                "version": content.get("version")}))
+        way = route(g, plane, to)
+        if way is None:
+            stale = version_problem(content, self.version, "board")
+            if stale:
+                return self._refuse_route(*stale)
+            return self._refuse_route(*unreachable(g, plane, to))
+        changed = False
+        version = content.get("version")
+        for step in way.moves:
+            if not super().handle_message({"type": "act", "id": step.key, "version": version}):
+                return changed
+            changed, version = True, self.version
+        return changed
+
+    def _refuse_route(self, rule: str, reason: str) -> bool:
+        self._set_error(rule, reason)
+        return False
 
     def view(self) -> dict[str, Any]:
         v = dict(board_view())

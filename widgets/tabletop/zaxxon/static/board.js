@@ -83,7 +83,23 @@ function zxClickHex(ctx, id) {
     zxTry(ctx, zxAction("Shoot", { plane: sel, at: id }));
     return;
   }
+  // a highlighted space further than one step: Python flies the whole route there (each step its own move)
+  const reach = ctx.view && ctx.view.reach && ctx.view.reach[String(sel)];
+  const cost = reach && reach.costs ? reach.costs[id] : 0;
+  if (cost && !ctx.legalWhere({ type: "Move", plane: sel, to: id }).length) { zxRoute(ctx, sel, id); return; }
   zxTry(ctx, zxAction("Move", { plane: sel, to: id }));
+}
+
+/** Ask Python to fly plane `plane` to space `to` along the route the board offered (one validated message). */
+function zxRoute(ctx, plane, to) {
+  if (typeof ctx.sendMessage === "function") { ctx.sendMessage("route", { plane, to }); return; }
+  const version = ctx.root && ctx.root.dataset.version !== undefined ? Number(ctx.root.dataset.version) : ctx.version;
+  // a double click must not send the route twice (the second would be refused as stale): once per board version
+  // and message shown
+  const mark = `${version}/${ctx.error ? ctx.error.n : 0}`;
+  if (ctx.memo.routeSent === mark) return;
+  ctx.memo.routeSent = mark;
+  ctx.model.send({ type: "route", plane, to, version });
 }
 
 const ZX_TARGET_WORDS = { fuel: "fuel tank", silo: "missile silo", turret: "gun turret" };
@@ -423,7 +439,7 @@ function renderBoard(ctx) {
   const idle = "Point at a space or move to it with the arrow keys to read its name here.";
   const where = h("p", { class: "zx-where", dataset: { shown: "" } }, idle);
   const costWords = (id) => (costs[id] ? `${costs[id]} count${costs[id] > 1 ? "s" : ""} away for plane #${sel}` +
-    (stops.has(id) ? " (shot down on entering)" : "") : "");
+    (stops.has(id) ? " (shot down on entering)" : "") + (costs[id] > 1 ? ": click to fly the whole route" : "") : "");
   const show = (id) => {
     const hx = hexById[id];
     if (!hx) return;
@@ -607,7 +623,7 @@ function renderBoard(ctx) {
       ` · Zaxxon faces ${facing === "N" ? "north" : "south"}` + (state.zaxxon.active ? " · ZAXXON ALERTED" : "")),
     sel ? h("p", { class: "zx-sel", dataset: { reach: nReach } }, `Plane #${sel} selected` +
       (memo.pendingShot ? ` — pick a FUEL space for the fuel tank at ${memo.pendingShot}`
-        : nReach ? ` — it can reach ${nReach} space${nReach > 1 ? "s" : ""}; the number on each is the counts it costs` : "")) : null,
+        : nReach ? ` — it can reach ${nReach} space${nReach > 1 ? "s" : ""}; the number on each is the counts it costs; click one to fly the whole route` : "")) : null,
     memo.hint ? h("p", { class: "zx-hint", role: "status" }, memo.hint) : null,
     h("div", { class: "zx-buttons" }, buttons),
     h("div", { class: "zx-missions" }, zxMission(ctx, 0), zxMission(ctx, 1)),

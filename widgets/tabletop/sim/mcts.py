@@ -1,0 +1,269 @@
+"""A game-agnostic Monte Carlo tree search bot over the ``Rules`` protocol: ``bots="mcts"`` or ``"mcts:200"``.
+
+    from tabletop.sim.mcts import MCTSBot
+    bot = MCTSBot(seed=1, simulations=400)
+    action = bot.choose(game, game.legal_actions())
+    for move in bot.analyse(game)[:3]:      # "what would a strong player do here?"
+        print(move)                          # the action, its share of the visits, its estimated value
+
+How it searches (UCT, Kocsis & Szepesvari 2006, in its open-loop, information-set form: Cowling, Powley &
+Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012, the "SO-ISMCTS" of its Section
+IV.B, which OpenSpiel's ``ismcts.py`` also implements). Each simulation starts from a fresh *determinization*
+of the position the bot's seat sees:
+
+* **chance is sampled, never peeked at.** A game's dice come from a counter-based generator of its seed, so a plain
+  fork would replay the real game's future rolls. Every simulation gets its own chance generator, seeded from the
+  bot's own random numbers: outcomes are drawn from the rules' own distributions, and values are averaged over
+  them (as OpenSpiel's ``MCTSBot`` samples ``chance_outcomes()``);
+* **hidden information is sampled.** Rules that hide something from a seat (a face-down Battle Card, a shuffled
+  deck) offer ``sample_hidden(state, seat, rng) -> state``: a copy of ``state`` in which everything ``seat`` cannot
+  see is redrawn at random, consistently with what it can see. The bot calls it at the start of every simulation,
+  so it never reads what its seat cannot see. Rules without it are searched as if nothing but future chance were
+  hidden (true of Zaxxon and Xevoz; a game with secrets must offer the hook before its seats use this bot);
+* **the tree holds action sequences**, so one tree serves every determinization: at each node the legal actions
+  of the current determinization are the candidates, one untried action is expanded per simulation, and the
+  others are chosen by UCB1 over each edge's mean reward for the seat that moved, counting an edge's visits
+  against the number of times it was *available* (ISMCTS's availability counts);
+* **playouts** are uniformly random, cut off after ``playout_depth`` actions (boardgame.io's ``playoutDepth``); a
+  cut-off or step-capped playout is scored by the rules' ``evaluate(state) -> one value in [0, 1] per seat`` when
+  they offer it, else as a draw (``1 / seats`` each). A finished game scores 1 for the winner and 0 for the others
+  (a game without a winner: ``1 / seats`` each);
+* the move played is the root's most visited action (ties: the first in the rules' order).
+
+Budget: ``simulations`` (default 200; reproducible: the same seed, position and budget give the same move) or
+``max_time`` seconds (a time limit: stronger on a faster machine, so not reproducible). The bot's own random
+numbers come from its seed (``Bot.rng``), so a simulated game with MCTS bots replays exactly. Searching reads
+options of the variant only through the real game's own variant, so the simulator's shared games stay exact.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from ..engine import Action, Bot, Game
+from ..engine.chance import Chance
+
+#: the budget of ``bots="mcts"`` (simulations per decision)
+DEFAULT_SIMULATIONS = 200
+#: actions a playout may take before it is cut off and evaluated
+PLAYOUT_DEPTH = 200
+#: the UCB1 exploration constant (rewards are in [0, 1])
+EXPLORATION = 1.4
+#: the largest budget a bot name may ask for
+MAX_SIMULATIONS = 1_000_000
+
+
+class _Edge:
+    __slots__ = ("node", "n", "w", "avail")
+
+    def __init__(self) -> None:
+        self.node: dict[Any, _Edge] = {}  # the child node: its edges by action
+        self.n = 0  # visits
+        self.w = 0.0  # total reward of the seat that played this action
+        self.avail = 0  # how often this action was legal when its parent was visited
+
+
+@dataclass(frozen=True)
+class MoveStat:
+    """One candidate move of the searched position: how many simulations went through it, their share of the
+    root's visits, and its estimated value for the seat to move (its mean reward: the chance of winning, a draw
+    counting ``1 / seats``)."""
+
+    action: Action
+    visits: int
+    share: float
+    value: float
+
+    def __str__(self) -> str:
+        return f"{self.action}: {100 * self.share:.0f}% of the visits, value {self.value:.2f}"
+
+
+class MCTSBot(Bot):
+    """Information-set Monte Carlo tree search (see the module text) for any game of the kit."""
+
+    name = "mcts"
+
+    def __init__(self, *, seed: int | None = None, simulations: int | None = DEFAULT_SIMULATIONS,
+                 max_time: float | None = None, exploration: float = EXPLORATION,
+                 playout_depth: int = PLAYOUT_DEPTH) -> None:
+        super().__init__(seed=seed)
+        if simulations is None and max_time is None:
+            raise ValueError("an MCTS bot needs a budget: simulations (a whole number) or max_time (seconds)")
+        if simulations is not None and (isinstance(simulations, bool) or not isinstance(simulations, int)
+                                        or not 1 <= simulations <= MAX_SIMULATIONS):
+            raise ValueError(f"simulations must be a whole number from 1 to {MAX_SIMULATIONS}, not {simulations!r}")
+        if max_time is not None and not (isinstance(max_time, int | float) and 0 < max_time < math.inf):
+            raise ValueError(f"max_time must be a number of seconds above 0, not {max_time!r}")
+        if isinstance(playout_depth, bool) or not isinstance(playout_depth, int) or playout_depth < 0:
+            raise ValueError(f"playout_depth must be a whole number of actions (0 or more), not {playout_depth!r}")
+        self.simulations = simulations
+        self.max_time = max_time
+        self.exploration = float(exploration)
+        self.playout_depth = playout_depth
+        self.last: list[MoveStat] = []
+
+    def __repr__(self) -> str:
+        budget = f"simulations={self.simulations}" if self.simulations is not None else f"max_time={self.max_time}"
+        return f"MCTSBot({budget})"
+
+    def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        stats = self.analyse(game, legal)
+        return stats[0].action
+
+    def analyse(self, game: Game[Any], legal: Sequence[Action] | None = None) -> list[MoveStat]:
+        """Search the position of ``game`` (for its seat to move) and return every legal move with its visits,
+        share and value, most visited first: what a strong player would consider here. Also kept as ``last``."""
+        rules = game.rules
+        root_state = game.raw_state
+        seat = rules.current_player(root_state)
+        if seat is None:
+            raise ValueError("the game is over: there is no move to search")
+        moves = list(legal) if legal is not None else list(rules.legal_actions(root_state))
+        if not moves:
+            raise ValueError(f"{rules.title}: seat {seat} has no legal action")
+        seats = len(game.players)
+        sample_hidden: Callable[..., Any] | None = getattr(rules, "sample_hidden", None)
+        evaluate: Callable[..., Sequence[float]] | None = getattr(rules, "evaluate", None)
+        lean = rules.reuses_context
+        rng = self.rng
+        below = rng.randrange
+        current, legal_actions, apply, copy_state = (rules.current_player, rules.legal_actions, rules.apply,
+                                                     rules.copy_state)
+        domains = rules.chance_domains
+        counter, version = game.chance.counter, game.version
+        scratch: dict[Any, int] = {}  # the searches' rule firings: never the real game's
+        root: dict[Any, _Edge] = {}
+        root_visits = 0
+        explore = self.exploration
+        draw = 1.0 / max(seats, 1)
+        deadline = time.perf_counter() + self.max_time if self.max_time is not None else math.inf
+        budget = self.simulations if self.simulations is not None else MAX_SIMULATIONS
+        sims = 0
+        while sims < budget and (sims == 0 or time.perf_counter() < deadline):
+            sims += 1
+            # a copy of the position (fork_at copies it), with what the seat cannot see redrawn
+            start = root_state if sample_hidden is None else sample_hidden(copy_state(root_state), seat, rng)
+            g = game.fork_at(start, chance_counter=counter, version=version)
+            g.chance = Chance(rng.getrandbits(62), domains)  # this simulation's own dice: sampled, not peeked at
+            g.safe, g.keep_log, g.tally = False, False, scratch
+            state = g.raw_state
+            step: Callable[[Action, int], None]
+            if lean:  # as the simulator's worker plays: the rules applied directly, rule firings only counted
+                step = partial(_apply_counted, apply, state, g.counting_context())
+            else:
+                step = partial(_play, g.play)
+            # selection and expansion
+            path: list[tuple[_Edge, int]] = []
+            node = root
+            first = True
+            expanded = False
+            while True:
+                p = current(state)
+                if p is None:
+                    break
+                acts = moves if first else legal_actions(state)
+                first = False
+                if not acts:
+                    break
+                untried = [a for a in acts if a not in node]
+                for a in acts:
+                    e = node.get(a)
+                    if e is not None:
+                        e.avail += 1
+                if untried:
+                    act = untried[below(len(untried))]
+                    edge = node[act] = _Edge()
+                    edge.avail += 1
+                    expanded = True
+                else:
+                    best = -1.0
+                    act = acts[0]
+                    edge = node[act]
+                    for a in acts:
+                        e = node[a]
+                        score = e.w / e.n + explore * math.sqrt(math.log(e.avail) / e.n)
+                        if score > best:
+                            best, act, edge = score, a, e
+                path.append((edge, p))
+                step(act, p)
+                node = edge.node
+                if expanded:
+                    break
+            # playout
+            depth = 0
+            over = False
+            while True:
+                p = current(state)
+                if p is None:
+                    over = True
+                    break
+                if depth >= self.playout_depth:
+                    break
+                acts = legal_actions(state)
+                if not acts:
+                    over = True
+                    break
+                step(acts[below(len(acts))], p)
+                depth += 1
+            if over:
+                w = rules.winner(state)
+                rewards = [draw] * seats if w is None else [1.0 if s == w else 0.0 for s in range(seats)]
+            elif evaluate is not None:
+                rewards = [min(1.0, max(0.0, float(x))) for x in evaluate(state)]
+            else:
+                rewards = [draw] * seats
+            root_visits += 1
+            for e, mover in path:
+                e.n += 1
+                e.w += rewards[mover] if 0 <= mover < len(rewards) else draw
+        total = max(root_visits, 1)
+        order = {id(a): i for i, a in enumerate(moves)}
+        stats = []
+        for a in moves:
+            e = root.get(a)
+            n = e.n if e is not None else 0
+            stats.append(MoveStat(a, n, n / total, (e.w / n) if e is not None and n else math.nan))
+        stats.sort(key=lambda m: (-m.visits, order[id(m.action)]))
+        self.last = stats
+        return stats
+
+
+def _apply_counted(apply: Callable[..., None], state: Any, ctx: Any, act: Action, p: int) -> None:
+    ctx.player = p
+    apply(state, act, ctx)
+
+
+def _play(play: Callable[[Action], Any], act: Action, p: int) -> None:
+    play(act)
+
+
+def parse_name(name: str) -> int | None:
+    """The budget a bot name asks for: ``"mcts"`` -> the default, ``"mcts:200"`` -> 200; ``None`` if the name is
+    not an MCTS bot's; ``ValueError`` (with the reason) for ``"mcts:"`` followed by anything but a budget."""
+    if name == "mcts":
+        return DEFAULT_SIMULATIONS
+    if not name.startswith("mcts:"):
+        return None
+    text = name[5:]
+    if not text.isdigit() or not 1 <= int(text) <= MAX_SIMULATIONS:
+        raise ValueError(f"bot {name!r}: after 'mcts:' give the simulations per decision, a whole number from 1 to "
+                         f"{MAX_SIMULATIONS} (such as 'mcts:200')")
+    return int(text)
+
+
+def make_bot(table: dict[str, type[Bot]], name: str, seed: int | None) -> Bot:
+    """The bot called ``name``: the game's own (``BOTS``), else ``"mcts"`` / ``"mcts:N"`` for any game."""
+    kind = table.get(name)
+    if kind is not None:
+        return kind(seed=seed)
+    budget = parse_name(name)
+    if budget is None:
+        raise KeyError(name)
+    return MCTSBot(seed=seed, simulations=budget)
