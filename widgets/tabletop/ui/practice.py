@@ -279,4 +279,22 @@ class Practice(ipywidgets.Box):  # type: ignore[misc]
                 f"<p>Rule: <code>{html.escape(it['clause'])}</code></p>")
 
 
-__all__ = ["MESSAGES", "Practice", "PracticePanel"]
+
+
+def not_covered_markdown(game: str) -> Any:
+    """The clauses the game's practice generator cannot ask about, and why (a Markdown table to display)."""
+    from IPython.display import Markdown
+
+    from .. import games
+
+    mod = importlib.import_module(f"{games.get(game).__name__}.practice")
+    catalog = load_catalog(games.get(game).Rules.catalog_path)
+    rows = [f"| `{cid}` | {catalog[cid].title if cid in catalog else cid} | {why} |"
+            for cid, why in sorted(mod.NOT_COVERED.items(), key=lambda kv: catalog.ids.index(kv[0])
+                                   if kv[0] in catalog else 10**6)]
+    head = (f"The generator asks about {len(mod.COVERED)} of the {len(catalog.ids)} rules of {catalog.title}. "
+            f"These {len(rows)} it cannot ask about from a position:\n\n| rule | title | why not |\n|---|---|---|\n")
+    return Markdown(head + "\n".join(rows))
+
+
+__all__ = ["MESSAGES", "Practice", "PracticePanel", "not_covered_markdown"]
