@@ -220,3 +220,37 @@ def test_practice_answers_get_feedback_and_reach_the_map(lab: Any, tmp_path: Pat
     assert "Right." in page.inner_text(f"{PRACTICE} .tt-practice-feedback")
     assert lab.kernel_json("shared_store().attempts[-1].kind") == "practice"
     lab.screenshot("practice-right")
+
+
+NOTEBOOK_KEYS = ["r", "m", "y", "x", "c", "v", "a", "b", "z", "j", "k", "d", "ArrowUp", "ArrowDown"]
+
+
+@pytest.mark.browser
+def test_map_and_practice_keep_every_key_and_pass_axe(lab: Any, tmp_path: Path) -> None:
+    from tests.browser.fixtures import axe_violations
+
+    nb = write_notebook(tmp_path, "from tabletop.ui.practice import Practice\n\npractice = Practice('xevoz', seed=1)\n"
+                        "practice", "from tabletop.ui.progress import ProgressMap\n\nProgressMap('xevoz')")
+    page = lab.open_notebook(nb, wait_for=f"{PRACTICE}[data-item='1']")
+    page.wait_for_selector(MAP)
+    page.locator(f"{MAP} .tt-progress-section > summary").first.click()  # a section open: its rules focusable
+    cells = page.locator(".jp-Notebook .jp-Cell").count()
+    # every key JupyterLab's command mode binds, on every focusable element of the map and the practice column
+    # (except a choice, which answers): the cells stay code cells, none is cut or added, the widgets stay
+    targets = page.locator(f"{MAP} button, {MAP} summary, {PRACTICE} button.tt-practice-next, {PRACTICE} summary")
+    n = min(targets.count(), 12)
+    for i in range(n):
+        t = targets.nth(i)
+        for key in NOTEBOOK_KEYS:
+            t.focus()
+            page.keyboard.press("Escape") if key == "d" else None
+            t.focus()
+            page.keyboard.press(key)
+        assert page.locator(".jp-Notebook .jp-Cell").count() == cells
+        assert page.locator(".jp-Notebook .jp-Cell.jp-MarkdownCell, .jp-Notebook .jp-Cell.jp-RawCell").count() == 0
+    page.wait_for_selector(MAP)
+    page.wait_for_selector(PRACTICE)
+    # accessibility (axe-core): no critical or serious violation in the map or the practice column
+    assert axe_violations(page, MAP) == []
+    assert axe_violations(page, PRACTICE) == []
+    lab.screenshot("keys-and-axe")

@@ -42,6 +42,7 @@ function ttRenderProgressStore({ model, el }) {
   const root = ttH("div", { class: "tt-root tt-progress-store", "data-lm-suppress-shortcuts": "true" });
   el.classList.add("tt-host", "tt-progress-host");
   ttReplace(el, root);
+  ttKeepKeys(root);
   let alive = true;
   const send = (msg) => { if (alive && !ttSafeSend(model, msg)) alive = false; };
   const recordText = () => JSON.stringify(model.get("record") || {});
