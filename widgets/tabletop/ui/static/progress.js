@@ -78,7 +78,6 @@ function ttRenderProgressStore({ model, el }) {
   }
 
   function draw() {
-    write();
     const notice = model.get("notice") || "";
     root.dataset.loaded = model.get("loaded") ? "1" : "0";
     root.dataset.version = String(model.get("version"));
@@ -92,7 +91,9 @@ function ttRenderProgressStore({ model, el }) {
         onClick: () => send({ type: "dismiss" }) }, "OK")));
   }
 
-  const schedule = ttBatched(draw);
+  // write only when Python sends something new: a view rendered later must not write over a record another
+  // notebook stored meanwhile before Python has seen it (its "loaded" message below reports it first)
+  const schedule = ttBatched(() => { write(); draw(); });
   for (const name of TT_STORE_TRAITS) model.on(`change:${name}`, schedule);
   const eventName = model.get("event") || "tabletop-progress";
   window.addEventListener(eventName, check);
