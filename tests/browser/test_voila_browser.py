@@ -2,6 +2,11 @@
 Chromium the reader steps through the walkthrough with Next and plays a move at the hand-over, and Python
 answers (the board's data-version grows, the log gains entries, the panel counts the reader's move).
 
+Issue 20 (item 8): the app makes no request outside its own server (any other request fails the test: Voilà runs
+with the repository's template ``share/jupyter/voila/templates/tabletop``, its lab template without the Font
+Awesome CDN links), and the start page reads as an app: the progress map and a board, no printed Python output,
+no instructions about cells.
+
 Skipped (with the reason) when Voilà is not installed: ``pip install -e ".[classroom]"`` (CI installs it with
 the ``test`` extra).
 """
@@ -19,6 +24,9 @@ import pytest
 from tests.browser.fixtures import IGNORED_CONSOLE, REPO, ServerProcess, _free_port, repo_env
 
 LESSON = "zaxxon/06_radar_barrier.ipynb"
+START = "00_start_here.ipynb"
+#: the Jupyter data dir holding the classroom template (voila/templates/tabletop)
+TEMPLATES = REPO / "share" / "jupyter"
 WALK = ".tt-root.tt-walk"
 BOARD = ".tt-walkthrough .tt-board"
 
@@ -31,10 +39,10 @@ class VoilaServer(ServerProcess):
     def __init__(self, tmp: Path) -> None:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = repo_env(JUPYTER_CONFIG_DIR=str(tmp / "config"), JUPYTER_DATA_DIR=str(tmp / "data"))
-        env.pop("JUPYTER_PATH", None)
+        env = repo_env(JUPYTER_CONFIG_DIR=str(tmp / "config"), JUPYTER_DATA_DIR=str(tmp / "data"),
+                       JUPYTER_PATH=str(TEMPLATES))
         self._start([sys.executable, "-m", "voila", str(REPO / "notebooks"), "--no-browser", f"--port={self.port}",
-                     "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"],
+                     "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", "--template=tabletop"],
                     env=env, cwd=tmp, log_path=tmp / "voila.log", ready_url=f"{self.url}/", timeout=60)
 
 
@@ -50,6 +58,33 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
         server.stop()
 
 
+def _app_page(voila: VoilaServer, chromium: Any, request: pytest.FixtureRequest) -> tuple[Path, Any, Any, list[str],
+                                                                                   list[str]]:
+    """A fresh browser page for the app that records console errors and refuses (and records) every request
+    outside Voilà's own server: the classroom must work offline."""
+    artifacts = REPO / "test-artifacts" / "browser" / request.node.name
+    artifacts.mkdir(parents=True, exist_ok=True)
+    context = chromium.new_context(viewport={"width": 1400, "height": 1000})
+    outside: list[str] = []
+
+    def guard(route: Any) -> None:
+        url = route.request.url
+        if url.startswith(voila.url + "/") or url == voila.url or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            outside.append(url)
+            route.abort()
+
+    context.route("**/*", guard)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" and
+            not any(s in m.text for s in IGNORED_CONSOLE) and "net::ERR_FAILED" not in m.text else None)
+    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+    return artifacts, context, page, errors, outside
+
+
 def _version(page: Any) -> int:
     return int(page.get_attribute(BOARD, "data-version"))
 
@@ -57,19 +92,7 @@ def _version(page: Any) -> int:
 @pytest.mark.browser
 def test_voila_serves_a_lesson_as_an_app_and_the_reader_can_step_and_play(voila: VoilaServer, chromium: Any,
                                                                           request: pytest.FixtureRequest) -> None:
-    artifacts = REPO / "test-artifacts" / "browser" / request.node.name
-    artifacts.mkdir(parents=True, exist_ok=True)
-    context = chromium.new_context(viewport={"width": 1400, "height": 1000})
-    # Voilà's page template links Font Awesome from a CDN (for ipywidgets icons; Tabletop draws its own). The test
-    # machine may be offline: answer those two requests with empty style sheets instead of a network error.
-    context.route("https://cdn.jsdelivr.net/npm/@fortawesome/**",
-                  lambda route: route.fulfill(status=200, content_type="text/css", body=""))
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" and
-            not any(s in m.text for s in IGNORED_CONSOLE) else None)
-    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+    artifacts, context, page, errors, outside = _app_page(voila, chromium, request)
     try:
         page.goto(f"{voila.url}/voila/render/{LESSON}")
         page.wait_for_selector(f"{WALK} button.tt-walk-next", timeout=120_000)
@@ -122,5 +145,38 @@ def test_voila_serves_a_lesson_as_an_app_and_the_reader_can_step_and_play(voila:
         print(f"\nVoilà: {n} steps, played {words.strip()!r}; board version {v} -> {_version(page)}")
         page.screenshot(path=str(artifacts / "voila-your-turn.png"), full_page=True)
         assert not errors, f"JavaScript console errors: {errors}"
+        assert not outside, f"requests outside Voilà's own server: {outside}"
+    finally:
+        context.close()
+
+
+@pytest.mark.browser
+def test_voila_start_page_reads_as_an_app_with_the_progress_map(voila: VoilaServer, chromium: Any,
+                                                               request: pytest.FixtureRequest) -> None:
+    artifacts, context, page, errors, outside = _app_page(voila, chromium, request)
+    try:
+        page.goto(f"{voila.url}/voila/render/{START}")
+        page.wait_for_selector(".tt-progress-map", timeout=120_000)
+        page.wait_for_selector(".tt-board[data-game='zaxxon'] button.tt-action")
+        page.wait_for_selector(".tt-progress-store[data-loaded='1']", state="attached")
+        body = page.inner_text("body")
+        assert "Tabletop Arcade — start here" in body and "Your progress" in body
+        for phrase in ("Run the cell", "Run All Cells", "run the cells", "Traceback"):
+            assert phrase not in body, f"the start page says {phrase!r}"
+        printed = page.query_selector_all("[data-mime-type='application/vnd.jupyter.stdout'], "
+                                          "[data-mime-type='application/vnd.jupyter.stderr']")
+        assert printed == [], "the start page prints Python output"
+        code = page.query_selector_all(".jp-InputArea-editor, .cm-editor")
+        assert code == []
+        # the map: every clause of the three catalogs, Export / Import / Reset there
+        assert int(page.get_attribute(".tt-progress-map", "data-clauses")) > 100
+        for b in ("export", "import", "reset"):
+            assert page.is_visible(f".tt-progress-map button.tt-progress-{b}")
+        # the lesson links work in the app (relative to the page)
+        href = page.get_attribute("a[href*='zaxxon/00_progress.ipynb']", "href")
+        assert href and "zaxxon/00_progress.ipynb" in href
+        page.screenshot(path=str(artifacts / "voila-start-here.png"), full_page=True)
+        assert not errors, f"JavaScript console errors: {errors}"
+        assert not outside, f"requests outside Voilà's own server: {outside}"
     finally:
         context.close()
