@@ -42,7 +42,8 @@ CLASSROOM_PORT ?= 8866
 
 classroom: $(VENV)/.installed-classroom
 	@echo "Classroom app: open http://localhost:$(CLASSROOM_PORT)/voila/render/00_start_here.ipynb"
-	$(BIN)/voila notebooks --port=$(CLASSROOM_PORT) $(VOILA_ROOT_FLAG)
+	JUPYTER_PATH=$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH} $(BIN)/voila notebooks --template=tabletop \
+	  --port=$(CLASSROOM_PORT) $(VOILA_ROOT_FLAG)
 
 chromium: test-env
 	@PYTHON=$(BIN)/python bash .ci/ensure-chromium

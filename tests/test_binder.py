@@ -34,8 +34,12 @@ def test_binder_requirements_install_and_run_start_here(tmp_path: Path) -> None:
     env["JUPYTERLAB_SETTINGS_DIR"] = str(tmp_path / "settings")
     subprocess.run([str(py), "-m", "pip", "install", "--quiet", "-r", "binder/requirements.txt"],
                    cwd=ROOT, env=env, check=True, timeout=900)
-    subprocess.run(["bash", "binder/postBuild"], cwd=ROOT, env=env, check=True, timeout=60)
+    post_env = {**env, "PATH": f"{env_dir / 'bin'}{os.pathsep}{env.get('PATH', '')}"}  # Binder's jupyter first
+    subprocess.run(["bash", "binder/postBuild"], cwd=ROOT, env=post_env, check=True, timeout=60)
     assert (tmp_path / "settings" / "@jupyterlab/apputils-extension/notification.jupyterlab-settings").exists()
+    data = subprocess.run([str(env_dir / "bin" / "jupyter"), "--data-dir"], env=env, capture_output=True, text=True,
+                          check=True).stdout.strip()
+    assert (Path(data) / "voila" / "templates" / "tabletop" / "conf.json").is_file(), "the classroom template"
     out = tmp_path / "out.ipynb"
     r = subprocess.run([str(env_dir / "bin" / "jupyter"), "nbconvert", "--to", "notebook", "--execute",
                         "--ExecutePreprocessor.timeout=600", "--output", str(out),
