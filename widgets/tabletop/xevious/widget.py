@@ -114,7 +114,7 @@ def render_svg(game: Any) -> str:
         return MARGIN + col * (w + GAP), ROWGAP + (n - 1 - a) * (h + ROWGAP)
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {MARGIN * 2 + 9 * w + 8 * GAP} '
-           f'{ROWGAP + n * (h + ROWGAP) + 2}" role="img" aria-label="Stage {st.number}: {escape(st.title)}" '
+           f'{ROWGAP + n * h + (n - 1) * ROWGAP + 8}" role="img" aria-label="Stage {st.number}: {escape(st.title)}" '
            'style="max-width:900px;font-family:sans-serif;background:#eef1f4">']
     for a, area in enumerate(st.areas):
         x0, y0 = pos(a, 0)

@@ -233,7 +233,7 @@ function renderBoard(ctx) {
   if (!st || !state || !state.pilots) return;
   const nA = st.areas.length;
   const width = XV_M * 2 + 9 * XV_W + 8 * XV_GAP;
-  const height = XV_ROWGAP + nA * (XV_H + XV_ROWGAP) + 2;
+  const height = XV_ROWGAP + nA * XV_H + (nA - 1) * XV_ROWGAP + 8;
   const mem = xvMemory(ctx);
   const now = typeof performance !== "undefined" ? performance.now() : 0;
   // a group, not an image: its spaces and pieces are named parts a screen reader can reach
@@ -360,8 +360,11 @@ function renderBoard(ctx) {
       if (stop && !editing) {
         const k = path.findIndex((p) => p[0] === ai && p[1] === si);
         const free = (byCell[key] || []).length <= 2;
-        const delay = Math.max(0, (k + 1) * XV_STEP_MS - ghostAge);
-        g.style.setProperty("--xv-lit-delay", `${Math.round(delay)}ms`);
+        const delay = (k + 1) * XV_STEP_MS - ghostAge;
+        if (delay > 0 && mem.ghost && !xvReduced()) {  // lit when the ghost gets there (not again on a redraw)
+          g.classList.add("xv-lit-later");
+          g.style.setProperty("--xv-lit-delay", `${Math.round(delay)}ms`);
+        }
         if (free) {
           const last = stop.step === path.length;
           g.append(s("g", { class: "xv-stop-pill", "aria-hidden": "true" },
@@ -374,7 +377,7 @@ function renderBoard(ctx) {
   });
   if (st.number < 7) {
     const { x, y } = xvPos(nA - 1, st.areas[nA - 1].length - 1, nA);
-    svg.append(s("text", { x: x + 4, y: y - 9, class: "xv-gate" }, "to the stage gate"));
+    svg.append(s("text", { x: x + XV_W / 2 + 9, y: y - 9, class: "xv-gate" }, "to the stage gate"));
   }
 
   // the trail of the last flight (dashed, the mover's colour), under the pieces
@@ -401,7 +404,8 @@ function renderBoard(ctx) {
         s("circle", { class: "xv-body", r: XV_PIECE / 2 }), s("text", { class: "xv-num-piece", y: 6 }, String(seat + 1)));
       svg.append(ghost);
       const g0 = ghost;
-      queueMicrotask(() => { if (g0.isConnected) xvFly(g0, pts, mem.ghost.since); });
+      const since = mem.ghost.since;
+      queueMicrotask(() => { if (g0.isConnected) xvFly(g0, pts, since); });
       setTimeout(() => { if (g0.isConnected) g0.remove(); }, Math.max(0, dur + 400 - ghostAge));
     }
   }
