@@ -180,11 +180,11 @@ function xvMemory(ctx) {
 
 // animate `el` (a piece or the ghost) through the lane points `pts` ([x, y] in board units), continuing an
 // animation begun at `since` across redraws; called once the element is on the page
-function xvFly(el, pts, since, opts) {
+function xvFly(el, pts, since) {
   if (!el || pts.length < 2 || typeof el.animate !== "function" || xvReduced()) return;
-  const last = pts[pts.length - 1];
-  const frames = pts.map(([x, y]) => ({ transform: `translate(${x - last[0]}px, ${y - last[1]}px)` }));
-  if (opts && opts.fade) frames.forEach((f, i) => { f.opacity = i === frames.length - 1 ? 0.9 : 0.9; });
+  // the piece stands at its place by its transform attribute; the animation's CSS transform replaces it while it
+  // runs, so each frame is an absolute place (board units)
+  const frames = pts.map(([x, y]) => ({ transform: `translate(${x}px, ${y}px)` }));
   const duration = (pts.length - 1) * XV_STEP_MS;
   const elapsed = performance.now() - since;
   if (elapsed >= duration) return;
