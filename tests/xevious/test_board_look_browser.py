@@ -131,10 +131,14 @@ def test_super_xevious_board_pieces_words_marks_stops_and_motion(lab: Any, tmp_p
     page.click(f"{LIVE} g.xv-target[data-space='4']")
     _wait_above(page, v)
     assert lab.kernel_json("[board.game.state['pilots'][0]['area'], board.game.state['pilots'][0]['space']]") == [0, 3]
-    anims = page.evaluate(f"() => document.querySelector('{LIVE} g.xv-mover-0').getAnimations().length")
+    flight = page.evaluate(f"""() => document.querySelector('{LIVE} g.xv-mover-0').getAnimations().map((a) =>
+        a.effect.getKeyframes().map((k) => k.transform))""")
     trail = page.get_attribute(f"{LIVE} path.xv-trail-0", "data-steps")
-    report["move_animations"], report["trail_steps"] = anims, trail
-    assert anims == 1 and trail == "3"
+    report["move_keyframes"], report["trail_steps"] = flight, trail
+    # one animation, space by space: the start and each of the 3 spaces flown, flying left along area 1
+    assert len(flight) == 1 and len(flight[0]) == 4 and trail == "3", flight
+    xs = [float(t.split("(")[1].split("px")[0]) for t in flight[0]]
+    assert xs == sorted(xs, reverse=True) and len(set(xs)) == 4, xs
     m = _measure(page)
     assert m["problems"] == [] and m["clipped"] == [], (m["problems"], m["clipped"])
     assert {p["seat"]: p["fill"] for p in m["pieces"]} == fills
