@@ -101,8 +101,9 @@ def test_xevious_board_audit_names_fonts_layout_and_marks(lab: Any) -> None:
     v = _version(page, LIVE)
     page.click(f"{LIVE} button.xv-choice[data-type='Roll']")
     _wait_version_above(page, LIVE, v)
-    page.wait_for_selector(f"{LIVE} g.xv-mover-0.tt-last-move-mark")
-    assert page.locator(f"{LIVE} g.tt-last-move-mark.tt-last-move-flash").count() >= 1
+    # issue 23: the mark is a ring behind the piece (the piece keeps its colours), flashed by the kit
+    page.wait_for_selector(f"{LIVE} g.xv-mover-0[data-last-move='1'] .xv-halo.tt-last-move-mark")
+    assert page.locator(f"{LIVE} g.xv-mover .tt-last-move-mark.tt-last-move-flash").count() >= 1
     # hovering / focusing a listed stop highlights its space on the picture
     stop = f"{LIVE} button.tt-action[data-type='StopAt']"
     assert page.locator(stop).count() == 2
@@ -123,8 +124,8 @@ def test_xevious_board_audit_names_fonts_layout_and_marks(lab: Any) -> None:
     v = _version(page, LIVE)
     page.click(f"{LIVE} button.xv-choice[data-type='Roll']")
     _wait_version_above(page, LIVE, v)
-    page.wait_for_selector(f"{LIVE} g.xv-mover-1.tt-last-move-mark")
-    assert page.locator(f"{LIVE} g.xv-mover-0.tt-last-move-mark").count() == 0
+    page.wait_for_selector(f"{LIVE} g.xv-mover-1[data-last-move='1'] .xv-halo.tt-last-move-mark")
+    assert page.locator(f"{LIVE} g.xv-mover-0 .tt-last-move-mark").count() == 0
     said = page.eval_on_selector_all(f"{LIVE} .tt-announce p", "ps => ps.map((p) => p.textContent)")
     friend = [x for x in said if x.startswith("Friend: ")]
     assert len(friend) == 1 and "roll" in friend[0], said

@@ -82,8 +82,20 @@ def icon_svg(name: str, x: float, y: float, size: float) -> str:
     parts.append("</svg>")
     return "".join(parts)
 
-#: the board's layout (board.js uses the same numbers): space width/height, gap, left margin for area labels
-CELL_W, CELL_H, GAP, PAD = 84, 96, 6, 70
+#: the board's layout (board.js uses the same numbers, issue 23): space width/height, gap, margin, the gap between
+#: rows (the area's label), where a space's lane for the movers begins, a mover's size
+CELL_W, CELL_H, GAP, MARGIN, ROWGAP, LANE, PIECE = 94, 148, 6, 8, 28, 86, 28
+
+
+def _slots(k: int) -> list[tuple[float, float]]:
+    """Where k movers stand in a space's lane (board.js xvSlots): 1-2 side by side, 3-4 on two rows of two."""
+    cx, r1 = CELL_W / 2, LANE + PIECE / 2 + 1
+    r2, dx = r1 + PIECE + 2, PIECE / 2 + 5
+    if k <= 1:
+        return [(cx, r1)]
+    if k == 2:
+        return [(cx - dx, r1), (cx + dx, r1)]
+    return [(cx - dx, r1), (cx + dx, r1), (cx - dx, r2), (cx + dx, r2)][:k]
 
 
 def render_svg(game: Any) -> str:
@@ -94,45 +106,52 @@ def render_svg(game: Any) -> str:
     s = game.raw_state
     st = rules.stages[s.stage - 1]
     n = len(st.areas)
-    w, h, gap, pad = CELL_W, CELL_H, GAP, PAD
+    w, h = CELL_W, CELL_H
     gumps = st.gumps[len(st.gumps) - len(s.gumps):] if s.stage == 7 else ()
 
     def pos(a: int, i: int) -> tuple[int, int]:
         col = 8 - i if a % 2 == 0 else i
-        return pad + col * (w + gap), 34 + (n - 1 - a) * (h + 34)
+        return MARGIN + col * (w + GAP), ROWGAP + (n - 1 - a) * (h + ROWGAP)
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {pad + 9 * (w + gap) + 10} {34 + n * (h + 34)}" '
-           f'role="img" aria-label="Stage {st.number}: {escape(st.title)}" style="max-width:860px;'
-           'font-family:sans-serif;background:#f4f1e8">']
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {MARGIN * 2 + 9 * w + 8 * GAP} '
+           f'{ROWGAP + n * h + (n - 1) * ROWGAP + 8}" role="img" aria-label="Stage {st.number}: {escape(st.title)}" '
+           'style="max-width:900px;font-family:sans-serif;background:#eef1f4">']
     for a, area in enumerate(st.areas):
         x0, y0 = pos(a, 0)
-        out.append(f'<text x="6" y="{y0 + h // 2}" font-size="15" font-weight="700">Area {a + 1}</text>')
+        xl, _ = pos(a, len(area) - 1)
+        out.append(f'<text x="{(x0 + xl + w) // 2}" y="{y0 - 9}" font-size="15" font-weight="700" '
+                   f'text-anchor="middle">Area {a + 1} — flies {"left" if a % 2 == 0 else "right"}</text>')
         for i, sp in enumerate(area):
             x, y = pos(a, i)
             stroke = ' stroke="#b00020" stroke-width="4"' if sp.stop else ' stroke="#456" stroke-width="1.5"'
             out.append(f'<g><title>{escape(f"Area {a + 1}, space {i + 1}: {sp.label()}")}</title>'
                        f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="8" fill="{_FILL.get(sp.kind, "#fff")}"'
-                       f'{stroke}/>{icon_svg(sp.kind, x + w // 2 - 12, y + 20, 24)}')
+                       f'{stroke}/>{icon_svg(sp.kind, x + w // 2 - 13, y + 21, 26)}')
             word = {"ground": f"ground {sp.n}", "squad": f"air ×{sp.n}", "air": "air ×1"}.get(sp.kind, sp.kind)
-            out.append(f'<text x="{x + w // 2}" y="{y + 59}" font-size="14" text-anchor="middle" '
-                       f'font-weight="600">{escape(word)}</text>')
-            extra = " ".join(x for x in (sp.awards.short(), "W: +1" if sp.boost else "", "STOP" if sp.stop else "")
-                             if x)
+            out.append(f'<text x="{x + w // 2}" y="{y + 64}" font-size="15" text-anchor="middle" '
+                       f'font-weight="700">{escape(word)}</text>')
+            extra = " ".join(x for x in (sp.awards.short(), "W: +1" if sp.boost else "") if x)
             if extra:
-                out.append(f'<text x="{x + w // 2}" y="{y + 76}" font-size="13" text-anchor="middle">'
+                out.append(f'<text x="{x + w // 2}" y="{y + 81}" font-size="14" text-anchor="middle">'
                            f'{escape(extra)}</text>')
+            if sp.stop:
+                out.append(f'<text x="{x + w - 4}" y="{y + 16}" font-size="13" font-weight="800" fill="#b00020" '
+                           'text-anchor="end">STOP</text>')
             if (a, i) in gumps and s.gumps[gumps.index((a, i))]:
-                out.append(f'<text x="{x + 4}" y="{y + 15}" font-size="13" font-weight="800">GUMP</text>')
+                out.append(f'<text x="{x + 4}" y="{y + 16}" font-size="13" font-weight="800">GUMP</text>')
             out.append("</g>")
+    # the movers: numbered pieces in the lane below a space's words (never over them), side by side
+    here: dict[tuple[int, int], list[int]] = {}
     for k, q in enumerate(s.pilots):
-        if q.area >= n:
-            continue
-        x, y = pos(q.area, q.idx)
-        cx = x + w - 12 - 20 * sum(1 for j, o in enumerate(s.pilots[:k]) if (o.area, o.idx) == (q.area, q.idx))
-        cy = y + h - 11
-        out.append(f'<circle cx="{cx}" cy="{cy}" r="10" fill="{_SEAT_FILL[k]}" stroke="#000" stroke-width="2"/>'
-                   f'<text x="{cx}" y="{cy + 5}" font-size="14" font-weight="800" fill="#fff" '
-                   f'text-anchor="middle">{k + 1}</text>')
+        if q.area < n:
+            here.setdefault((q.area, q.idx), []).append(k)
+    for (a, i), seats in here.items():
+        x, y = pos(a, i)
+        for k, (dx, dy) in zip(seats, _slots(len(seats)), strict=True):
+            cx, cy = x + dx, y + dy
+            out.append(f'<circle cx="{cx}" cy="{cy}" r="{PIECE / 2}" fill="{_SEAT_FILL[k]}" stroke="#111" '
+                       f'stroke-width="2.5"/><text x="{cx}" y="{cy + 6}" font-size="17" font-weight="800" '
+                       f'fill="#fff" text-anchor="middle">{k + 1}</text>')
     out.append("</svg>")
     return "".join(out)
 

@@ -5,10 +5,12 @@
 
 // the layout (widget.py's CELL_W, CELL_H, GAP, PAD): every text on the picture is at least 13 units, so it stays
 // at least 11 px when the board is drawn 770 px wide or more (issue 12)
-const XV_W = 84, XV_H = 96, XV_GAP = 6, XV_PAD = 70;
+// issue 23: a space is 94 x 148 units: its words above y + 86, the movers' lane below (two rows of 28-unit pieces)
+const XV_W = 94, XV_H = 148, XV_GAP = 6, XV_M = 8, XV_ROWGAP = 28, XV_LANE = 86, XV_PIECE = 28;
+const XV_STEP_MS = 200, XV_MAX_STEPS = 14;
 const XV_WORD = {
-  entrance: "entrance", exit: "exit", plain: "", green: "green", ground: "ground", air: "air ×1",
-  squad: "air", card: "card", flag: "Flag", pin: "Pin", sol: "Sol", phantom: "Phantom",
+  entrance: "entrance", exit: "exit", plain: "plain", green: "green", ground: "ground", air: "air-to-air",
+  squad: "air-to-air", card: "card", flag: "Flag", pin: "Pin", sol: "Sol", phantom: "Phantom",
 };
 
 // An icon from view.icons (SVG paths on a 24-unit grid, the same shapes as the static picture): never a font
@@ -46,7 +48,7 @@ function xvPos(area, idx, nAreas) {
   // area 1 along the bottom from the right (the starting point is the bottom right corner), then snake upwards
   const row = nAreas - 1 - area;
   const col = area % 2 === 0 ? 8 - idx : idx;
-  return { x: XV_PAD + col * (XV_W + XV_GAP), y: 34 + row * (XV_H + 34) };
+  return { x: XV_M + col * (XV_W + XV_GAP), y: XV_ROWGAP + row * (XV_H + XV_ROWGAP) };
 }
 
 function xvSame(a, b) { return a && b && a[0] === b[0] && a[1] === b[1]; }
@@ -124,13 +126,116 @@ function xvEditSpace(ctx, ai, si) {
   xvEditPlayer(ctx, seat, { area: ai + 1, space: si + 1 });
 }
 
+// ---- the stage panel (issue 23: drawn like the rulebook's stage panels) -------------------------------------------
+// Each space is a location card: a tag line (may stop / STOP / ANDOR / Gump / Daley), the location's icon (an
+// air-to-ground battle with its number in large type), its words, what it gives; below the words a lane where the
+// Solvalou Movers stand (28 units, side by side, never over the words). A faint flight line joins the spaces in
+// the order they are flown (area 1 from the starting point, then up the panel). The last move leaves a dashed
+// trail in the mover's colour and a ring BEHIND the piece (the piece's own colours never change); a move is
+// animated space by space (prefers-reduced-motion: no animation); a roll that passes green / Flag / Pin / Sol /
+// Phantom spaces flies a ghost along the roll and lights each stop the engine lists (StopAt) as it passes it.
+function xvRoute(st) {
+  // the spaces of the stage in flying order: [[area, space], ...] and the index of each
+  const route = [];
+  st.areas.forEach((area, ai) => area.forEach((_, si) => route.push([ai, si])));
+  return route;
+}
+
+function xvLin(st, ai, si) {
+  let n = 0;
+  for (let a = 0; a < ai; a += 1) n += st.areas[a].length;
+  return n + si;
+}
+
+// the slots of k movers in a lane (centres relative to the cell's top left): 1-2 side by side on the lane's first
+// row, 3-4 on two rows of two (the rulebook's start puts every mover on one space)
+function xvSlots(k) {
+  const cx = XV_W / 2, r1 = XV_LANE + XV_PIECE / 2 + 1, r2 = r1 + XV_PIECE + 2, dx = XV_PIECE / 2 + 5;
+  if (k <= 1) return [[cx, r1]];
+  if (k === 2) return [[cx - dx, r1], [cx + dx, r1]];
+  if (k === 3) return [[cx - dx, r1], [cx + dx, r1], [cx, r2]];
+  return [[cx - dx, r1], [cx + dx, r1], [cx - dx, r2], [cx + dx, r2]];
+}
+
+// the spaces flown from (a0, s0) to (a1, s1) on this stage, the arrival included; [] when it is no forward flight
+function xvFlight(st, from, to) {
+  if (!from || !to) return [];
+  const a = xvLin(st, from[0], from[1]), b = xvLin(st, to[0], to[1]);
+  if (!(b > a) || b - a > XV_MAX_STEPS) return [];
+  return xvRoute(st).slice(a + 1, b + 1);
+}
+
+function xvReduced() {
+  return typeof window !== "undefined" && window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+// what the board remembers between redraws (per board view): where each mover was, the last flight, the ghost
+const XV_MEMORY = typeof WeakMap === "function" ? new WeakMap() : null;
+function xvMemory(ctx) {
+  const key = ctx.root || ctx.el;
+  if (!XV_MEMORY || !key) return {};
+  if (!XV_MEMORY.has(key)) XV_MEMORY.set(key, {});
+  return XV_MEMORY.get(key);
+}
+
+// animate `el` (a piece or the ghost) through the lane points `pts` ([x, y] in board units), continuing an
+// animation begun at `since` across redraws; called once the element is on the page
+function xvFly(el, pts, since) {
+  if (!el || pts.length < 2 || typeof el.animate !== "function" || xvReduced()) return;
+  // the piece stands at its place by its transform attribute; the animation's CSS transform replaces it while it
+  // runs, so each frame is an absolute place (board units)
+  const frames = pts.map(([x, y]) => ({ transform: `translate(${x}px, ${y}px)` }));
+  const duration = (pts.length - 1) * XV_STEP_MS;
+  const elapsed = performance.now() - since;
+  if (elapsed >= duration) return;
+  el.animate(frames, { duration, delay: -elapsed, easing: "linear", fill: "backwards" });
+}
+
+function xvTags(ctx, sp, flags) {
+  // [left tags, right tags]: each {text, cls}
+  const left = [], right = [];
+  if (flags.guard) left.push({ text: "Andor", cls: "xv-guard-tag" });
+  // a Gump Marker standing, or its space once it is destroyed (the word struck through: the marker is gone)
+  if (flags.gump === 1) left.push({ text: "GUMP", cls: "xv-gump-tag" });
+  if (flags.gump === 0) left.push({ text: "GUMP", cls: "xv-gump-tag xv-gump-gone-tag" });
+  if (sp.kind === "green" && !flags.guard) left.push({ text: "may stop", cls: "xv-may-tag" });
+  if (sp.stop) right.push({ text: "STOP", cls: "xv-stop-tag" });
+  if (flags.daley) (sp.stop ? left : right).push({ text: "Daley", cls: "xv-daley" });
+  return [left, right];
+}
+
+function xvAwardsDrawn(ctx, s, aw, x, y, boost) {
+  // what a space gives, as "+1" and the marker's icon (the space's name says it in words)
+  const out = [];
+  const items = [["w", "weapon"], ["s", "shield"], ["l", "solvalou"]].filter(([k]) => aw[k]);
+  const parts = items.map(([k, icon]) => ({ text: `+${aw[k]}`, icon }));
+  if (boost) parts.push({ text: "+1 roll", icon: "weapon", pre: true });
+  const widthOf = (p) => (p.text.length * 9 + 16);
+  const total = parts.reduce((n, p) => n + widthOf(p), 0) + Math.max(0, parts.length - 1) * 4;
+  let cx = x - total / 2;
+  for (const p of parts) {
+    const w = widthOf(p);
+    if (p.pre) {
+      out.push(xvIcon(ctx, p.icon, { x: cx, y: y - 12, size: 14, cls: `xv-aw-icon xv-aw-${p.icon}` }));
+      out.push(s("text", { x: cx + 16, y, class: "xv-extra xv-extra-start" }, p.text));
+    } else {
+      out.push(s("text", { x: cx, y, class: "xv-extra xv-extra-start" }, p.text));
+      out.push(xvIcon(ctx, p.icon, { x: cx + p.text.length * 9 + 3, y: y - 12, size: 14, cls: `xv-aw-icon xv-aw-${p.icon}` }));
+    }
+    cx += w + 4;
+  }
+  return out;
+}
+
 function renderBoard(ctx) {
   const { h, s, state, view } = ctx;
   const st = view.stage;
   if (!st || !state || !state.pilots) return;
   const nA = st.areas.length;
-  const width = XV_PAD + 9 * (XV_W + XV_GAP) + 10;
-  const height = 34 + nA * (XV_H + 34) + 4;
+  const width = XV_M * 2 + 9 * XV_W + 8 * XV_GAP;
+  const height = XV_ROWGAP + nA * XV_H + (nA - 1) * XV_ROWGAP + 8;
+  const mem = xvMemory(ctx);
+  const now = typeof performance !== "undefined" ? performance.now() : 0;
   // a group, not an image: its spaces and pieces are named parts a screen reader can reach
   const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "xv-board", role: "group",
     "aria-label": `Stage ${st.number}: ${st.title}, panel ${st.panel}` });
@@ -141,7 +246,8 @@ function renderBoard(ctx) {
     const p = state.path[a.step - 1];
     if (p) stops[`${p[0]},${p[1]}`] = a;
   }
-  const onPath = new Set((state.path || []).map((p) => `${p[0]},${p[1]}`));
+  const path = state.phase === "stop" ? (state.path || []) : [];
+  const onPath = new Set(path.map((p) => `${p[0]},${p[1]}`));
   const gumpsLeft = state.gumps || [];
   const botSeats = (ctx.model && typeof ctx.model.get === "function" && ctx.model.get("bot_seats")) || {};
   const botTurn = Object.prototype.hasOwnProperty.call(botSeats, String(ctx.currentPlayer));
@@ -149,11 +255,57 @@ function renderBoard(ctx) {
   const picked = editing ? xvPicked(ctx) : null;
   const dropName = picked === null ? "" : `press to put ${ctx.whose(picked)} Solvalou here`;
 
+  // who stands where, and where each mover stands in its lane
+  const byCell = {};
+  state.pilots.forEach((p, i) => {
+    if (p.at_gate) return;
+    const k = `${p.area},${p.space}`;
+    (byCell[k] = byCell[k] || []).push(i);
+  });
+  const slotOf = {};
+  for (const [k, seats] of Object.entries(byCell)) {
+    const [ai, si] = k.split(",").map(Number);
+    const { x, y } = xvPos(ai, si, nA);
+    const slots = xvSlots(seats.length);
+    seats.forEach((seat, j) => { slotOf[seat] = [x + slots[j][0], y + slots[j][1]]; });
+  }
+  const laneAt = (ai, si) => { const { x, y } = xvPos(ai, si, nA); return [x + XV_W / 2, y + XV_LANE + XV_PIECE / 2 + 1]; };
+
+  // what moved since the last drawing: a forward flight of one mover on the same stage (not while editing)
+  const stageKey = `${(ctx.model && typeof ctx.model.get === "function" && ctx.model.get("games_played")) || 0}/${st.number}`;
+  const where = state.pilots.map((p) => (p.at_gate ? null : [p.area, p.space]));
+  if (mem.stageKey !== stageKey) { mem.flight = null; mem.ghost = null; }
+  else if (mem.where && JSON.stringify(mem.where) !== JSON.stringify(where)) {
+    mem.flight = null;
+    where.forEach((w, seat) => {
+      const was = mem.where[seat];
+      const cells = editing ? [] : xvFlight(st, was, w);
+      if (cells.length) mem.flight = { seat, from: was, cells, since: now };
+    });
+  }
+  mem.stageKey = stageKey;
+  mem.where = where;
+  if (!ctx.lastMove) mem.flight = null;
+  const flight = state.phase === "stop" ? null : mem.flight;
+  // the ghost of a pending roll (phase "stop"): flies the roll once, lighting each listed stop as it passes
+  const ghostKey = path.length ? `${stageKey}/${ctx.currentPlayer}/${JSON.stringify(path)}/${(ctx.lastMove || {}).turn}` : "";
+  if (ghostKey && (!mem.ghost || mem.ghost.key !== ghostKey)) mem.ghost = { key: ghostKey, since: now };
+  if (!ghostKey) mem.ghost = null;
+  const ghostAge = mem.ghost ? now - mem.ghost.since : 0;
+
+  // the flight line: through every space in flying order (drawn first: the spaces cover it)
+  const route = xvRoute(st);
+  const line = route.map(([ai, si]) => { const { x, y } = xvPos(ai, si, nA); return [x + XV_W / 2, y + XV_H / 2]; });
+  const gateTo = st.number < 7 ? (() => { const { x, y } = xvPos(nA - 1, st.areas[nA - 1].length - 1, nA); return [[x + XV_W / 2, y - XV_ROWGAP + 6]]; })() : [];
+  svg.append(s("path", { class: "xv-flightline", d: "M" + line.concat(gateTo).map(([x, y]) => `${x} ${y}`).join("L"), "aria-hidden": "true" }));
+
   st.areas.forEach((area, ai) => {
     const first = xvPos(ai, 0, nA);
-    svg.append(s("text", { x: 4, y: first.y + XV_H / 2 - 4, class: "xv-area-label" }, `Area ${ai + 1}`));
-    svg.append(s("text", { x: 4, y: first.y + XV_H / 2 + 16, class: "xv-area-dir" }, ai % 2 === 0 ? "flies left" : "flies right"));
-    svg.append(xvArrow(ctx, ai % 2 === 0 ? "left" : "right", { x: 22, y: first.y + XV_H / 2 + 22, size: 20 }));
+    const lastCell = xvPos(ai, area.length - 1, nA);
+    const mid = (first.x + lastCell.x + XV_W) / 2;
+    const dir = ai % 2 === 0 ? "left" : "right";
+    svg.append(s("text", { x: mid - 10, y: first.y - 9, class: "xv-area-label" }, `Area ${ai + 1} — flies ${dir}`));
+    svg.append(xvArrow(ctx, dir, { x: mid + 76, y: first.y - 26, size: 18, cls: "xv-area-arrow" }));
     area.forEach((sp, si) => {
       const { x, y } = xvPos(ai, si, nA);
       const key = `${ai},${si}`;
@@ -164,13 +316,16 @@ function renderBoard(ctx) {
       const go = editing ? () => xvEditSpace(ctx, ai, si)
         : () => (stop ? ctx.send(stop.id) : xvTry(ctx, xvSpaceAction(ctx, st, ai, si, sp)));
       const here = state.pilots.map((p, i) => (!p.at_gate && p.area === ai && p.space === si ? ctx.seatName(i) : null)).filter(Boolean);
+      const entry = sp.kind === "entrance" && ai > 0;
       const name = [`Area ${ai + 1}, space ${si + 1}: ${sp.label}`,
+        entry ? "you must stop here when you enter the area" : "",
+        ai === 0 && si === 0 ? "the starting point" : "",
         guard ? "guarded by Andor Genesis" : "", gi >= 0 ? (gumpsLeft[gi] ? "a Gump Marker stands here" : "its Gump Marker is gone") : "",
         daley ? "Daley" : "", here.length ? `here: ${here.map((n) => `${ctx.poss(n)} Solvalou`).join(", ")}` : "",
-        editing ? dropName : stop ? "press to stop here" : ""].filter(Boolean).join(", ");
+        editing ? dropName : stop ? (stop.step === path.length ? "press to end the roll here" : "press to stop here") : ""].filter(Boolean).join(", ");
       const clickable = editing || !botTurn;
       const g = s("g", {
-        class: ["xv-space", `xv-${sp.kind}`, sp.stop && "xv-must", stop && !editing && "xv-target", onPath.has(key) && "xv-path",
+        class: ["xv-space", `xv-${sp.kind}`, sp.stop && "xv-must", entry && "xv-entry", stop && !editing && "xv-target", onPath.has(key) && "xv-path",
           picked !== null && "xv-drop"],
         dataset: { area: ai + 1, space: si + 1, kind: sp.kind, focus: `xv-space-${ai}-${si}`, ttAction: stop && !editing ? stop.id : null },
         tabindex: (editing ? picked !== null : stop) ? 0 : null, role: clickable ? "button" : "img",
@@ -178,68 +333,110 @@ function renderBoard(ctx) {
         onClick: clickable ? go : null,
         onKeydown: clickable ? (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); go(); } } : null,
       });
-      g.append(s("title", {}, name));
       g.append(s("rect", { x, y, width: XV_W, height: XV_H, rx: 8, class: "xv-cell" }));
-      // what the space is: an SVG icon (decorative) and words; the g's name says it all in words
+      g.append(s("rect", { x: x + 3, y: y + XV_LANE, width: XV_W - 6, height: XV_H - XV_LANE - 3, rx: 6, class: "xv-lane", "aria-hidden": "true" }));
+      const cx = x + XV_W / 2;
+      // the tag line
+      const [left, right] = xvTags(ctx, sp, { guard, gump: gi >= 0 ? (gumpsLeft[gi] ? 1 : 0) : -1, daley });
+      left.forEach((t, k) => g.append(s("text", { x: x + 4, y: y + 16 + k * 15, class: ["xv-tag", t.cls] }, t.text)));
+      right.forEach((t, k) => g.append(s("text", { x: x + XV_W - 4, y: y + 16 + k * 15, class: ["xv-tag", "xv-tag-end", t.cls] }, t.text)));
+      // the location: its icon (an air-to-ground battle with its number large), its words, what it gives
+      const iy = y + 21;
       if (sp.kind === "entrance" || sp.kind === "exit") {
-        g.append(s("text", { x: x + XV_W / 2, y: y + 40, class: "xv-io" }, sp.kind === "entrance" ? "IN" : "OUT"));
+        g.append(s("text", { x: cx, y: iy + 23, class: "xv-io" }, sp.kind === "entrance" ? "IN" : "OUT"));
+      } else if (sp.kind === "ground" || sp.kind === "squad" || sp.kind === "air") {
+        g.append(xvIcon(ctx, sp.kind, { x: cx - 27, y: iy, size: 26 }));
+        g.append(s("text", { x: cx + 3, y: iy + 22, class: "xv-num" }, sp.kind === "ground" ? String(sp.n) : `×${sp.kind === "air" ? 1 : sp.n}`));
       } else {
-        g.append(xvIcon(ctx, sp.kind, { x: x + XV_W / 2 - 12, y: y + 19, size: 24 }));
+        g.append(xvIcon(ctx, sp.kind, { x: cx - 13, y: iy, size: 26 }));
       }
-      let word = XV_WORD[sp.kind] || sp.kind;
-      if (sp.kind === "ground") word = `ground ${sp.n}`;
-      if (sp.kind === "squad") word = `air ×${sp.n}`;
-      g.append(s("text", { x: x + XV_W / 2, y: y + 59, class: "xv-word" }, word));
-      const extra = [xvAwards(sp.awards), sp.boost ? "W: +1" : ""].filter(Boolean).join(" ");
-      if (sp.kind === "green" && !guard) g.append(s("text", { x: x + 4, y: y + 15, class: "xv-may-tag" }, "may stop"));
-      if (extra) g.append(s("text", { x: x + XV_W / 2, y: y + 75, class: "xv-extra" }, extra));
-      if (sp.stop) g.append(s("text", { x: x + XV_W - 4, y: y + 15, class: "xv-stop-tag" }, "STOP"));
-      if (guard) g.append(s("text", { x: x + 4, y: y + 15, class: "xv-guard-tag" }, "ANDOR"));
-      if (gi >= 0) {
-        const standing = gumpsLeft[gi];
-        g.append(s("g", { class: ["xv-gump", !standing && "xv-gump-gone"], dataset: { gump: gi + 1, standing: standing ? 1 : 0 } },
-          xvIcon(ctx, standing ? "gump" : "gone", { x: x + 4, y: y + 20, size: 22 }),
-          s("text", { x: x + 4, y: y + XV_H - 6, class: "xv-gump-text" }, standing ? "GUMP" : "gone")));
-      }
-      if (daley) g.append(s("text", { x: x + XV_W - 4, y: y + 36, class: "xv-daley" }, "Daley"));
-      if (si === area.length - 1 && ai === nA - 1 && st.number < 7) {
-        g.append(s("text", { x: x + XV_W / 2, y: y - 8, class: "xv-gate" }, "to the stage gate"));
+      const word = XV_WORD[sp.kind];
+      if (word) g.append(s("text", { x: cx, y: y + 64, class: "xv-word" }, word));
+      const extra = xvAwardsDrawn(ctx, s, sp.awards || {}, cx, y + 81, sp.boost);
+      if (extra.length) g.append(s("g", { class: "xv-awards" }, extra));
+      else if (entry) g.append(s("text", { x: cx, y: y + 81, class: "xv-extra" }, "must stop"));
+      else if (ai === 0 && si === 0) g.append(s("text", { x: cx, y: y + 81, class: "xv-extra xv-start" }, "START"));
+      // a listed stop of the roll being made: lit when the ghost reaches it
+      if (stop && !editing) {
+        const k = path.findIndex((p) => p[0] === ai && p[1] === si);
+        const free = (byCell[key] || []).length <= 2;
+        const delay = (k + 1) * XV_STEP_MS - ghostAge;
+        if (delay > 0 && mem.ghost && !xvReduced()) {  // lit when the ghost gets there (not again on a redraw)
+          g.classList.add("xv-lit-later");
+          g.style.setProperty("--xv-lit-delay", `${Math.round(delay)}ms`);
+        }
+        if (free) {
+          const last = stop.step === path.length;
+          g.append(s("g", { class: "xv-stop-pill", "aria-hidden": "true" },
+            s("rect", { x: x + 8, y: y + XV_H - 27, width: XV_W - 16, height: 21, rx: 10 }),
+            s("text", { x: cx, y: y + XV_H - 12 }, last ? "roll ends" : "stop here")));
+        }
       }
       svg.append(g);
     });
   });
-  // the starting point
-  const start = xvPos(0, 0, nA);
-  svg.append(s("text", { x: start.x + XV_W / 2 - 8, y: start.y + XV_H + 18, class: "xv-start" }, "START"));
-  svg.append(xvIcon(ctx, "solvalou", { x: start.x + XV_W / 2 + 18, y: start.y + XV_H + 5, size: 16 }));
+  if (st.number < 7) {
+    const { x, y } = xvPos(nA - 1, st.areas[nA - 1].length - 1, nA);
+    svg.append(s("text", { x: x + XV_W / 2 + 9, y: y - 9, class: "xv-gate" }, "to the stage gate"));
+  }
 
-  // movers: numbered discs (seat number + colour + pattern)
-  const byCell = {};
-  state.pilots.forEach((p, i) => {
-    if (p.at_gate) return;
-    const k = `${p.area},${p.space}`;
-    (byCell[k] = byCell[k] || []).push(i);
-  });
+  // the trail of the last flight (dashed, the mover's colour), under the pieces
+  if (flight && !editing) {
+    const pts = [flight.from, ...flight.cells].map(([a, i]) => laneAt(a, i));
+    pts[0] = pts[0];
+    const end = slotOf[flight.seat];
+    if (end) pts[pts.length - 1] = end;
+    svg.append(s("path", { class: ["xv-trail", `xv-trail-${flight.seat}`], d: "M" + pts.map(([px, py]) => `${px} ${py}`).join("L"),
+      "aria-hidden": "true", dataset: { seat: flight.seat, steps: flight.cells.length } }));
+  }
+
+  // the ghost of the pending roll
+  let ghost = null;
+  if (path.length && ctx.currentPlayer !== null && ctx.currentPlayer !== undefined && !editing) {
+    const seat = ctx.currentPlayer;
+    const me = state.pilots[seat];
+    const pts = [[me.area, me.space], ...path.filter((p) => p[0] < nA)].map(([a, i]) => laneAt(a, i));
+    if (slotOf[seat]) pts[0] = slotOf[seat];
+    const [gx, gy] = pts[pts.length - 1];
+    const dur = (pts.length - 1) * XV_STEP_MS;
+    if (!xvReduced() && ghostAge < dur + 400) {
+      ghost = s("g", { class: ["xv-ghost", `xv-mover-${seat}`], "aria-hidden": "true", transform: `translate(${gx} ${gy})` },
+        s("circle", { class: "xv-body", r: XV_PIECE / 2 }), s("text", { class: "xv-num-piece", y: 6 }, String(seat + 1)));
+      svg.append(ghost);
+      const g0 = ghost;
+      const since = mem.ghost.since;
+      queueMicrotask(() => { if (g0.isConnected) xvFly(g0, pts, since); });
+      setTimeout(() => { if (g0.isConnected) g0.remove(); }, Math.max(0, dur + 400 - ghostAge));
+    }
+  }
+
+  // the Solvalou Movers: numbered pieces in the players' colours, in the lane
   const lm = ctx.lastMove;
-  for (const [k, seats] of Object.entries(byCell)) {
-    const [ai, si] = k.split(",").map(Number);
-    const { x, y } = xvPos(ai, si, nA);
-    seats.forEach((seat, j) => {
-      const cx = x + XV_W - 12 - j * 20, cy = y + XV_H - 11;
-      // the last mover (any seat: a bot's reply, the other player's move) is outlined; the kit flashes it
-      const moved = lm && lm.seat === seat && lm.action_dict;
-      const where = `${ctx.whose(seat, true)} Solvalou, area ${ai + 1}, space ${si + 1}`;
-      // editing: the piece is a button that picks it up (then a click on a space puts it there)
-      const pick = () => xvPick(ctx, seat);
-      svg.append(s("g", { class: ["xv-mover", `xv-mover-${seat}`, moved && "tt-last-move-mark", picked === seat && "xv-picked"],
-        dataset: { seat, lastMove: moved ? 1 : null, focus: editing ? `xv-mover-${seat}` : null },
-        role: editing ? "button" : "img", tabindex: editing ? 0 : null, "aria-pressed": editing ? String(picked === seat) : null,
-        "aria-label": editing ? (picked === seat ? `${where}: picked up, press a space to put it there (press again to put it back)`
-          : `pick up ${where}, then press a space to put it there`) : where,
-        onClick: editing ? (ev) => { ev.stopPropagation(); pick(); } : null,
-        onKeydown: editing ? (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); pick(); } } : null },
-      s("circle", { cx, cy, r: picked === seat ? 13 : 10 }), s("text", { x: cx, y: cy + 5 }, String(seat + 1))));
-    });
+  for (const [seatText, [px, py]] of Object.entries(slotOf)) {
+    const seat = Number(seatText);
+    const p = state.pilots[seat];
+    const moved = !!(lm && lm.seat === seat && lm.action_dict);
+    const whereName = `${ctx.whose(seat, true)} Solvalou, area ${p.area + 1}, space ${p.space + 1}`;
+    const pick = () => xvPick(ctx, seat);
+    const piece = s("g", { class: ["xv-mover", `xv-mover-${seat}`, moved && "xv-moved", picked === seat && "xv-picked"],
+      transform: `translate(${px} ${py})`,
+      dataset: { seat, lastMove: moved ? 1 : null, focus: editing ? `xv-mover-${seat}` : null },
+      role: editing ? "button" : "img", tabindex: editing ? 0 : null, "aria-pressed": editing ? String(picked === seat) : null,
+      "aria-label": editing ? (picked === seat ? `${whereName}: picked up, press a space to put it there (press again to put it back)`
+        : `pick up ${whereName}, then press a space to put it there`) : whereName,
+      onClick: editing ? (ev) => { ev.stopPropagation(); pick(); } : null,
+      onKeydown: editing ? (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); pick(); } } : null },
+    // the last-move ring sits BEHIND the piece (kit: tt-last-move-mark flashes it): it never recolours the piece
+    moved ? s("circle", { class: "xv-halo tt-last-move-mark", r: XV_PIECE / 2 + 3, "aria-hidden": "true" }) : null,
+    s("circle", { class: "xv-body", r: XV_PIECE / 2 }),
+    s("circle", { class: "xv-rim", r: XV_PIECE / 2 - 3.5, "aria-hidden": "true" }),
+    s("text", { class: "xv-num-piece", y: 6 }, String(seat + 1)));
+    svg.append(piece);
+    if (flight && flight.seat === seat) {
+      const pts = [flight.from, ...flight.cells].map(([a, i]) => laneAt(a, i));
+      pts[pts.length - 1] = [px, py];
+      queueMicrotask(() => { if (piece.isConnected) xvFly(piece, pts, flight.since); });
+    }
   }
 
   const gate = state.pilots.map((p, i) => (p.at_gate ? i : null)).filter((i) => i !== null);
