@@ -2,7 +2,8 @@
 
 For every walkthrough notebook under notebooks/xevious, notebooks/xevoz and notebooks/zaxxon (a notebook whose
 code makes a walkthrough): open it, run all, press Next through every step (the "Lesson step n of N" counter
-advances and the board redraws: its data-version grows), then at "Your turn" make a human move by clicking
+advances and the board redraws: its data-version grows; a question before a step's reveal is answered and its
+feedback must name a clause, a your-move step is played with Show me), then at "Your turn" make a human move by clicking
 (until a bot has replied, when the lesson has a bot), press Enter on a board control and then a key, and check
 that focus stayed inside the widget. Any console error fails. Screenshots of the three signature lessons at the
 step that teaches their rule go to test-artifacts/lessons/.
@@ -176,6 +177,7 @@ def _walk_steps(page: Any, walk: str, board: str, where: str, shot: tuple[str, s
         page.wait_for_selector(f"{walk}[data-step='0']")
     shot_taken = shot is None
     for k in range(n):
+        _steps_parts(page, walk, board, k, where)
         your_turn = _attr(page, walk, "data-your-turn") == "1"
         count = page.inner_text(f"{walk} .tt-walk-count").strip()
         if your_turn:
@@ -197,6 +199,33 @@ def _walk_steps(page: Any, walk: str, board: str, where: str, shot: tuple[str, s
         _wait_attr_gt(page, board, "data-version", v)  # the board redrew the new step's position
     assert shot_taken, f"{where}: no step shows a badge for {shot[0] if shot else ''}"
     assert _attr(page, walk, "data-your-turn") == "1" or n == n_lesson, f"{where}: the last step is not 'Your turn'"
+
+
+def _steps_parts(page: Any, walk: str, board: str, k: int, where: str) -> None:
+    """A question before the step's reveal: answer it (the first choice), see the feedback name a clause, then
+    Next reveals; a your-move step: Show me plays the step's move. Then the step is shown."""
+    for _ in range(3):
+        phase = _attr(page, walk, "data-phase") or "shown"
+        if phase == "shown":
+            return
+        v = _num(page, board, "data-version")
+        if phase == "question":
+            _check_text(page, f"{walk} .tt-question", f"{where} step {k + 1} (question)")
+            if page.query_selector(f"{walk} .tt-q-feedback") is None:
+                page.click(f"{walk} .tt-q-choice[data-index='0'] label")
+                page.click(f"{walk} button.tt-q-check")
+                page.wait_for_selector(f"{walk} .tt-q-feedback[data-rule]")
+                rule = _attr(page, f"{walk} .tt-q-feedback", "data-rule")
+                assert rule and not rule.startswith("ui."), f"{where} step {k + 1}: the feedback names {rule!r}"
+            page.click(f"{walk} button.tt-walk-next")
+        else:
+            _check_text(page, f"{walk} .tt-your-move", f"{where} step {k + 1} (your move)")
+            page.click(f"{walk} button.tt-ym-show")
+        page.wait_for_function("([sel, phase]) => { const e = document.querySelector(sel); "
+                               "return !!e && e.dataset.phase !== phase && !e.dataset.pending; }", arg=[walk, phase])
+        _wait_attr_gt(page, board, "data-version", v)  # the board shows the step's outcome
+        assert _attr(page, walk, "data-step") == str(k), f"{where} step {k + 1}: the reveal left the step"
+    raise AssertionError(f"{where} step {k + 1}: the step's outcome is never shown")
 
 
 def _play_hand_over(page: Any, walk: str, board: str, where: str, lab: Any) -> None:

@@ -434,3 +434,38 @@ def test_a_failing_store_never_breaks_the_lesson() -> None:
     assert w.panel.question["feedback"]["correct"] and w.panel.error is None
     with pytest.raises(TypeError, match="see"):
         Walkthrough(make_lesson(), board=PigBoard, progress=object())
+
+
+# -- the "Next lesson" link, computed in the browser from its own address ----------------------------------------
+@pytest.mark.skipif(__import__("shutil").which("node") is None, reason="node is not installed")
+def test_next_lesson_link_works_in_jupyterlab_voila_and_jupyterlite(tmp_path: Any) -> None:
+    import json
+    import subprocess
+
+    from tabletop.ui import _bundle as bundle
+
+    cases = [
+        {"pathname": "/lab/tree/notebooks/zaxxon/05_x.ipynb", "search": "", "hash": ""},
+        {"pathname": "/user/ann/lab/tree/notebooks/zaxxon/05_x.ipynb", "search": "?reset", "hash": ""},
+        {"pathname": "/voila/render/notebooks/zaxxon/05_x.ipynb", "search": "", "hash": ""},
+        {"pathname": "/site/lab/index.html", "search": "?path=zaxxon/05_x.ipynb", "hash": ""},
+        {"pathname": "/site/notebooks/index.html", "search": "?path=notebooks%2Fzaxxon%2F05_x.ipynb&kernel=py",
+         "hash": ""},
+        {"pathname": "/lab/tree/my%20notes/05_x.ipynb", "search": "", "hash": ""},
+        {"pathname": "/lab", "search": "", "hash": ""},
+    ]
+    code = (f"const cases = {json.dumps(cases)};\n"
+            "console.log(JSON.stringify(cases.map((c) => ttSiblingNotebook('06_radar barrier.ipynb', c)).concat("
+            "[ttSiblingNotebook('not-a-notebook', cases[0])])));")
+    path = tmp_path / "walk_test.mjs"
+    path.write_text(bundle.read("kit.js") + "\n" + bundle.read("walkthrough.js") + "\n" + code)
+    res = subprocess.run(["node", str(path)], capture_output=True, text=True, timeout=60)
+    assert res.returncode == 0, res.stderr
+    assert json.loads(res.stdout) == [
+        "/lab/tree/notebooks/zaxxon/06_radar%20barrier.ipynb",
+        "/user/ann/lab/tree/notebooks/zaxxon/06_radar%20barrier.ipynb",
+        "/voila/render/notebooks/zaxxon/06_radar%20barrier.ipynb",
+        "/site/lab/index.html?path=zaxxon%2F06_radar+barrier.ipynb",
+        "/site/notebooks/index.html?path=notebooks%2Fzaxxon%2F06_radar+barrier.ipynb&kernel=py",
+        "/lab/tree/my%20notes/06_radar%20barrier.ipynb",
+        None, None]

@@ -673,7 +673,7 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
                 why = task.failure(g, events)
                 if why:
                     st["status"] = "failed"
-                    st["failure"] = why
+                    st["failure"] = render_markdown(why)
                     if not st["recorded"]:
                         self._record("attempt", task.clauses, False, "task")
                         st["recorded"] = True

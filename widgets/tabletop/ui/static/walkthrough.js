@@ -24,7 +24,7 @@ function ttSiblingNotebook(name, loc) {
   let path = where.pathname || "";
   try { path = decodeURI(path); } catch (_e) { /* keep it as it is */ }
   if (/\.ipynb$/i.test(path)) {
-    return encodeURI(path.replace(/[^/]*$/, file)) + (where.search || "");
+    return encodeURI(path.replace(/[^/]*$/, file));  // not "?reset" and the like: they belong to this page
   }
   return null;
 }
@@ -173,9 +173,11 @@ function ttRenderWalkthrough({ model, el }) {
           ((tk.hints || []).length ? `, ${(tk.hints || []).length} hint${(tk.hints || []).length === 1 ? "" : "s"}` : "")),
         success);
     } else if (status === "failed") {
+      const failure = ttH("div", { class: "tt-task-failure" });
+      failure.innerHTML = tk.failure || "";  // the lesson's (or the engine's) sentence, rendered by Python
       result = ttH("div", { class: "tt-task-result tt-wrong", role: "alert", dataset: { status } },
-        ttH("strong", {}, "Not this time. "), ttH("span", { class: "tt-task-failure" }, ttTxt(tk.failure)),
-        " Press Try again to start from the hand-over.");
+        ttH("strong", {}, "Not this time."), failure,
+        ttH("div", {}, "Press Try again to start again from the hand-over."));
     }
     return ttH("section", { class: "tt-task", dataset: { status, stars: tk.stars || 0, hints: (tk.hints || []).length },
       "aria-label": "your task" },
@@ -313,7 +315,7 @@ function ttRenderWalkthrough({ model, el }) {
           dataset: { focus: "present" }, onClick: () => present(!presenting) },
         presenting ? "Leave projector view" : "Projector view")),
       ttH("h4", { class: "tt-walk-title" }, ttTxt(s.title)),
-      banner, badges, askBox, moveBox, narration, task, yours, nav,
+      banner, task, badges, askBox, moveBox, narration, yours, nav,
       ttH("footer", { class: "tt-help" }, presenting ? "Keys: ← / → back and next · Esc leaves the projector view"
         : "Keys: ← / → back and next · Home / End first and last step · Tab to the board"));
     fitType();
