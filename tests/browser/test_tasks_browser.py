@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.fixtures import REPO, make_notebook
+from tests.browser.fixtures import REPO, axe_violations, make_notebook
 from tests.kit.pig import Hold, Roll
 
 SETUP = """import os, sys
@@ -90,6 +90,7 @@ def test_question_your_move_and_task_by_mouse_and_keyboard(lab: Any, tmp_path: P
     assert "Not quite." in fb and "nothing in the pot" in fb and "pig.hold" in fb
     assert page.query_selector(f"{W} .tt-q-choice[data-verdict='right'][data-index='1']")
     shot(lab, "question-wrong")
+    assert axe_violations(page, ".tt-walk") == []
     page.click(f"{W} button.tt-walk-next")  # reveal: the step's outcome and its narration
     wait_phase(page, "shown", 0)
     assert "Roll the die" in page.inner_text(f"{W} .tt-walk-text")
@@ -128,6 +129,7 @@ def test_question_your_move_and_task_by_mouse_and_keyboard(lab: Any, tmp_path: P
     assert "taken back" in page.inner_text(f"{W} .tt-ym-feedback")
     assert lab.kernel_json("len(walk.game.history)") == turns and lab.kernel_json("walk.phase") == "your-move"
     shot(lab, "your-move-wrong")
+    assert axe_violations(page, ".tt-walk") == []
     play(page, Hold())
     wait_phase(page, "shown", 2)
     assert page.query_selector(f"{W} .tt-ym-feedback[data-accepted='1']")
@@ -174,6 +176,7 @@ def test_question_your_move_and_task_by_mouse_and_keyboard(lab: Any, tmp_path: P
     here = page.evaluate("() => location.pathname")
     assert here.endswith(".ipynb") and href == here.rsplit("/", 1)[0] + "/02_pig_again.ipynb", (here, href)
     shot(lab, "task-done")
+    assert axe_violations(page, ".tt-walk") == []
 
     # 5. mastery: every attempt reached the shared store and the browser's localStorage
     kinds = lab.kernel_json("[(a.kind, a.right) for a in walk.store.attempts]")

@@ -469,3 +469,17 @@ def test_next_lesson_link_works_in_jupyterlab_voila_and_jupyterlite(tmp_path: An
         "/site/notebooks/index.html?path=notebooks%2Fzaxxon%2F06_radar+barrier.ipynb&kernel=py",
         "/lab/tree/my%20notes/06_radar%20barrier.ipynb",
         None, None]
+
+
+def test_a_new_game_or_set_up_position_at_the_hand_over_pauses_the_task() -> None:
+    w, rec = walk(teacher=True)
+    start, _ = to_hand_over(w)
+    browser_message(w.board, {"type": "teacher", "op": "teaching", "id": "close-race", "version": w.board.version})
+    assert w.panel.task["status"] == "off" and "Try again" in w.panel.task["note"]
+    w.board.rig(die=[5])
+    click(w, Roll())
+    click(w, Hold())  # banking in the teaching position is not the lesson's task
+    assert w.game.state["scores"][0] == 30 and w.game.is_over
+    assert w.panel.task["status"] == "off" and rec.attempts("task") == []
+    panel(w, type="retry")
+    assert w.game.digest() == start.digest() and w.panel.task["status"] == "playing"

@@ -656,6 +656,9 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
         start = self._start_turns or 0
         if st["status"] == "failed" and what == "undo":
             st["status"] = "playing"
+        if st["status"] == "off":
+            st["note"] = ("The board no longer plays on from the lesson's hand-over (a new game or a set-up "
+                          "position), so the task is not checked here. Press Try again to go back to it.")
         if st["status"] == "playing" and len(g.history) >= start:
             events = events_since(g, start)
             if task.reached(g, events):
@@ -688,6 +691,7 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
             "hints": list(st["hints"]), "hints_total": len(task.hints),
             "success": st.get("success", "") if st["status"] == "done" else "",
             "failure": st.get("failure", "") if st["status"] == "failed" else "",
+            "note": st.get("note", "") if st["status"] == "off" else "",
             "next": next_lesson(self.lesson, self._lessons)}
 
     def hint(self) -> str:
@@ -866,8 +870,13 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
             if what in ("act", "bot"):  # a click, a key, or Bot move: the learner's move at this step
                 self._judge_move()
             return
-        if self._step == len(self.steps) - 1 and self._task_state and what in ("act", "bot", "undo", "redo"):
-            self._update_task(what)
+        if self._step == len(self.steps) - 1 and self._task_state:
+            if what in ("game", "setup") and self._task_state.get("status") in ("playing", "failed"):
+                # a teaching position, a set-up or Play again: no longer the lesson's hand-over; the task waits
+                self._task_state["status"] = "off"
+                self._task_state["failure"] = ""
+            if what in ("act", "bot", "undo", "redo", "game", "setup"):
+                self._update_task(what)
         if what == "bot" and board.last_move is not None and board.last_move.get("bot"):
             return  # a bot's reply is not a move of the reader's
         if what in ("act", "bot", "undo"):

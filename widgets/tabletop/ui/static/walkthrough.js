@@ -179,6 +179,9 @@ function ttRenderWalkthrough({ model, el }) {
         ttH("strong", {}, "Not this time."), failure,
         ttH("div", {}, "Press Try again to start again from the hand-over."));
     }
+    if (status === "off") {
+      result = ttH("div", { class: "tt-task-result tt-task-off", role: "status", dataset: { status } }, ttTxt(tk.note));
+    }
     return ttH("section", { class: "tt-task", dataset: { status, stars: tk.stars || 0, hints: (tk.hints || []).length },
       "aria-label": "your task" },
     ttH("h5", {}, "Your task"),
