@@ -50,17 +50,23 @@ def test_every_lesson_keeps_its_contract(game: str, num: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_walkthrough_notebook_shows_a_registered_lesson(game: str) -> None:
-    """A notebook's walkthrough is a registered Lesson (so the contract test covers it), never an inline script."""
+    """A notebook's walkthrough is a registered Lesson (so the contract test covers it), never an inline script.
+    Lesson notebooks are those numbered like a lesson; the folder's others (its progress map, review, practice)
+    show no walkthrough."""
     lessons = lessons_of(game)
     shown = set()
     for nb in sorted((ROOT / "notebooks" / game).glob("*.ipynb")):
         code = code_of(nb)
+        if nb.name[:2] not in lessons:
+            assert not CALL.findall(code) and "Walkthrough(" not in code, f"{nb.name}: a walkthrough outside a lesson"
+            continue
         assert "Walkthrough(" not in code, f"{nb.name}: builds a walkthrough inline; register a Lesson instead"
         calls = CALL.findall(code)
         assert calls, f"{nb.name}: shows no walkthrough(\"NN\")"
         for num in calls:
             assert num in lessons, f"{nb.name}: walkthrough({num!r}) is not a registered lesson of {game}"
             assert nb.name.startswith(num), f"{nb.name}: shows lesson {num}, not its own"
+            assert lessons[num].notebook in ("", nb.name), f"lesson {game}/{num} names {lessons[num].notebook}"
             shown.add(num)
     assert shown == set(lessons), f"lessons of {game} no notebook shows: {sorted(set(lessons) - shown)}"
 

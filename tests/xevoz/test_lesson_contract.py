@@ -47,7 +47,11 @@ def test_hand_overs_are_playable_and_bots_answer_by_themselves() -> None:
         assert not game.is_over, lesson.id
         assert game.legal_actions(), lesson.id
     assert dict(LESSONS["04"].bots) == {1: "greedy"}  # the bot plays seat 2 at the hand-over
-    assert dict(LESSONS["06"].bots) == {1: "greedy"}
+    # issue 20: the full battle is handed over against the random bot (the greedy one crushed a beginner 0-24)
+    assert dict(LESSONS["06"].bots) == {1: "random"}
+    # every hand-over has an opponent (no Xevoz lesson is about hot-seat play); lesson 01 hands over Player 2
+    assert all(lesson.bots and not lesson.hot_seat for lesson in LESSONS.values())
+    assert dict(LESSONS["01"].bots) == {0: "greedy"} and dict(LESSONS["02"].bots) == {0: "greedy"}
     last = LESSONS["06"].game_at(len(LESSONS["06"].steps) - 1)
     assert last.current_player == 0 and not last.is_over  # was: a finished game handed over
 
