@@ -303,11 +303,10 @@ def test_every_lesson_task_is_completed_by_clicking(task_page: Any, game: str, k
     assert stars_shown == want and mine == lab.kernel_json("walk.panel.task['moves']"), \
         f"{where}: {stars_shown} stars for {mine} moves"
     if (game, key) in SIGNATURE:
-        el = page.query_selector(".tt-walkthrough")
-        el.scroll_into_view_if_needed()
+        from tests.browser.test_lessons_browser import _screenshot
+
         path = lab.artifacts / f"{game}-{key}-task-done.png"
-        lab.artifacts.mkdir(parents=True, exist_ok=True)
-        el.screenshot(path=str(path))
+        _screenshot(page, ".tt-walkthrough", path)  # the whole walkthrough, however tall
         if SHOTS.is_dir():
             shutil.copy(path, SHOTS / f"ui-{game}-{key}-task-done.png")
     print(f"\n{where}: task done by clicking in {time.time() - t0:.1f} s ({n} actions)")
