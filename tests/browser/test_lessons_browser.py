@@ -261,13 +261,12 @@ def _play_hand_over(page: Any, walk: str, board: str, where: str, lab: Any) -> N
 
 def _keyboard(page: Any, board: str, where: str) -> None:
     _wait_settled(page, board)
-    # a control of the board picture if it offers one (a hex, a space, a button), else the kit's move list
-    control = (page.query_selector(f"{board} .tt-stage button:not([disabled])")
-               or page.query_selector(f"{board} .tt-stage [tabindex='0']")
-               or page.query_selector(f"{board} button.tt-action"))
-    if control is None:
-        control = page.query_selector(f"{board} button.tt-undo")
-    control.focus()
+    # a control of the board picture if it offers one (a hex, a space, a button), else the kit's move list; found
+    # and focused in one go (a redraw, e.g. when the last move's flash ends, replaces the board's elements)
+    page.evaluate("""(sel) => { const b = document.querySelector(sel);
+      const c = b.querySelector('.tt-stage button:not([disabled])') || b.querySelector(".tt-stage [tabindex='0']")
+        || b.querySelector('button.tt-action') || b.querySelector('button.tt-undo');
+      c.focus(); }""", board)
     draws = _num(page, board, "data-draws")
     page.keyboard.press("Enter")
     try:
