@@ -483,3 +483,10 @@ def test_a_new_game_or_set_up_position_at_the_hand_over_pauses_the_task() -> Non
     assert w.panel.task["status"] == "off" and rec.attempts("task") == []
     panel(w, type="retry")
     assert w.game.digest() == start.digest() and w.panel.task["status"] == "playing"
+
+
+def test_the_static_picture_names_the_questions_your_moves_and_the_task() -> None:
+    w, _ = walk()
+    page = w.static_html()
+    assert "Question first:</i> May you hold now?" in page and "Your move:</i> Bank your pot." in page
+    assert "Your task:</b> Bank points once more <code>pig.hold</code>" in page

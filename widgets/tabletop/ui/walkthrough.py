@@ -901,7 +901,15 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
                  f"{', then “Your turn”' if self.has_your_turn else ''}</h3><ol>"]
         for s, js in zip(self.steps, self.panel.steps, strict=True):
             badges = " ".join(f"<code>{html.escape(r['id'])}</code>" for r in js["rules"])
-            parts.append(f"<li><b>{html.escape(s.title)}</b> {badges}{js['html']}</li>")
+            extra = ""
+            if s.question is not None and not callable(s.question.prompt):
+                extra += f"<p><i>Question first:</i> {html.escape(s.question.prompt)}</p>"
+            if s.your_move is not None and not callable(s.your_move.prompt):
+                extra += f"<p><i>Your move:</i> {html.escape(s.your_move.prompt)}</p>"
+            parts.append(f"<li><b>{html.escape(s.title)}</b> {badges}{extra}{js['html']}</li>")
+        if self.task is not None:
+            parts.append(f"<li><b>Your task:</b> {html.escape(self.task.goal)} "
+                         + " ".join(f"<code>{html.escape(c)}</code>" for c in self.task.clauses) + "</li>")
         parts.append("</ol><p><i>Board at the step shown:</i></p>")
         parts.append(self.board.static_html())
         parts.append("</div>")

@@ -29,6 +29,15 @@ function ttSiblingNotebook(name, loc) {
   return null;
 }
 
+/** A node holding HTML that Python rendered (mistune, raw HTML escaped) from a lesson's authored Markdown: the
+ *  narration, a question's prompt, a your-move prompt, a task's goal, hints, success and failure sentences.
+ *  The one place the panel inserts HTML; game and player text never comes here. */
+function ttRendered(tag, attrs, rendered) {
+  const node = ttH(tag, attrs);
+  node.innerHTML = typeof rendered === "string" ? rendered : "";
+  return node;
+}
+
 /** "★★☆" with its words for screen readers */
 function ttStars(n) {
   const k = Math.max(0, Math.min(3, Number(n) || 0));
@@ -103,8 +112,7 @@ function ttRenderWalkthrough({ model, el }) {
           verdict === "right" ? ttH("span", { class: "tt-q-mark" }, " ✓ the right answer") : null,
           verdict === "wrong" ? ttH("span", { class: "tt-q-mark" }, " ✗ your choice") : null));
     });
-    const prompt = ttH("div", { class: "tt-q-prompt", id: `${name}-prompt` });
-    prompt.innerHTML = q.prompt;  // Markdown rendered by Python from the lesson's authored text (escaped)
+    const prompt = ttRendered("div", { class: "tt-q-prompt", id: `${name}-prompt` }, q.prompt);
     const check = answered ? null : ttH("button", { type: "button", class: "tt-q-check", dataset: { focus: "check" },
       disabled: picks.set.size === 0, title: picks.set.size ? null : "pick an answer first",
       onClick: () => ask("answer", { picked: [...picks.set].sort((a, b) => a - b) }) }, "Check my answer");
@@ -127,8 +135,7 @@ function ttRenderWalkthrough({ model, el }) {
   function yourMoveBox(y, phase) {
     if (!y || !y.prompt) return null;
     const fb = y.feedback;
-    const prompt = ttH("div", { class: "tt-ym-prompt" });
-    prompt.innerHTML = y.prompt;  // Markdown rendered by Python from the lesson's authored text (escaped)
+    const prompt = ttRendered("div", { class: "tt-ym-prompt" }, y.prompt);
     const feedback = fb ? ttH("div", { class: ["tt-ym-feedback", fb.accepted ? "tt-ok" : "tt-wrong"],
       role: fb.accepted ? "status" : "alert", dataset: { accepted: fb.accepted ? "1" : "0", rule: fb.rule } },
     ttH("strong", {}, fb.accepted ? "Yes!" : fb.refused ? "Not allowed." : "Not this one."), " ",
@@ -147,15 +154,10 @@ function ttRenderWalkthrough({ model, el }) {
 
   function taskBox(tk) {
     if (!tk || !tk.goal) return null;
-    const goal = ttH("div", { class: "tt-task-goal" });
-    goal.innerHTML = tk.goal;  // Markdown rendered by Python from the lesson's authored text (escaped)
+    const goal = ttRendered("div", { class: "tt-task-goal" }, tk.goal);
     const status = tk.status;
     const par = tk.par === null || tk.par === undefined ? "" : ` (par ${tk.par})`;
-    const hints = (tk.hints || []).map((h, i) => {
-      const li = ttH("li", { class: "tt-task-hint", dataset: { index: i } });
-      li.innerHTML = h;  // authored (or written from the position by the lesson), rendered by Python
-      return li;
-    });
+    const hints = (tk.hints || []).map((h, i) => ttRendered("li", { class: "tt-task-hint", dataset: { index: i } }, h));
     const left = (tk.hints_total || 0) - (tk.hints || []).length;
     const next = tk.next;
     const href = next ? ttSiblingNotebook(next.notebook) || next.notebook : null;
@@ -165,16 +167,14 @@ function ttRenderWalkthrough({ model, el }) {
       onClick: () => ask("retry") }, "Try again");
     let result = null;
     if (status === "done") {
-      const success = ttH("div", { class: "tt-task-success-text" });
-      success.innerHTML = tk.success || "";  // authored, rendered by Python
+      const success = ttRendered("div", { class: "tt-task-success-text" }, tk.success);
       result = ttH("div", { class: "tt-task-result tt-ok", role: "status", dataset: { status } },
         ttH("strong", {}, "Done! "), ttStars(tk.stars),
         ttH("span", { class: "tt-task-score" }, ` in ${tk.moves} move${tk.moves === 1 ? "" : "s"}${par}` +
           ((tk.hints || []).length ? `, ${(tk.hints || []).length} hint${(tk.hints || []).length === 1 ? "" : "s"}` : "")),
         success);
     } else if (status === "failed") {
-      const failure = ttH("div", { class: "tt-task-failure" });
-      failure.innerHTML = tk.failure || "";  // the lesson's (or the engine's) sentence, rendered by Python
+      const failure = ttRendered("div", { class: "tt-task-failure" }, tk.failure);
       result = ttH("div", { class: "tt-task-result tt-wrong", role: "alert", dataset: { status } },
         ttH("strong", {}, "Not this time."), failure,
         ttH("div", {}, "Press Try again to start again from the hand-over."));
@@ -268,13 +268,14 @@ function ttRenderWalkthrough({ model, el }) {
     portal(presenting);
     root.setAttribute("aria-label", `walkthrough: ${label(k)}`);
 
+    const phase = model.get("phase") || "shown";  // the narration tells the outcome: only after the reveal
+    root.dataset.phase = phase;
     const select = ttH("select", { class: "tt-walk-jump", "aria-label": "jump to a lesson step", dataset: { focus: "jump" },
       onChange: (ev) => go(Number(ev.target.value)) },
     steps.map((st, i) => ttH("option", { value: i, selected: i === k }, st.your_turn ? "Your turn" : `${i + 1}. ${ttTxt(st.title)}`)));
 
-    const narration = ttH("div", { class: "tt-walk-text" });
     // Markdown rendered by Python (mistune, raw HTML escaped) from the notebook author's text, never user text.
-    narration.innerHTML = s.html;
+    const narration = ttRendered("div", { class: "tt-walk-text" }, phase === "shown" ? s.html : "");
 
     const badges = s.rules.length ? ttH("div", { class: "tt-walk-rules", "aria-label": "rules in this step" },
       s.rules.map((r) => ttH("details", { class: "tt-walk-rule", dataset: { rule: r.id } },
@@ -286,8 +287,7 @@ function ttRenderWalkthrough({ model, el }) {
       ttH("div", { class: "tt-error-body" }, ttH("code", { class: "tt-rule" }, err.rule), " ", ttH("span", { class: "tt-error-reason" }, err.reason)),
       ttH("button", { type: "button", class: "tt-dismiss", "aria-label": "Dismiss message", onClick: () => { dismissed = err.n; schedule(); } }, "×")) : null;
 
-    const phase = model.get("phase") || "shown";
-    root.dataset.phase = phase;
+
     const q = model.get("question") || {};
     const ym = model.get("your_move") || {};
     const tk = model.get("task") || {};
@@ -295,7 +295,6 @@ function ttRenderWalkthrough({ model, el }) {
     const askBox = questionBox(q, phase);
     const moveBox = yourMoveBox(ym, phase);
     const task = s.your_turn ? taskBox(tk) : null;
-    if (phase !== "shown") narration.replaceChildren();  // the narration tells the outcome: only after the reveal
 
     const moves = model.get("moves_since");
     const yours = s.your_turn ? ttH("div", { class: "tt-walk-yours", role: "status" },
