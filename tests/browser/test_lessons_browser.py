@@ -221,8 +221,14 @@ def _steps_parts(page: Any, walk: str, board: str, k: int, where: str) -> None:
         else:
             _check_text(page, f"{walk} .tt-your-move", f"{where} step {k + 1} (your move)")
             page.click(f"{walk} button.tt-ym-show")
-        page.wait_for_function("([sel, phase]) => { const e = document.querySelector(sel); "
-                               "return !!e && e.dataset.phase !== phase && !e.dataset.pending; }", arg=[walk, phase])
+        try:
+            page.wait_for_function("([sel, phase]) => { const e = document.querySelector(sel); "
+                                   "return !!e && e.dataset.phase !== phase && !e.dataset.pending; }",
+                                   arg=[walk, phase], timeout=20_000)
+        except Exception:
+            _screenshot(page, walk, ARTIFACTS / f"stuck-{where.replace('/', '-')}-{k + 1}.png")
+            raise AssertionError(f"{where} step {k + 1}: still at its {phase} after Next: "
+                                 f"{page.inner_text(walk)[:600]!r}") from None
         _wait_attr_gt(page, board, "data-version", v)  # the board shows the step's outcome
         assert _attr(page, walk, "data-step") == str(k), f"{where} step {k + 1}: the reveal left the step"
     raise AssertionError(f"{where} step {k + 1}: the step's outcome is never shown")

@@ -49,10 +49,16 @@ def test_a_lesson_walked_and_its_task_done_through_the_walkthrough(game: str, ke
             asked += 1
             browser_message(p, {"type": "reveal", "version": p.version})
         elif walk.phase == "your-move":
+            k = walk.step
+            browser_message(p, {"type": "show_me", "version": p.version})  # Show me: the step's own move
+            assert p.error is None and walk.phase == "shown" and p.your_move["done"], (k, p.error)
+            assert walk.game.digest() == les.game_at(k).digest()
+            walk.goto(k, "your-move")  # asked again: now the learner makes the move on the board
             mine = walk._ym_scripted
             browser_message(walk.board, {"type": "act", "id": mine.key, "version": walk.board.version})
+            assert walk.board.error is None, walk.board.error
             assert walk.phase == "shown" and p.your_move["feedback"]["accepted"], p.your_move
-            assert walk.game.digest() == les.game_at(walk.step).digest()
+            assert walk.game.digest() == les.game_at(k).digest() and p.your_move["prompt"]
             moved += 1
         elif walk.step < len(walk) - 1:
             browser_message(p, {"type": "goto", "step": walk.step + 1, "version": p.version})

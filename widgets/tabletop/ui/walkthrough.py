@@ -542,10 +542,16 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
     def _your_move_json(self, k: int, *, done: bool = False) -> dict[str, Any]:
         ym = self.steps[k].your_move
         assert ym is not None
-        game = self._ym_before if self._ym_before is not None else self._position(k)
-        prompt = ym.prompt_text(game)
         old = self.panel.your_move if self.panel.your_move.get("step") == k else {}
-        return {"step": k, "prompt": render_markdown(prompt), "clauses": self._clause_info(ym.clauses),
+        if old.get("prompt"):
+            prompt_html = str(old["prompt"])
+        else:  # the prompt is written at the position it asks about: before the step's last action
+            game = self._ym_before
+            if game is None:
+                game = self._position(k - 1)
+                self.steps[k].prelude(game, -1)
+            prompt_html = render_markdown(ym.prompt_text(game))
+        return {"step": k, "prompt": prompt_html, "clauses": self._clause_info(ym.clauses),
                 "feedback": old.get("feedback") if done else None, "done": done,
                 "note": self._ym_note if done else "", "tries": int(old.get("tries", 0)),
                 "shown": bool(old.get("shown")) if done else False}

@@ -89,8 +89,21 @@ function ttRenderWalkthrough({ model, el }) {
     else go(model.get("step") + 1);
   }
 
+  /** After the reveal the question stays, folded to one line (the narration now tells the outcome). */
+  function answeredLine(q) {
+    const fb = q.feedback;
+    const rightTexts = (fb ? fb.right : []).map((i) => ttTxt(q.choices[i])).join("; ");
+    return ttH("section", { class: "tt-question tt-question-done", dataset: { answered: fb ? "1" : "0" }, "aria-label": "the question" },
+      ttRendered("div", { class: "tt-q-prompt" }, q.prompt),
+      fb ? ttH("details", { class: ["tt-q-summary", fb.correct ? "tt-ok" : "tt-wrong"], dataset: { correct: fb.correct ? "1" : "0", rule: fb.rule } },
+        ttH("summary", {}, fb.correct ? "✓ You answered right: " : "✗ The answer: ", rightTexts),
+        ttClauseChip({ id: fb.rule, title: fb.title, says: fb.says }), " ", ttH("span", { class: "tt-q-reason" }, ttTxt(fb.reason)))
+        : ttH("p", { class: "tt-q-skipped" }, "Skipped."));
+  }
+
   function questionBox(q, phase) {
     if (!q || !q.choices) return null;
+    if (phase === "shown") return answeredLine(q);
     const key = `${model.get("step")}/${q.prompt}`;
     if (picks.key !== key) picks = { key, set: new Set() };
     const fb = q.feedback;
@@ -135,6 +148,14 @@ function ttRenderWalkthrough({ model, el }) {
   function yourMoveBox(y, phase) {
     if (!y || !y.prompt) return null;
     const fb = y.feedback;
+    if (phase === "shown") {  // after the move: one line (the narration now tells the outcome)
+      const text = fb && fb.accepted ? `✓ Your move: ${ttTxt(fb.action)}.` : ttTxt(y.note) || "Shown.";
+      return ttH("section", { class: "tt-your-move tt-your-move-done", dataset: { done: "1", tries: y.tries || 0 }, "aria-label": "your move" },
+        ttH("p", { class: "tt-ym-line" }, ttH("strong", {}, "Your move: "), text,
+          fb && fb.accepted && y.note ? ` ${ttTxt(y.note)}` : ""),
+        fb && fb.accepted ? ttH("div", { class: "tt-ym-feedback tt-ok", dataset: { accepted: "1", rule: fb.rule } },
+          ttClauseChip({ id: fb.rule, title: fb.title, says: fb.says })) : null);
+    }
     const prompt = ttRendered("div", { class: "tt-ym-prompt" }, y.prompt);
     const feedback = fb ? ttH("div", { class: ["tt-ym-feedback", fb.accepted ? "tt-ok" : "tt-wrong"],
       role: fb.accepted ? "status" : "alert", dataset: { accepted: fb.accepted ? "1" : "0", rule: fb.rule } },
