@@ -246,12 +246,14 @@ def _play_hand_over(page: Any, walk: str, board: str, where: str, lab: Any) -> N
     assert _num(page, board, "data-version") == v, f"{where}: undo at the hand-over changed the board"
     bots = _num(page, board, "data-bots")
     seen_bot = False
-    for _ in range(8):  # one human move at least; more until a bot has replied (when the lesson has a bot)
+    for _ in range(30):  # one human move at least; more until a bot has replied (when the lesson has a bot)
         _wait_settled(page, board)
         if _attr(page, board, "data-over") == "1" or not page.query_selector(f"{board} button.tt-action"):
             break
         v = _num(page, board, "data-version")
-        page.click(f"{board} button.tt-action[data-index='0']")
+        # the first listed move; a move that ends the turn when one is listed (a Zaxxon turn has many moves)
+        ender = page.query_selector(f"{board} button.tt-action:text-matches('\\bend(s)? (the|your)? ?turn', 'i')")
+        page.click(f"{board} button.tt-action[data-index='{ender.get_attribute('data-index') if ender else 0}']")
         _wait_attr_gt(page, board, "data-version", v)
         err = page.query_selector(f"{board} .tt-error:not([hidden])")
         assert err is None or not _attr(page, f"{board} .tt-error", "data-rule").startswith("ui."), \
