@@ -89,16 +89,17 @@ function ttRenderWalkthrough({ model, el }) {
     else go(model.get("step") + 1);
   }
 
-  /** After the reveal the question stays, folded to one line (the narration now tells the outcome). */
+  /** After the reveal the question stays, folded to one line (the narration now tells the outcome); the prompt,
+   *  the clause and the reason open from it. */
   function answeredLine(q) {
     const fb = q.feedback;
     const rightTexts = (fb ? fb.right : []).map((i) => ttTxt(q.choices[i])).join("; ");
+    const head = !fb ? "Question skipped." : fb.correct ? `✓ You answered right: ${rightTexts}` : `✗ The answer: ${rightTexts}`;
     return ttH("section", { class: "tt-question tt-question-done", dataset: { answered: fb ? "1" : "0" }, "aria-label": "the question" },
-      ttRendered("div", { class: "tt-q-prompt" }, q.prompt),
-      fb ? ttH("details", { class: ["tt-q-summary", fb.correct ? "tt-ok" : "tt-wrong"], dataset: { correct: fb.correct ? "1" : "0", rule: fb.rule } },
-        ttH("summary", {}, fb.correct ? "✓ You answered right: " : "✗ The answer: ", rightTexts),
-        ttClauseChip({ id: fb.rule, title: fb.title, says: fb.says }), " ", ttH("span", { class: "tt-q-reason" }, ttTxt(fb.reason)))
-        : ttH("p", { class: "tt-q-skipped" }, "Skipped."));
+      ttH("details", { class: ["tt-q-summary", fb && (fb.correct ? "tt-ok" : "tt-wrong")], dataset: { correct: fb ? (fb.correct ? "1" : "0") : null, rule: fb ? fb.rule : null } },
+        ttH("summary", {}, head),
+        ttRendered("div", { class: "tt-q-prompt" }, q.prompt),
+        fb ? ttH("div", {}, ttClauseChip({ id: fb.rule, title: fb.title, says: fb.says }), " ", ttH("span", { class: "tt-q-reason" }, ttTxt(fb.reason))) : null));
   }
 
   function questionBox(q, phase) {
@@ -183,7 +184,8 @@ function ttRenderWalkthrough({ model, el }) {
     const next = tk.next;
     const href = next ? ttSiblingNotebook(next.notebook) || next.notebook : null;
     const nextLink = next && next.notebook ? ttH("a", { class: "tt-task-next", href, target: "_self",
-      dataset: { notebook: next.notebook, lesson: next.id } }, `Next lesson: ${ttTxt(next.title)} →`) : null;
+      dataset: { notebook: next.notebook, lesson: next.id } }, "Next lesson",
+    ttH("span", { class: "tt-long" }, `: ${ttTxt(next.title)}`), " →") : null;
     const retry = ttH("button", { type: "button", class: "tt-task-retry", dataset: { focus: "retry" },
       onClick: () => ask("retry") }, "Try again");
     let result = null;
@@ -215,7 +217,8 @@ function ttRenderWalkthrough({ model, el }) {
     hints.length ? ttH("ol", { class: "tt-task-hints", "aria-label": "hints" }, hints) : null,
     ttH("div", { class: "tt-task-buttons" },
       status !== "done" && left > 0 ? ttH("button", { type: "button", class: "tt-task-hint-btn", dataset: { focus: "hint" },
-        onClick: () => ask("hint") }, `Hint (${left} left, each costs a star)`) : null,
+        onClick: () => ask("hint") }, "Hint", ttH("span", { class: "tt-long" }, ` (${left} left, each costs a star)`),
+      ttH("span", { class: "tt-short" }, ` (${left} left)`)) : null,
       retry,
       nextLink || (status === "done" ? ttH("span", { class: "tt-task-last" }, "That was the last lesson of this game.") : null)));
   }
@@ -240,6 +243,14 @@ function ttRenderWalkthrough({ model, el }) {
     root.dataset.fontPx = String(px);
   }
   const onResize = () => fitType();
+  // the panel's own box changes when it moves into the projector layer and when the board beside it redraws:
+  // fit the type again then (fitType changes only the type, never the box, so this cannot loop)
+  let lastBox = "";
+  const boxWatch = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
+    const b = `${root.clientWidth}x${root.clientHeight}`;
+    if (b !== lastBox) { lastBox = b; fitType(); }
+  }) : null;
+  if (boxWatch) boxWatch.observe(root);
 
   // JupyterLab's panels use `contain: strict`, which turns a fixed layer into one fixed to the notebook panel:
   // while presenting, the whole walkthrough box (panel + board) moves to <body>; a placeholder keeps its place.
@@ -342,6 +353,9 @@ function ttRenderWalkthrough({ model, el }) {
       ttH("footer", { class: "tt-help" }, presenting ? "Keys: ← / → back and next · Esc leaves the projector view"
         : "Keys: ← / → back and next · Home / End first and last step · Tab to the board"));
     fitType();
+    // and again once the browser has laid the new parts out beside the board (measured at draw time, the
+    // panel can still be in its previous layout: the type came out smaller than the room allows)
+    if (presenting) { requestAnimationFrame(fitType); setTimeout(fitType, 120); }
     focus.give(root.querySelector(".tt-walk-next:not([disabled])") || root.querySelector(".tt-walk-back:not([disabled])") || root);
     if (pendingAt) {
       ttRecordRtt(root, rtts, pendingAt);
@@ -378,6 +392,7 @@ function ttRenderWalkthrough({ model, el }) {
   return () => {
     for (const name of TT_WALK_TRAITS) model.off(`change:${name}`, schedule);
     window.removeEventListener("resize", onResize);
+    if (boxWatch) boxWatch.disconnect();
     portal(false);
   };
 }
