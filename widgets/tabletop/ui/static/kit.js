@@ -6,6 +6,31 @@
 
 const TT_SVG_NS = "http://www.w3.org/2000/svg";
 
+/** JupyterLab's shortcut guard. Lumino (CommandRegistry.processKeydownEvent) matches a key binding by walking from
+ *  the keydown's target up to the document and stops at the first element carrying data-lm-suppress-shortcuts —
+ *  but it tests each element's selector match BEFORE it moves on to the parent, and the notebook's command-mode
+ *  bindings (r: to Raw, m: to Markdown, x: cut, a/b: insert, arrows, ...) use the selector
+ *  ".jp-Notebook.jp-mod-commandMode :focus:not(:read-write)", which the focused element itself matches. So the
+ *  attribute on a widget's root guards only the root: with focus on an inner button, summary, banner or hex the
+ *  key reaches the notebook. The kit therefore puts the attribute on every element inside a guarded root that
+ *  takes focus (at focusin, and again at keydown, in capture), so no key pressed inside a kit widget is ever a
+ *  notebook shortcut — whatever renderer, panel or game drew the element. Setting the attribute with ttH/ttSetAttrs
+ *  guards the node (every kit widget's root does). */
+const TT_SUPPRESS = "data-lm-suppress-shortcuts";
+
+function ttGuardShortcuts(root) {
+  if (!root || root.ttShortcutGuard) return root;
+  root.ttShortcutGuard = true;
+  if (!root.hasAttribute(TT_SUPPRESS)) root.setAttribute(TT_SUPPRESS, "true");
+  const mark = (ev) => {
+    const t = ev.target;
+    if (t instanceof Element && !t.hasAttribute(TT_SUPPRESS)) t.setAttribute(TT_SUPPRESS, "true");
+  };
+  root.addEventListener("focusin", mark, true);
+  root.addEventListener("keydown", mark, true);
+  return root;
+}
+
 function ttSetAttrs(node, attrs) {
   if (!attrs) return node;
   for (const [k, v] of Object.entries(attrs)) {
@@ -29,6 +54,7 @@ function ttSetAttrs(node, attrs) {
       throw new Error("tabletop kit: javascript: URLs are not allowed");
     } else {
       node.setAttribute(k, v === true ? "" : String(v));
+      if (k === TT_SUPPRESS) ttGuardShortcuts(node);
     }
   }
   return node;
