@@ -65,3 +65,51 @@ def test_why_not_in_place_focus_kept_locked_clicks_and_paced_bots(lab: Any) -> N
     assert page.query_selector(f"{BOARD} .tt-log-last") is not None
     assert page.query_selector(f"{BOARD} button.tt-action") is not None
     lab.screenshot("pig-bot-replied")
+
+
+BOX_JS = """(sel) => { const b = document.querySelector(sel).getBoundingClientRect();
+  return { left: b.left, top: b.top, width: b.width, height: b.height, bottom: b.bottom, right: b.right }; }"""
+
+
+@pytest.mark.browser
+def test_why_not_is_a_popover_beside_the_clicked_element_and_nothing_moves(lab: Any) -> None:
+    page = lab.open_notebook("tests/browser/notebooks/pig_board.ipynb", wait_for=f"{BOARD} .pig-bank")
+    bank, stage = f"{BOARD} .pig-bank", f"{BOARD} .tt-stage"
+    before = {sel: page.evaluate(BOX_JS, sel) for sel in (bank, stage, f"{BOARD} .tt-side")}
+    page.click(bank)  # Hold with an empty pot: refused by pig.hold
+    pop = f"{BOARD} .tt-error[data-rule='pig.hold']"
+    page.wait_for_selector(pop)
+    page.wait_for_timeout(200)
+    after = {sel: page.evaluate(BOX_JS, sel) for sel in before}
+    assert after == before, "the refusal moved the board"
+    box, target = page.evaluate(BOX_JS, pop), after[bank]
+    assert page.get_attribute(pop, "data-anchored") == "1"
+    # beside the clicked element: just below it (or just above), overlapping it nowhere, inside the board
+    assert 0 <= box["top"] - target["bottom"] <= 24 or 0 <= target["top"] - box["bottom"] <= 24, (box, target)
+    assert box["right"] > target["left"] and box["left"] < target["right"]
+    root = page.evaluate(BOX_JS, BOARD)
+    assert root["left"] <= box["left"] and box["right"] <= root["right"]
+    assert page.get_attribute(pop, "role") == "alert" and "nothing in the pot" in page.inner_text(pop)
+    lab.screenshot("why-not-popover")
+    # dismissible (the close button), and Escape dismisses the next one
+    page.click(f"{pop} .tt-dismiss")
+    page.wait_for_selector(f"{BOARD} .tt-error[hidden]", state="attached")
+    assert page.evaluate(BOX_JS, bank) == before[bank]
+    page.click(bank)
+    page.wait_for_selector(f"{BOARD} .tt-error:not([hidden])")
+    page.keyboard.press("Escape")
+    page.wait_for_selector(f"{BOARD} .tt-error[hidden]", state="attached")
+    assert page.evaluate(BOX_JS, stage) == before[stage]
+
+
+@pytest.mark.browser
+def test_a_demonstrated_refusal_is_narration_not_an_error(lab: Any) -> None:
+    page = lab.open_notebook("tests/browser/notebooks/pig_board.ipynb", wait_for=f"{BOARD} .pig-bank")
+    lab.run_in_kernel("board.show_refusal('pig.hold', 'Tried hold: there is nothing in the pot yet')")
+    demo = f"{BOARD} .tt-demo-refusal[data-rule='pig.hold']"
+    page.wait_for_selector(demo)
+    text = page.inner_text(demo)
+    assert "The rules refuse it" in text and "nothing in the pot yet" in text and "pig.hold" in text
+    assert "Not allowed" not in text and page.get_attribute(demo, "role") == "status"
+    assert page.is_hidden(f"{BOARD} .tt-error")  # no red error box
+    lab.screenshot("demo-refusal")

@@ -355,3 +355,34 @@ def test_import_tabletop_ui_is_lazy() -> None:
     out = subprocess.run([sys.executable, "-c", "import json; " + code], capture_output=True, text=True,
                          env={"PYTHONPATH": str(Path(bundle.__file__).parents[2])}, check=True)
     assert json.loads(out.stdout) == [False, False]
+
+
+# -- a refusal a lesson step demonstrates (issue 20, item 3) ------------------------------------------------
+def test_show_refusal_is_marked_as_demonstrated_and_changes_nothing() -> None:
+    board = PigBoard(seed=1)
+    before = snapshot(board)
+    board.show_refusal("pig.hold", "Tried hold: there is nothing in the pot")
+    err = board.error
+    assert err is not None and err["demo"] is True and err["rule"] == "pig.hold"
+    assert err["title"] == board.clauses["pig.hold"]["title"] and "nothing in the pot" in err["reason"]
+    assert snapshot(board) == before
+    board.show_refusal("pig.hold", "as a click", demo=False)
+    assert board.error["demo"] is False and board.error["n"] == err["n"] + 1
+    # a refused click is never marked as demonstrated
+    act(board, HOLD)
+    assert board.error["rule"] == "pig.hold" and not board.error.get("demo")
+    # the next move clears it
+    board.play("roll")
+    assert board.error is None
+    with pytest.raises(TypeError):
+        board.show_refusal("", "no rule")
+
+
+def test_a_walkthrough_step_shows_its_refusal_as_part_of_the_narration() -> None:
+    from tabletop.ui import Step, Walkthrough
+
+    steps = [Step("Hold with an empty pot", "Holding needs something in the pot (`pig.hold`).", refuse=Hold())]
+    w = Walkthrough(steps, board=PigBoard, new_game=lambda: Game(PigRules(), seed=1), your_turn=False)
+    err = w.board.error
+    assert err is not None and err["rule"] == "pig.hold" and err["demo"] is True
+    assert err["reason"].startswith("Tried ") and "nothing in the pot" in err["reason"]

@@ -919,6 +919,17 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
         self._error_n += 1
         self.error = {"rule": rule, "reason": reason, "title": self._clause_title(rule), "n": self._error_n}
 
+    def show_refusal(self, rule: str, reason: str, *, demo: bool = True) -> None:
+        """Show a refusal on the board, with its clause ``rule`` and ``reason``. ``demo=True``: a refusal a lesson
+        step demonstrates on purpose (``Step.refuse``): the board shows it as part of the narration ("The rules
+        refuse it", calm colours, announced politely), not as the red "Not allowed" box of a refused click.
+        ``demo=False``: shown like the refusal of a click. Nothing in the game changes; the next move clears it."""
+        if not isinstance(rule, str) or not rule or not isinstance(reason, str):
+            raise TypeError("show_refusal needs a rule id and a reason (strings)")
+        self._error_n += 1
+        self.error = {"rule": rule, "reason": reason, "title": self._clause_title(rule), "n": self._error_n,
+                      "demo": bool(demo)}
+
     def clear_error(self) -> None:
         self.error = None
 

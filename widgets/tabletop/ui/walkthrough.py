@@ -224,7 +224,7 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
             b.game = game
             refusal = self.steps[k].refusal(game)
             if refusal is not None:
-                b._set_error(refusal.rule, f"Tried {self.steps[k].refuse_text(game)}: {refusal.reason}")
+                b.show_refusal(refusal.rule, f"Tried {self.steps[k].refuse_text(game)}: {refusal.reason}")
         self._step = k
         self._moves_since = 0
         with self.panel.hold_sync():

@@ -225,7 +225,7 @@ const TT_HELP = "Keys: Tab moves between controls, Enter or Space presses · 1�
 /** Everything about a focusable element that names it across redraws: tag + data-* attributes. */
 function ttFocusSig(el) {
   if (!el || !el.dataset) return "";
-  const data = Object.keys(el.dataset).filter((k) => !/^(version|draws|rtt|rtts|pending|n)$/.test(k)).sort()
+  const data = Object.keys(el.dataset).filter((k) => !/^(version|draws|rtt|rtts|pending|n|lmSuppressShortcuts)$/.test(k)).sort()
     .map((k) => `${k}=${el.dataset[k]}`);
   return data.length ? `${el.tagName}|${data.join("|")}` : "";
 }
@@ -354,8 +354,13 @@ function ttRenderBoard({ model, el }) {
   const focus = ttFocusKeeper(root);
   // persistent live regions (never rebuilt, never moved): the refusal banner (assertive) and the announcer,
   // which says each new log sentence once, politely (screen readers; visually hidden)
-  const banner = ttH("div", { class: "tt-error", hidden: true, role: "alert", "aria-live": "assertive" });
+  // "why not?" is a popover beside the element the reader clicked (absolutely placed: the board never moves)
+  const banner = ttH("div", { class: "tt-error tt-pop", hidden: true, role: "alert", "aria-live": "assertive" });
   let bannerKey = "";
+  let bannerAnchor = null;  // where the refused click was: {left, top, right, bottom} in the root's coordinates
+  // a refusal a lesson step demonstrates (BoardWidget.show_refusal): part of the narration, in the page flow
+  const demoBox = ttH("div", { class: "tt-demo-refusal", hidden: true, role: "status", "aria-live": "polite" });
+  let demoKey = "";
   const announcer = ttH("div", { class: "tt-announce tt-sr-only", role: "log", "aria-live": "polite",
     "aria-relevant": "additions", "aria-label": "game announcements" });
   let ann = null;  // what has been announced: {turn, count, games, status, notice}
@@ -372,6 +377,7 @@ function ttRenderBoard({ model, el }) {
   }
 
   let sends = 0;
+  let sentAnchor = null;
   let localNote = null;  // a reason the kit gives by itself (a click on a locked board's picture)
   let localN = 0;
 
@@ -384,12 +390,15 @@ function ttRenderBoard({ model, el }) {
       localN += 1;
       localNote = { rule: "ui.editing", title: "Editing the position",
         reason: "you are editing the position: press Stop editing in the teacher panel to play again",
-        n: `local-${localN}`, mark: `${m.version}/${err ? err.n : 0}` };
+        n: `local-${localN}`, mark: `${m.version}/${err ? err.n : 0}`,
+        anchor: anchorOf(clickEl && performance.now() - clickAt < 1000 ? clickEl : document.activeElement) };
       schedule();
       return;
     }
     // one message at a time: a double click must not turn into a "stale board" refusal
     if (pendingAt && performance.now() - pendingAt < 3000) return;
+    // the element the reader acted on (clicked, or pressed a key on): a refusal of this message appears beside it
+    sentAnchor = anchorOf(clickEl && performance.now() - clickAt < 1000 ? clickEl : document.activeElement);
     const version = Number(root.dataset.version);
     const err = model.get("error");
     sentMark = `${model.get("version")}/${err ? err.n : 0}`;
@@ -562,7 +571,9 @@ function ttRenderBoard({ model, el }) {
   }
 
   let clickSends = 0;
-  root.addEventListener("click", () => { clickSends = sends; }, true);
+  let clickEl = null;
+  let clickAt = 0;
+  root.addEventListener("click", (ev) => { clickSends = sends; clickEl = ev.target; clickAt = performance.now(); }, true);
   root.addEventListener("click", (ev) => {
     if (sends !== clickSends) return;  // the click sent something: Python answers
     const t = ev.target;
@@ -573,19 +584,25 @@ function ttRenderBoard({ model, el }) {
     localN += 1;
     const err = m.error;
     localNote = Object.assign({ title: ({ "ui.locked": "The board is read-only now", "ui.bot": "A bot is moving",
-      "ui.game-over": "The game is over" })[why.rule], n: `local-${localN}`, mark: `${m.version}/${err ? err.n : 0}` }, why);
+      "ui.game-over": "The game is over" })[why.rule], n: `local-${localN}`, mark: `${m.version}/${err ? err.n : 0}`,
+    anchor: anchorOf(t) }, why);
     schedule();
   });
 
   function errorBanner(m) {
     const err = m.error;
     if (localNote && localNote.mark !== `${m.version}/${err ? err.n : 0}`) localNote = null;  // Python spoke since
-    const e = localNote || m.error;
+    const demo = !localNote && m.error && m.error.demo ? m.error : null;
+    demoRefusal(m, demo);
+    const e = localNote || (demo ? null : m.error);
     // always the same element in the DOM (a live region), filled only when a new refusal arrives: screen readers
     // announce each refusal once, not again on every redraw
     const key = !e || e.n === dismissedError ? "" : String(e.n);
     if (key === bannerKey) return banner;
     bannerKey = key;
+    // beside the element the refused message came from (a click the kit answered itself: that element); a
+    // refusal nobody clicked for (a Python call) sits over the top of the board
+    bannerAnchor = !key ? null : e === localNote ? e.anchor || null : pendingAt ? sentAnchor : null;
     if (!key) {
       banner.hidden = true;
       banner.removeAttribute("tabindex");
@@ -607,6 +624,67 @@ function ttRenderBoard({ model, el }) {
         clause && clause.says ? ttH("div", { class: "tt-error-says" }, "The rule: ", ttTxt(clause.says)) : null),
       ttH("button", { type: "button", class: "tt-dismiss", "aria-label": "Dismiss message", dataset: { focus: "dismiss" },
         onClick: () => { dismissedError = e.n; schedule(); } }, ttIcon("close")));
+  }
+
+  /** A refusal the lesson step shows on purpose (error.demo): narration style, no "Not allowed" alarm. */
+  function demoRefusal(m, e) {
+    const key = e ? String(e.n) : "";
+    if (key === demoKey) return;
+    demoKey = key;
+    if (!e) {
+      demoBox.hidden = true;
+      delete demoBox.dataset.rule;
+      demoBox.replaceChildren();
+      return;
+    }
+    const clause = (m.clauses || {})[e.rule];
+    demoBox.hidden = false;
+    demoBox.dataset.rule = e.rule;
+    ttReplace(demoBox,
+      ttH("div", { class: "tt-demo-head" }, ttH("span", { class: "tt-demo-label" }, "The rules refuse it"),
+        e.title ? ` — ${ttTxt(e.title)}` : "", " ", ttH("code", { class: "tt-rule" }, ttTxt(e.rule))),
+      ttH("div", { class: "tt-demo-reason" }, ttTxt(e.reason)),
+      clause && clause.says ? ttH("div", { class: "tt-demo-says" }, "The rule: ", ttTxt(clause.says)) : null,
+      ttH("div", { class: "tt-demo-note" }, "This step of the lesson shows the refusal: nothing went wrong."));
+  }
+
+  /** Where an element is, in the root's coordinates (null: not a visible element of this board). */
+  function anchorOf(el) {
+    if (!(el instanceof Element) || el === root || !root.contains(el) || banner.contains(el)) return null;
+    const r = el.getBoundingClientRect();
+    const o = root.getBoundingClientRect();
+    if (!r.width && !r.height) return null;
+    return { left: r.left - o.left, top: r.top - o.top, right: r.right - o.left, bottom: r.bottom - o.top };
+  }
+
+  /** Put the "why not?" popover just below the clicked element (above it when there is no room below), inside the
+   *  root; with no clicked element, over the top of the board. It is out of the page flow: nothing moves. */
+  function placeBanner() {
+    if (banner.hidden) return;
+    const a = bannerAnchor;
+    const W = root.clientWidth;
+    banner.style.maxWidth = `${Math.max(200, Math.min(560, W - 16))}px`;
+    banner.style.left = "0px";
+    banner.style.top = "0px";
+    const w = banner.offsetWidth;
+    const h = banner.offsetHeight;
+    let top;
+    let left;
+    let below = true;
+    if (a) {
+      top = a.bottom + 10;
+      if (top + h > root.clientHeight - 4 && a.top - 10 - h >= 0) { top = a.top - 10 - h; below = false; }
+      left = Math.max(8, Math.min((a.left + a.right) / 2 - 40, W - w - 8));
+      banner.style.setProperty("--tt-pop-arrow", `${Math.max(12, Math.min(w - 24, (a.left + a.right) / 2 - left - 8))}px`);
+    } else {
+      const main = root.querySelector(".tt-main");
+      top = main ? main.offsetTop : 0;
+      left = Math.max(8, Math.min(W - w - 8, 24));
+    }
+    banner.style.left = `${Math.round(left)}px`;
+    banner.style.top = `${Math.round(top)}px`;
+    banner.dataset.anchored = a ? "1" : "0";
+    banner.dataset.side = !a ? "top" : below ? "below" : "above";
   }
 
   function actionsPanel(m) {
@@ -784,7 +862,8 @@ function ttRenderBoard({ model, el }) {
     root.classList.toggle("tt-locked", !m.interactive);
     root.setAttribute("aria-label", `${m.title || "game"} board`);
     const side = ttH("aside", { class: "tt-side" }, actionsPanel(m), controls(m), logPanel(m));
-    // the refusal sits right above the board picture (sticky while the board is on screen), not in the margin
+    // "why not?": a popover beside the clicked element (placed after the redraw, out of the flow); a refusal a lesson
+    // step demonstrates: a narration box above the board
     errorBanner(m);
     const line = lastMoveLine(m);
     const main = ttH("div", { class: "tt-main" });
@@ -792,8 +871,9 @@ function ttRenderBoard({ model, el }) {
       header(m),
       ttTxt(m.notice) ? ttH("div", { class: "tt-notice" }, ttTxt(m.notice)) : null,
       line,
-      banner,
+      demoBox,
       main,
+      banner,
       m.teacher && typeof ttTeacherPanel === "function"
         ? ttTeacherPanel(m, { send, memo, schedule, root }) : null,
       ttH("footer", { class: "tt-help" }, TT_HELP),
@@ -808,10 +888,12 @@ function ttRenderBoard({ model, el }) {
     if (target && filterCaret !== null && target.setSelectionRange && target.classList.contains("tt-filter")) {
       target.setSelectionRange(filterCaret, filterCaret);
     }
+    placeBanner();
     const shown = banner.hidden ? null : banner.dataset.n;
     if (shown && shown !== String(shownError)) {
       shownError = shown;
-      if (banner.scrollIntoView) banner.scrollIntoView({ block: "nearest" });
+      // beside a clicked element it is in view already; scrolling would move the board under the pointer
+      if (!bannerAnchor && banner.scrollIntoView) banner.scrollIntoView({ block: "nearest" });
     }
     const mark = `${m.version}/${m.error ? m.error.n : 0}`;
     if (pendingAt && mark !== sentMark) {  // Python answered (new version or a new refusal)
