@@ -5,7 +5,7 @@ Python owns the game. The browser only ever sends ``{"type": "act", "id": <actio
 sets the ``error`` trait (shown as a banner in the widget, with the clause id) and changes nothing. Every synced
 trait is owned by Python: a front-end state update is ignored and reverted (:class:`._messages.PythonOwned`).
 
-Bots reply by themselves after a move made in the browser, one move every ``bot_delay`` seconds on the kernel's
+Bots reply by themselves after a move made in the browser, one move every ``bot_delay`` (0.6) seconds on the kernel's
 event loop (so the reader sees each reply, highlighted through ``last_move``); without a running loop (plain
 Python, tests) and after Python API calls they reply at once.
 
@@ -80,7 +80,9 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
     bot_limit: ClassVar[int] = 400
     #: seconds between bot moves made in reply to a browser message (0: all at once). Needs a running event
     #: loop (the kernel's); without one (plain Python, unit tests) bots reply synchronously.
-    bot_delay: float = 0.5
+    bot_delay: float = 0.6
+    #: most actions the "bot's turn" summary lists (the latest ones)
+    max_bot_turn: ClassVar[int] = 60
 
     _kit_js: ClassVar[tuple[str, ...]] = ("kit.js", "chance.js", "teacher.js")
     _kit_css: ClassVar[tuple[str, ...]] = ("kit.css", "chance.css", "teacher.css")
@@ -112,6 +114,10 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
     bot_to_move = t.Bool(False).tag(sync=True)
     #: bot replies are scheduled and not played yet
     bots_pending = t.Bool(False).tag(sync=True)
+    #: the bot's latest turn, every action of it: {seat, player, bot, actions: [{turn, action, said (what the log
+    #: says of it, up to 3 sentences), rules}], more} or
+    #: None (no bot has moved since the game started, or every seat is a bot)
+    bot_turn = t.Dict(allow_none=True, default_value=None).tag(sync=True)
     #: the game's seed (Play again offers "same seed" with it)
     seed = t.Int(0).tag(sync=True)
     #: how many games this board has started with Play again (0 for the first game)
@@ -994,6 +1000,37 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
                 "rules": list(dict.fromkeys(e.rule for e in turn.events)),
                 "bot": seat in self._bots and self._bots_play()}
 
+    def _bot_turn(self, rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """The latest run of consecutive bot moves (the bot's turn: all the actions one human move set off), in
+        the words the log shows (``rows``: a move the log hides stays hidden); ``None`` when no bot moved."""
+        if not self._bots_play():
+            return None
+        g = self._game
+        shown = {r["turn"]: r["action"] for r in rows}
+        said: dict[int, list[str]] = {}
+        for r in rows:
+            if r.get("rule"):
+                said.setdefault(r["turn"], []).append(str(r["text"]))
+        hist = g.history
+        i = len(hist) - 1
+        while i > 0 and hist[i].action is not None and hist[i].player not in self._bots:
+            i -= 1  # the human's moves after the bot's turn
+        seat = hist[i].player if i > 0 else None
+        actions: list[dict[str, Any]] = []
+        while (i > 0 and hist[i].action is not None and hist[i].player == seat and seat in self._bots
+               and hist[i].n in shown):
+            turn = hist[i]
+            actions.append({"turn": turn.n, "action": str(shown[turn.n]), "said": said.get(turn.n, [])[:3],
+                            "rules": list(dict.fromkeys(e.rule for e in turn.events))})
+            i -= 1
+        if not actions or seat is None:
+            return None
+        actions.reverse()
+        more = max(0, len(actions) - self.max_bot_turn)
+        bot = self._bots[seat]
+        return {"seat": seat, "player": g.players[seat], "bot": getattr(bot, "name", type(bot).__name__),
+                "actions": actions[more:], "more": more}
+
     def _sync(self, *, clear_error: bool) -> None:
         g = self._game
         legal = g.legal_actions()
@@ -1013,6 +1050,7 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
             rows = self._event_rows()
             self.events = rows
             self.last_move = self._last_move(rows)
+            self.bot_turn = self._bot_turn(rows)
             self.players = list(g.players)
             self.current_player = g.current_player
             self.winner = g.winner

@@ -188,7 +188,7 @@ function ttDrawChip(d, view) {
 const TT_TRAITS = ["title", "game_name", "state", "legal", "events", "error", "version", "players",
   "current_player", "winner", "is_over", "last_draws", "rigged", "view_data", "clauses", "bot_seats", "can_undo",
   "interactive", "notice", "last_move", "bot_to_move", "bots_pending", "seed", "games_played", "teacher",
-  "teacher_data"];
+  "teacher_data", "bot_turn"];
 
 /** How long the last move flashes on the board and in the "Last move" line (ms); then it stays outlined. */
 const TT_FLASH_MS = 2000;
@@ -687,6 +687,27 @@ function ttRenderBoard({ model, el }) {
     banner.dataset.side = !a ? "top" : below ? "below" : "above";
   }
 
+  /** The bot's latest turn: every action it played (one human move may set off several), the newest marked;
+   *  it grows as the paced moves come in, one every bot_delay seconds. In the side panel: the board never moves. */
+  function botTurnPanel(m) {
+    const bt = m.bot_turn;
+    const acts = (bt && bt.actions) || [];
+    if (!acts.length) return null;
+    const n = acts.length + Number(bt.more || 0);
+    const playing = botMoving(m) && m.current_player === bt.seat;
+    const lastTurn = m.last_move ? m.last_move.turn : null;
+    const many = `${n} action${n === 1 ? "" : "s"}`;
+    return ttH("section", { class: ["tt-bot-turn", playing && "tt-bot-turn-playing"], "aria-label": "the bot's turn",
+      dataset: { seat: bt.seat, n, playing: playing ? "1" : "0" } },
+    ttH("h4", {}, playing ? [ttSeatTag(m.players, bt.seat), `'s bot is playing its turn: ${many} so far`]
+      : [ttSeatTag(m.players, bt.seat), `'s bot played its turn: ${many}`]),
+    bt.more ? ttH("p", { class: "tt-more" }, `(${bt.more} earlier action${bt.more === 1 ? "" : "s"} of this turn are in the log)`) : null,
+    ttH("ol", { class: "tt-bot-turn-list", start: bt.more ? Number(bt.more) + 1 : null },
+      acts.map((a) => ttH("li", { class: ["tt-bot-turn-item", a.turn === lastTurn && "tt-bot-turn-last"], dataset: { turn: a.turn } },
+        ttH("span", { class: "tt-bot-turn-action" }, ttTxt(a.action)),
+        (a.said || []).length ? ttH("span", { class: "tt-bot-turn-said" }, ` — ${(a.said || []).map(ttTxt).join(" ")}`) : null))));
+  }
+
   function actionsPanel(m) {
     const legal = m.legal || [];
     const interactive = m.interactive && !m.is_over && !editingNow();
@@ -861,7 +882,7 @@ function ttRenderBoard({ model, el }) {
     root.dataset.lastTurn = m.last_move ? String(m.last_move.turn) : "";
     root.classList.toggle("tt-locked", !m.interactive);
     root.setAttribute("aria-label", `${m.title || "game"} board`);
-    const side = ttH("aside", { class: "tt-side" }, actionsPanel(m), controls(m), logPanel(m));
+    const side = ttH("aside", { class: "tt-side" }, botTurnPanel(m), actionsPanel(m), controls(m), logPanel(m));
     // "why not?": a popover beside the clicked element (placed after the redraw, out of the flow); a refusal a lesson
     // step demonstrates: a narration box above the board
     errorBanner(m);
