@@ -157,6 +157,8 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
         self._line = 0
         self._teaching_cache: dict[str, dict[str, Any]] | None = None
         self._teaching_loaded = ""
+        #: the teacher's editing session that made the latest set-up: (session, history length, digest) after it
+        self._edit_mark: tuple[int, int, str] | None = None
         self.teacher = bool(teacher)
         if bot_delay is not None:
             self.bot_delay = float(bot_delay)
@@ -203,19 +205,20 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
             raise TypeError(f"game must be a tabletop Game, not {type(game).__name__}")
         self._show(game, reset_lines=True)
 
-    def _show(self, game: Game[Any], *, reset_lines: bool) -> None:
+    def _show(self, game: Game[Any], *, reset_lines: bool, what: str = "game") -> None:
         """Show ``game`` (no bot moves, error cleared); a new game (not a switch between the teacher's lines)
-        forgets redo and the branches."""
+        forgets redo and the branches. Observers hear ``what``."""
         self._cancel_bots()
         self._game = game
         self._undo_floor = None
+        self._edit_mark = None
         if reset_lines:
             self._teaching_loaded = ""
             self._tip = None
             self._lines = [{"name": "Main line", "save": None, "at": 0, "from": None}]
             self._line = 0
         self._sync(clear_error=True)
-        self._changed("game")
+        self._changed(what)
 
     @property
     def bots(self) -> dict[int, Bot]:
@@ -315,6 +318,37 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
         panel's "copy position" gives). A refusal raises ``IllegalAction`` (the rule the position breaks) and is
         shown in the widget; nothing changes. Like a move, it can be undone; bots do not reply."""
         return self._change("setup", self._game.set_up, position)
+
+    def edit_set_up(self, patch: Mapping[str, Any] | str, session: int) -> list[Any]:
+        """A set-up made by the teacher's position editor in editing session ``session``: the first edit of a
+        session is a set-up like any (a "position set up" entry on the timeline, undoable); each further edit of
+        the same session replaces that entry (the session's edits together are one set-up, so one entry and one
+        undo). A refusal names the rule the position breaks and changes nothing."""
+        g = self._game
+        mark = self._edit_mark
+        same = (mark is not None and mark[0] == session and mark[1] == len(g.history) and len(g.history) > 1
+                and g.history[-1].action is None and g.can_undo and not self._at_floor() and mark[2] == g.digest())
+        if not same:
+            events = self._change("setup", g.set_up, patch)
+        else:
+            trial = g.fork()
+            try:
+                trial.set_up(patch)  # the patch, on the edited position: the whole position it gives
+                full = trial.position()
+                base = g.fork()
+                base.undo()
+                base.set_up(full)  # the same position, set up from before the session
+            except IllegalAction as exc:
+                self._set_error(exc.rule, exc.reason)
+                raise
+
+            def again(_: Any) -> list[Any]:
+                g.undo()
+                return g.set_up(full)
+
+            events = self._change("setup", again, None)
+        self._edit_mark = (session, len(g.history), g.digest())
+        return events
 
     def _change(self, kind: str, step: Callable[[Any], list[Any]], arg: Any) -> list[Any]:
         """Carry out a move or a set-up on the game (``step(arg)``): a refusal is shown and re-raised, nothing
@@ -569,7 +603,7 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
         self.helper_bot = RandomBot(seed=game.seed)
         for seat, bot in self._bots.items():
             bot.reseed(game.seed + seat)
-        self.game = game
+        self._show(game, reset_lines=True, what="setup")  # a teaching position is a set-up: moves count from 0
         self._teaching_loaded = str(entry["title"])
         self._sync(clear_error=False)
         return game
@@ -593,14 +627,17 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
         now = len(g.history) - 1
         shown = {r["turn"]: r["action"] for r in self.events}
         first = max(0, len(hist) - MAX_TIMELINE)
+        floor = self._undo_floor
         timeline = []
         for turn in hist[first:]:
             if turn.action is not None:
                 words = str(shown.get(turn.n, turn.action)) if turn.n <= now else str(turn.action)
             else:
                 words = "setup" if turn.n == 0 else "position set up"
+            # goto_turn refuses the turns before the undo floor (the lesson's, before the hand-over)
+            locked = floor is not None and turn.n + 1 < floor
             timeline.append({"n": turn.n, "seat": turn.player, "text": words,
-                             "at": turn.n == now, "future": turn.n > now})
+                             "at": turn.n == now, "future": turn.n > now, "locked": locked})
         try:
             position: str | None = json.dumps(g.position(), sort_keys=True)
             no_position = ""
@@ -610,6 +647,8 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
                     for k, v in self.teaching_positions().items()]
         return {"chance": self._chance_offer(), "can_redo": self.can_redo, "timeline": timeline,
                 "lines": self.lines, "line": self._line, "position": position, "no_position": no_position,
+                "locked_why": (self._undo_floor_reason or "this is the earliest position of this board")
+                if floor is not None else "",
                 "teaching": teaching, "teaching_loaded": self._teaching_loaded}
 
     def bot_move(self) -> Action:
@@ -843,7 +882,14 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
                 if len(text) > MAX_POSITION_TEXT:
                     return self._refuse("ui.message", f"the message's 'text' is longer than {MAX_POSITION_TEXT} "
                                         "characters")
-                self.set_up(text)
+                edit = content.get("edit")
+                if edit is None:
+                    self.set_up(text)
+                elif type(edit) is not int or edit < 0:
+                    return self._refuse("ui.message", "the message's 'edit' must be the editing session's number "
+                                        "(a whole number) or absent")
+                else:
+                    self.edit_set_up(text, edit)
             else:
                 key = content.get("id")
                 if not isinstance(key, str) or key not in self.teaching_positions():

@@ -336,7 +336,7 @@ function ttMarkLastMove(box, lm) {
 
 function ttRenderBoard({ model, el }) {
   const memo = { selected: null, filter: "", openLog: new Set(), teacherPick: {}, teacherLoad: "", teachingId: null,
-    teacherCopied: null, editing: false, editPick: null };
+    teacherCopied: null, editing: false, editPick: null, editSession: 0 };
   const root = ttH("div", {
     class: "tt-root tt-board", tabindex: "0", role: "group", "data-lm-suppress-shortcuts": "true",
   });
@@ -378,6 +378,7 @@ function ttRenderBoard({ model, el }) {
 
   let sends = 0;
   let sentAnchor = null;
+  let answeredAt = -1e9;
   let localNote = null;  // a reason the kit gives by itself (a click on a locked board's picture)
   let localN = 0;
 
@@ -602,7 +603,9 @@ function ttRenderBoard({ model, el }) {
     bannerKey = key;
     // beside the element the refused message came from (a click the kit answered itself: that element); a
     // refusal nobody clicked for (a Python call) sits over the top of the board
-    bannerAnchor = !key ? null : e === localNote ? e.anchor || null : pendingAt ? sentAnchor : null;
+    // (an answer may set the error twice: the second one still answers that message)
+    const answering = pendingAt || performance.now() - answeredAt < 1000;
+    bannerAnchor = !key ? null : e === localNote ? e.anchor || null : answering ? sentAnchor : null;
     if (!key) {
       banner.hidden = true;
       banner.removeAttribute("tabindex");
@@ -621,7 +624,9 @@ function ttRenderBoard({ model, el }) {
         ttH("div", { class: "tt-error-head" }, ttH("strong", {}, head),
           e.title ? ` — ${ttTxt(e.title)}` : "", " ", ttH("code", { class: "tt-rule" }, ttTxt(e.rule))),
         ttH("div", { class: "tt-error-reason" }, ttTxt(e.reason)),
-        clause && clause.says ? ttH("div", { class: "tt-error-says" }, "The rule: ", ttTxt(clause.says)) : null),
+        clause && clause.says ? ttH("div", { class: "tt-error-says" }, "The rule: ", ttTxt(clause.says)) : null,
+        clause && clause.reconstruction ? ttH("div", { class: "tt-error-says tt-reconstruction" },
+          "Reconstruction (the rulebook does not say it in these words): ", ttTxt(clause.reconstruction)) : null),
       ttH("button", { type: "button", class: "tt-dismiss", "aria-label": "Dismiss message", dataset: { focus: "dismiss" },
         onClick: () => { dismissedError = e.n; schedule(); } }, ttIcon("close")));
   }
@@ -645,6 +650,8 @@ function ttRenderBoard({ model, el }) {
         e.title ? ` — ${ttTxt(e.title)}` : "", " ", ttH("code", { class: "tt-rule" }, ttTxt(e.rule))),
       ttH("div", { class: "tt-demo-reason" }, ttTxt(e.reason)),
       clause && clause.says ? ttH("div", { class: "tt-demo-says" }, "The rule: ", ttTxt(clause.says)) : null,
+      clause && clause.reconstruction ? ttH("div", { class: "tt-demo-says tt-reconstruction" },
+        "Reconstruction (the rulebook does not say it in these words): ", ttTxt(clause.reconstruction)) : null,
       ttH("div", { class: "tt-demo-note" }, "This step of the lesson shows the refusal: nothing went wrong."));
   }
 
@@ -801,7 +808,7 @@ function ttRenderBoard({ model, el }) {
       /** The current position description (Game.position()), or null. */
       position: ttParsePosition(m.teacher_data),
       /** Set up a changed position (keys left out keep their value); Python validates it (Game.set_up). */
-      editPosition: (patch) => send("teacher", { op: "setup", text: JSON.stringify(patch) }),
+      editPosition: (patch) => send("teacher", { op: "setup", text: JSON.stringify(patch), edit: memo.editSession }),
       /** The editor's own pick between two clicks (e.g. the piece to move), kept across redraws. */
       editPick: () => memo.editPick,
       setEditPick: (v) => { memo.editPick = v === undefined ? null : v; schedule(); },
@@ -920,6 +927,7 @@ function ttRenderBoard({ model, el }) {
     if (pendingAt && mark !== sentMark) {  // Python answered (new version or a new refusal)
       ttRecordRtt(root, rtts, pendingAt);
       pendingAt = 0;
+      answeredAt = performance.now();
       delete root.dataset.pending;
       clearTimeout(pendingTimer);
     }
