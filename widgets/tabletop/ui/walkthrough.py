@@ -391,12 +391,8 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
             b.game = game
             refusal = self.steps[k].refusal(game)
             if refusal is not None:
-                shown = getattr(b, "show_refusal", None)
-                text = f"Tried {self.steps[k].refuse_text(game)}: {refusal.reason}"
-                if callable(shown):  # a refusal the step demonstrates, styled as part of the narration
-                    shown(refusal.rule, text, demo=True)
-                else:
-                    b._set_error(refusal.rule, text)
+                # a refusal the step demonstrates: shown as part of the narration, not as an error box
+                b.show_refusal(refusal.rule, f"Tried {self.steps[k].refuse_text(game)}: {refusal.reason}")
         self._step = k
         self._moves_since = 0
         your_move = self._your_move_json(k, done=True) if self.steps[k].your_move is not None else {}
