@@ -260,6 +260,9 @@ def task_page(lab_server: Any, chromium: Any, tmp_path_factory: pytest.TempPathF
 
 
 def _click_move(page: Any, key: str, text: str, where: str) -> None:
+    # the move list is there once the bot's turn is over (while a bot moves, the board lists no move)
+    page.wait_for_function("(sel) => !!document.querySelector(sel + ' button.tt-action, ' + sel + ' input.tt-filter')",
+                           arg=B, timeout=15_000)
     if not page.evaluate(FIND_MOVE, [B, key]):  # not among the 30 listed: the filter box finds it
         flt = page.query_selector(f"{B} input.tt-filter")
         assert flt is not None, f"{where}: {text!r} is not among the listed moves"
@@ -269,7 +272,10 @@ def _click_move(page: Any, key: str, text: str, where: str) -> None:
         assert page.evaluate(FIND_MOVE, [B, key]), f"{where}: the filter does not find {text!r}"
     v = int(page.get_attribute(B, "data-version"))
     page.click("#tt-move-to-click")
-    page.wait_for_function("([sel, v]) => Number(document.querySelector(sel).dataset.version) > v", arg=[B, v])
+    page.wait_for_function("([sel, v]) => { const b = document.querySelector(sel); return Number(b.dataset.version) > v "
+                           "|| !!b.querySelector('.tt-error:not([hidden])'); }", arg=[B, v])
+    err = page.query_selector(f"{B} .tt-error:not([hidden])")
+    assert err is None, f"{where}: the click was refused: {err.inner_text()}"
 
 
 @pytest.mark.browser
