@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.fixtures import REPO, axe_violations, make_notebook
+from tests.browser.fixtures import REPO, axe_violations, make_notebook, outside_parent
 from tests.kit.pig import Hold, Roll
 
 SETUP = """import os, sys
@@ -156,6 +156,7 @@ def test_question_your_move_and_task_by_mouse_and_keyboard(lab: Any, tmp_path: P
     page.wait_for_selector(f"{W} .tt-task[data-status='failed']")
     assert "the pot is lost" in page.inner_text(f"{W} .tt-task-result")
     shot(lab, "task-failed")
+    assert outside_parent(page, ".tt-task button, .tt-task a", ".tt-task") == []  # long labels wrap inside
     page.click(f"{W} button.tt-task-retry")
     page.wait_for_selector(f"{W} .tt-task[data-status='playing'][data-hints='0']")
     settled(page)
