@@ -2,7 +2,8 @@
 
 For every walkthrough notebook under notebooks/xevious, notebooks/xevoz and notebooks/zaxxon (a notebook whose
 code makes a walkthrough): open it, run all, press Next through every step (the "Lesson step n of N" counter
-advances and the board redraws: its data-version grows), then at "Your turn" make a human move by clicking
+advances and the board redraws: its data-version grows; a question before a step's reveal is answered and its
+feedback must name a clause, a your-move step is played with Show me), then at "Your turn" make a human move by clicking
 (until a bot has replied, when the lesson has a bot), press Enter on a board control and then a key, and check
 that focus stayed inside the widget. Any console error fails. Screenshots of the three signature lessons at the
 step that teaches their rule go to test-artifacts/lessons/.
@@ -176,6 +177,7 @@ def _walk_steps(page: Any, walk: str, board: str, where: str, shot: tuple[str, s
         page.wait_for_selector(f"{walk}[data-step='0']")
     shot_taken = shot is None
     for k in range(n):
+        _steps_parts(page, walk, board, k, where)
         your_turn = _attr(page, walk, "data-your-turn") == "1"
         count = page.inner_text(f"{walk} .tt-walk-count").strip()
         if your_turn:
@@ -199,6 +201,39 @@ def _walk_steps(page: Any, walk: str, board: str, where: str, shot: tuple[str, s
     assert _attr(page, walk, "data-your-turn") == "1" or n == n_lesson, f"{where}: the last step is not 'Your turn'"
 
 
+def _steps_parts(page: Any, walk: str, board: str, k: int, where: str) -> None:
+    """A question before the step's reveal: answer it (the first choice), see the feedback name a clause, then
+    Next reveals; a your-move step: Show me plays the step's move. Then the step is shown."""
+    for _ in range(3):
+        phase = _attr(page, walk, "data-phase") or "shown"
+        if phase == "shown":
+            return
+        v = _num(page, board, "data-version")
+        if phase == "question":
+            _check_text(page, f"{walk} .tt-question", f"{where} step {k + 1} (question)")
+            if page.query_selector(f"{walk} .tt-q-feedback") is None:
+                page.click(f"{walk} .tt-q-choice[data-index='0'] label")
+                page.click(f"{walk} button.tt-q-check")
+                page.wait_for_selector(f"{walk} .tt-q-feedback[data-rule]")
+                rule = _attr(page, f"{walk} .tt-q-feedback", "data-rule")
+                assert rule and not rule.startswith("ui."), f"{where} step {k + 1}: the feedback names {rule!r}"
+            page.click(f"{walk} button.tt-walk-next")
+        else:
+            _check_text(page, f"{walk} .tt-your-move", f"{where} step {k + 1} (your move)")
+            page.click(f"{walk} button.tt-ym-show")
+        try:
+            page.wait_for_function("([sel, phase]) => { const e = document.querySelector(sel); "
+                                   "return !!e && e.dataset.phase !== phase && !e.dataset.pending; }",
+                                   arg=[walk, phase], timeout=20_000)
+        except Exception:
+            _screenshot(page, walk, ARTIFACTS / f"stuck-{where.replace('/', '-')}-{k + 1}.png")
+            raise AssertionError(f"{where} step {k + 1}: still at its {phase} after Next: "
+                                 f"{page.inner_text(walk)[:600]!r}") from None
+        _wait_attr_gt(page, board, "data-version", v)  # the board shows the step's outcome
+        assert _attr(page, walk, "data-step") == str(k), f"{where} step {k + 1}: the reveal left the step"
+    raise AssertionError(f"{where} step {k + 1}: the step's outcome is never shown")
+
+
 def _play_hand_over(page: Any, walk: str, board: str, where: str, lab: Any) -> None:
     page.wait_for_selector(f"{board}[data-interactive='1']")
     _wait_settled(page, board)
@@ -211,12 +246,14 @@ def _play_hand_over(page: Any, walk: str, board: str, where: str, lab: Any) -> N
     assert _num(page, board, "data-version") == v, f"{where}: undo at the hand-over changed the board"
     bots = _num(page, board, "data-bots")
     seen_bot = False
-    for _ in range(8):  # one human move at least; more until a bot has replied (when the lesson has a bot)
+    for _ in range(30):  # one human move at least; more until a bot has replied (when the lesson has a bot)
         _wait_settled(page, board)
         if _attr(page, board, "data-over") == "1" or not page.query_selector(f"{board} button.tt-action"):
             break
         v = _num(page, board, "data-version")
-        page.click(f"{board} button.tt-action[data-index='0']")
+        # the first listed move; a move that ends the turn when one is listed (a Zaxxon turn has many moves)
+        ender = page.query_selector(f"{board} button.tt-action:text-matches('\\bend(s)? (the|your)? ?turn', 'i')")
+        page.click(f"{board} button.tt-action[data-index='{ender.get_attribute('data-index') if ender else 0}']")
         _wait_attr_gt(page, board, "data-version", v)
         err = page.query_selector(f"{board} .tt-error:not([hidden])")
         assert err is None or not _attr(page, f"{board} .tt-error", "data-rule").startswith("ui."), \
@@ -232,13 +269,12 @@ def _play_hand_over(page: Any, walk: str, board: str, where: str, lab: Any) -> N
 
 def _keyboard(page: Any, board: str, where: str) -> None:
     _wait_settled(page, board)
-    # a control of the board picture if it offers one (a hex, a space, a button), else the kit's move list
-    control = (page.query_selector(f"{board} .tt-stage button:not([disabled])")
-               or page.query_selector(f"{board} .tt-stage [tabindex='0']")
-               or page.query_selector(f"{board} button.tt-action"))
-    if control is None:
-        control = page.query_selector(f"{board} button.tt-undo")
-    control.focus()
+    # a control of the board picture if it offers one (a hex, a space, a button), else the kit's move list; found
+    # and focused in one go (a redraw, e.g. when the last move's flash ends, replaces the board's elements)
+    page.evaluate("""(sel) => { const b = document.querySelector(sel);
+      const c = b.querySelector('.tt-stage button:not([disabled])') || b.querySelector(".tt-stage [tabindex='0']")
+        || b.querySelector('button.tt-action') || b.querySelector('button.tt-undo');
+      c.focus(); }""", board)
     draws = _num(page, board, "data-draws")
     page.keyboard.press("Enter")
     try:

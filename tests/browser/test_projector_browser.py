@@ -1,8 +1,9 @@
 """Issue 11: the walkthrough's projector view in real JupyterLab + Chromium.
 
 The "Projector view" button asks Python (a validated message) to lay narration and board side by side over the
-whole window. At 1280 x 720 and 1920 x 1080, at every lesson step of Zaxxon 06 and Super Xevious 06, the
-narration text and the whole board picture must lie inside the viewport, in large type.
+whole window. At 1280 x 720 and 1920 x 1080, at every lesson step of Zaxxon 06 and Super Xevious 06 (and at
+each question and your-move before a step's reveal), the narration (or question, or prompt) and the whole board
+picture must lie inside the viewport, in large type.
 """
 
 from __future__ import annotations
@@ -20,10 +21,13 @@ PICTURE = {"zaxxon": "svg.zx-svg", "xevious": "svg.xv-board"}
 WALKS = ("[w for w in __import__('ipywidgets').widgets.widget._instances.values() "
          "if type(w).__name__ == 'Walkthrough']")
 
-BOXES_JS = """([walk, picture]) => {
+#: what the panel shows of a step: its question before the reveal, the your-move prompt, else the narration
+SHOWN = {"question": ".tt-question", "your-move": ".tt-your-move", "shown": ".tt-walk-text"}
+
+BOXES_JS = """([walk, picture, shown]) => {
   const box = (el) => { if (!el) return null; const r = el.getBoundingClientRect();
     return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height }; };
-  const text = document.querySelector(walk + ' .tt-walk-text');
+  const text = document.querySelector(walk + ' ' + shown);
   const nav = document.querySelector(walk + ' .tt-walk-nav');
   const pic = document.querySelector(picture);
   return { text: box(text), nav: box(nav), picture: box(pic), vw: window.innerWidth, vh: window.innerHeight,
@@ -38,7 +42,9 @@ def _inside(b: dict[str, float], vw: int, vh: int) -> bool:
 
 
 def _check_all_steps(lab: Any, page: Any, game: str, size: tuple[int, int], shot: str) -> list[float]:
-    """At every lesson step (and the hand-over): narration and picture inside the viewport. Returns type sizes."""
+    """At every lesson step (and the hand-over), and at a step's question and your-move before its reveal: what
+    the panel shows (narration, question, your-move prompt) and the picture inside the viewport. Returns type
+    sizes."""
     vw, vh = size
     page.set_viewport_size({"width": vw, "height": vh})
     walk = page.locator(WALK).first
@@ -49,21 +55,35 @@ def _check_all_steps(lab: Any, page: Any, game: str, size: tuple[int, int], shot
         if int(walk.get_attribute("data-step")) != k:
             walk.locator("button.tt-walk-next").click()
             page.wait_for_function("(k) => document.querySelector('.tt-walk').dataset.step === String(k)", arg=k)
-        page.wait_for_selector(picture)
-        page.wait_for_timeout(150)
-        m = page.evaluate(BOXES_JS, [WALK, picture])
-        assert (m["vw"], m["vh"]) == size
-        where = f"{game} step {k + 1} of {n} at {vw}x{vh}"
-        page.screenshot(path=str(lab.artifacts / f"{shot}-{vw}x{vh}-step{k + 1}.png"))
-        assert _inside(m["text"], vw, vh), f"{where}: narration {m['text']} is not inside the window"
-        assert _inside(m["nav"], vw, vh), f"{where}: Back/Next {m['nav']} not inside the window"
-        assert _inside(m["picture"], vw, vh), f"{where}: board picture {m['picture']} is not inside the window"
-        # side by side: narration left of the picture, and the picture is big (not a thumbnail): it takes most of
-        # the window's width (a wide board like Zaxxon's) or of its height (a tall one like Xevious's stages)
-        assert m["text"]["right"] <= m["picture"]["left"] + 1, where
-        assert m["picture"]["width"] >= 0.55 * vw or m["picture"]["height"] >= 0.6 * vh, f"{where}: {m['picture']}"
-        sizes.append(m["textPx"])
+        # a question before the step's reveal, then a your-move, then the step's outcome: each must fit
+        for _ in range(3):
+            phase = walk.get_attribute("data-phase") or "shown"
+            sizes.append(_check_fit(lab, page, picture, size, f"{game} step {k + 1} of {n} ({phase}) at {vw}x{vh}",
+                                    f"{shot}-{vw}x{vh}-step{k + 1}-{phase}", SHOWN[phase]))
+            if phase == "shown":
+                break
+            walk.locator("button.tt-walk-next").click()  # the reveal (a your-move: Show me)
+            page.wait_for_function("(p) => { const w = document.querySelector('.tt-walk'); "
+                                   "return w.dataset.phase !== p && !w.dataset.pending; }", arg=phase)
     return sizes
+
+
+def _check_fit(lab: Any, page: Any, picture: str, size: tuple[int, int], where: str, shot: str,
+           shown: str) -> float:
+    vw, vh = size
+    page.wait_for_selector(picture)
+    page.wait_for_timeout(150)
+    m = page.evaluate(BOXES_JS, [WALK, picture, shown])
+    assert (m["vw"], m["vh"]) == size
+    page.screenshot(path=str(lab.artifacts / f"{shot}.png"))
+    assert _inside(m["text"], vw, vh), f"{where}: narration {m['text']} is not inside the window"
+    assert _inside(m["nav"], vw, vh), f"{where}: Back/Next {m['nav']} not inside the window"
+    assert _inside(m["picture"], vw, vh), f"{where}: board picture {m['picture']} is not inside the window"
+    # side by side: narration left of the picture, and the picture is big (not a thumbnail): it takes most of
+    # the window's width (a wide board like Zaxxon's) or of its height (a tall one like Xevious's stages)
+    assert m["text"]["right"] <= m["picture"]["left"] + 1, where
+    assert m["picture"]["width"] >= 0.55 * vw or m["picture"]["height"] >= 0.6 * vh, f"{where}: {m['picture']}"
+    return float(m["textPx"])
 
 
 @pytest.mark.browser

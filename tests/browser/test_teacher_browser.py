@@ -80,3 +80,79 @@ def test_teacher_panel_rig_timeline_branch_and_position_text(lab: Any) -> None:
     # readable and reachable: no serious axe findings in the panel, no control sticking out of its section
     assert axe_violations(page, panel) == []
     assert outside_parent(page, f"{panel} button", ".tt-teacher section") == []
+
+
+@pytest.mark.browser
+def test_turns_before_the_hand_over_are_not_buttons_and_say_why(lab: Any) -> None:
+    page = lab.open_notebook("tests/browser/notebooks/teacher.ipynb", wait_for=f"{BOARD} .tt-teacher")
+    panel = f"{BOARD} .tt-teacher"
+    lab.run_in_kernel("board.rig(die=[3, 4, 5])\nboard.play('roll')\nboard.play('roll')\n"
+                      "board.set_undo_floor('this is where the lesson handed you the board')\nboard.play('roll')")
+    page.wait_for_selector(f"{panel} .tt-timeline-turn[data-turn='3']")
+    locked = page.eval_on_selector_all(f"{panel} .tt-timeline-locked", "els => els.map(e => [e.tagName, e.dataset.turn])")
+    assert locked == [["SPAN", "0"], ["SPAN", "1"]]  # not buttons: nothing to click, nothing to refuse
+    buttons = page.eval_on_selector_all(f"{panel} button.tt-timeline-turn", "els => els.map(e => e.dataset.turn)")
+    assert buttons == ["2", "3"]
+    note = page.inner_text(f"{panel} .tt-timeline-locked-note")
+    assert "Turns 0–1 are before the hand-over" in note and "handed you the board" in note
+    page.locator(f"{panel} .tt-timeline").scroll_into_view_if_needed()
+    lab.screenshot("teacher-locked-turns")
+    assert axe_violations(page, panel) == []
+
+
+ZAXXON_EDITOR = """from tabletop.zaxxon import Board
+board = Board(seed=5, variant={"scenario": "outer"}, teacher=True)
+board.rig(die=[5, 6], spinner="WHITE")
+board.play("roll both dice")
+board.play("spin the spinner")
+board"""
+
+
+@pytest.mark.browser
+def test_an_editing_session_is_one_timeline_entry_and_a_refused_plane_quotes_its_rule(lab: Any, tmp_path: Any) -> None:
+    from tests.browser.fixtures import make_notebook
+
+    setup = ("import os, sys\nfor p in (os.environ.get('TABLETOP_REPO', '../../..'),):\n"
+             "    for q in (p, os.path.join(p, 'widgets')):\n        if q not in sys.path:\n            sys.path.insert(0, q)")
+    nb = tmp_path / "zaxxon_editing.ipynb"
+    nb.write_text(json.dumps(make_notebook([setup, ZAXXON_EDITOR])))
+    zb = ".tt-board[data-game='zaxxon']"
+    page = lab.open_notebook(nb, wait_for=f"{zb} .tt-teacher")
+    panel = f"{zb} .tt-teacher"
+    entries = f"{panel} .tt-timeline-turn"
+    n0 = page.locator(entries).count()
+    page.click(f"{panel} button.tt-edit-position")
+    page.wait_for_selector(f"{zb}[data-editing='1']")
+    # three edits in one session: plane #1 to C12, then its altitude twice
+    p1, p2 = f"{zb} g.zx-plane[data-plane='0-1']", f"{zb} g.zx-plane[data-plane='0-2']"
+    page.click(p1)  # pick the plane (no message)
+    click_and_wait(page, f"{zb} polygon[data-hex='C12']", zb)  # put it there
+    for _ in range(3):  # pick it, switch its altitude: high -> low -> high -> low
+        page.click(p1)
+        click_and_wait(page, p1, zb)
+    pos = lab.kernel_json("board.game.position()['planes']['blue'][0]")
+    assert pos == {"space": "C12", "altitude": "low"}
+    assert page.locator(entries).count() == n0 + 1  # one "position set up" for the whole session
+    assert lab.kernel_json("sum(1 for t in board.game.history if t.action is None and t.n > 0)") == 1
+    # plane #2 onto a black space: refused with the rule the position breaks (the reconstruction says planes)
+    page.click(p2)
+    page.click(f"{zb} polygon[data-hex='A1']")
+    pop = f"{zb} .tt-error[data-rule='zaxxon.blocked-spaces']"
+    page.wait_for_selector(pop)
+    text = page.inner_text(pop)
+    assert page.get_attribute(pop, "data-anchored") == "1"  # beside the space clicked
+    box = page.evaluate("(s) => { const b = document.querySelector(s).getBoundingClientRect(); return [b.top, b.bottom]; }", pop)
+    a1 = page.evaluate("(s) => { const b = document.querySelector(s).getBoundingClientRect(); return [b.top, b.bottom]; }",
+                       f"{zb} polygon[data-hex='A1']")
+    assert box[0] >= a1[1] or box[1] <= a1[0], (box, a1)  # it does not cover the space
+    assert "a black space; planes cannot fly there" in text
+    assert "Reconstruction" in text and "Planes cannot fly into black spaces" in text
+    assert lab.kernel_json("board.game.position()['planes']['blue'][1]['space']") == "D7"
+    lab.screenshot("teacher-edit-refused")
+    # a new session is a new entry
+    page.keyboard.press("Escape")
+    page.click(f"{panel} button.tt-edit-position")  # stop
+    page.click(f"{panel} button.tt-edit-position")  # start again
+    page.click(p2)
+    click_and_wait(page, f"{zb} polygon[data-hex='C9']", zb)  # where plane #1 was
+    assert page.locator(entries).count() == n0 + 2

@@ -355,3 +355,85 @@ def test_import_tabletop_ui_is_lazy() -> None:
     out = subprocess.run([sys.executable, "-c", "import json; " + code], capture_output=True, text=True,
                          env={"PYTHONPATH": str(Path(bundle.__file__).parents[2])}, check=True)
     assert json.loads(out.stdout) == [False, False]
+
+
+# -- a refusal a lesson step demonstrates (issue 20, item 3) ------------------------------------------------
+def test_show_refusal_is_marked_as_demonstrated_and_changes_nothing() -> None:
+    board = PigBoard(seed=1)
+    before = snapshot(board)
+    board.show_refusal("pig.hold", "Tried hold: there is nothing in the pot")
+    err = board.error
+    assert err is not None and err["demo"] is True and err["rule"] == "pig.hold"
+    assert err["title"] == board.clauses["pig.hold"]["title"] and "nothing in the pot" in err["reason"]
+    assert snapshot(board) == before
+    board.show_refusal("pig.hold", "as a click", demo=False)
+    assert board.error["demo"] is False and board.error["n"] == err["n"] + 1
+    # a refused click is never marked as demonstrated
+    act(board, HOLD)
+    assert board.error["rule"] == "pig.hold" and not board.error.get("demo")
+    # the next move clears it
+    board.play("roll")
+    assert board.error is None
+    with pytest.raises(TypeError):
+        board.show_refusal("", "no rule")
+
+
+def test_a_walkthrough_step_shows_its_refusal_as_part_of_the_narration() -> None:
+    from tabletop.ui import Step, Walkthrough
+
+    steps = [Step("Hold with an empty pot", "Holding needs something in the pot (`pig.hold`).", refuse=Hold())]
+    w = Walkthrough(steps, board=PigBoard, new_game=lambda: Game(PigRules(), seed=1), your_turn=False)
+    err = w.board.error
+    assert err is not None and err["rule"] == "pig.hold" and err["demo"] is True
+    assert err["reason"].startswith("Tried ") and "nothing in the pot" in err["reason"]
+
+
+# -- the bot's turn (issue 20, item 4) ------------------------------------------------------------------------
+def test_bot_turn_lists_every_action_of_the_bots_latest_turn() -> None:
+    board = PigBoard(seed=8, bots={1: FirstBot()})
+    assert board.bot_turn is None and BoardWidget.bot_delay == pytest.approx(0.6)
+    board.rig(die=[5, 4, 3, 1])
+    board.play("roll")  # the human: 5
+    assert board.bot_turn is None  # no bot has moved yet
+    board.play("hold")  # the bot replies at once here (no event loop): rolls 4, 3, then a 1 ends its turn
+    g = board.game
+    bot_turns = [t for t in g.history if t.player == 1 and t.action is not None]
+    assert len(bot_turns) == 3
+    bt = board.bot_turn
+    assert bt["seat"] == 1 and bt["player"] == g.players[1] and bt["more"] == 0
+    assert [a["turn"] for a in bt["actions"]] == [t.n for t in bot_turns]
+    assert [a["action"] for a in bt["actions"]] == [str(t.action) for t in bot_turns]
+    assert bt["actions"][-1]["rules"] == list(dict.fromkeys(e.rule for e in bot_turns[-1].events))
+    # the summary stays while the human plays on, and a new bot turn replaces it
+    board.rig(die=[2, 6])
+    board.play("roll")
+    assert board.bot_turn == bt
+    board.play("hold")
+    last_human = max(t.n for t in g.history if t.player == 0 and t.action is not None)
+    newer = [t.n for t in g.history if t.n > last_human and t.player == 1]
+    assert newer and [a["turn"] for a in board.bot_turn["actions"]] == newer
+    # hot seat (no bots) and bots on every seat: no summary
+    assert PigBoard(seed=8).bot_turn is None
+
+
+def test_paced_bot_replies_are_one_every_bot_delay_and_the_summary_grows() -> None:
+    import asyncio
+
+    async def run() -> list[tuple[float, int]]:
+        board = PigBoard(seed=8, bots={1: FirstBot()}, bot_delay=0.05)
+        board.rig(die=[5, 4, 3, 1])
+        board.play("roll")
+        seen: list[tuple[float, int]] = []
+        loop = asyncio.get_running_loop()
+        t0 = loop.time()
+        board.on_change(lambda b, what: seen.append((loop.time() - t0, len((b.bot_turn or {}).get("actions", []))))
+                        if what == "bot" else None)
+        browser_message(board, {"type": "act", "id": HOLD, "version": board.version})
+        while board.bots_pending:
+            await asyncio.sleep(0.01)
+        return seen
+
+    seen = asyncio.run(run())
+    assert [n for _, n in seen] == [1, 2, 3]  # one action at a time, the summary listing every one so far
+    gaps = [b - a for (a, _), (b, _) in zip([(0.0, 0), *seen], seen, strict=False)]
+    assert all(g >= 0.045 for g in gaps), gaps

@@ -245,7 +245,7 @@ def test_copy_and_load_position_round_trip() -> None:
     # the log and the timeline say what happened (no seat played it)
     assert other.events[-1]["action"] == "position set up" and other.events[-1]["actor"] is None
     assert other.teacher_data["timeline"][-1] == {"n": 1, "seat": None, "text": "position set up", "at": True,
-                                                  "future": False}
+                                                  "future": False, "locked": False}
     # like a move: it can be undone
     other.undo()
     assert other.game.position()["pot"] == 0
@@ -296,3 +296,72 @@ def test_no_teaching_positions_without_a_module_that_offers_them() -> None:
     assert board.teaching_positions() == {}
     with pytest.raises(IllegalAction):
         board.load_teaching("close-race")
+
+
+# -- issue 20, item 6 -----------------------------------------------------------------------------------------
+def test_timeline_turns_before_the_hand_over_are_marked_locked_with_the_reason() -> None:
+    board = PigBoard(seed=1, teacher=True)
+    board.rig(die=[3, 4, 5])
+    board.play(Roll())
+    board.play(Roll())
+    board.set_undo_floor("this is where the lesson handed you the board")
+    board.play(Roll())
+    tl = board.teacher_data["timeline"]
+    assert [t["locked"] for t in tl] == [True, True, False, False]  # turns 0, 1 locked; 2 = the hand-over
+    assert "handed you the board" in board.teacher_data["locked_why"]
+    # exactly the turns goto refuses
+    for t in tl:
+        before = board.game.save()
+        teach(board, "goto", turn=t["n"])
+        assert (board.error is not None and board.error["rule"] == "ui.undo") == t["locked"], t
+        if t["locked"]:
+            assert board.game.save() == before
+        teach(board, "goto", turn=3)
+    board.clear_undo_floor()
+    assert not any(t["locked"] for t in board.teacher_data["timeline"])
+    assert board.teacher_data["locked_why"] == ""
+
+
+def test_an_editing_session_is_one_set_up_entry_and_one_undo() -> None:
+    board = PigBoard(seed=1, teacher=True)
+    board.play(Roll())
+    n0, start = len(board.game.history), board.game.position()
+    teach(board, "setup", text='{"pot": 4}', edit=1)
+    teach(board, "setup", text='{"scores": [3, 0]}', edit=1)
+    teach(board, "setup", text='{"turn": 1}', edit=1)
+    assert board.error is None
+    assert board.game.position() == {"scores": [3, 0], "pot": 4, "turn": 1}  # every edit of the session kept
+    assert len(board.game.history) == n0 + 1
+    assert [t["text"] for t in board.teacher_data["timeline"]].count("position set up") == 1
+    # a refused edit changes nothing, and the session goes on
+    before = board.game.save()
+    teach(board, "setup", text='{"pot": 1}', edit=1)
+    assert board.error["rule"] == "pig.roll" and board.game.save() == before
+    teach(board, "setup", text='{"pot": 6}', edit=1)
+    assert board.game.position()["pot"] == 6 and len(board.game.history) == n0 + 1
+    # a new session is a new entry; one undo takes a whole session back
+    teach(board, "setup", text='{"pot": 8}', edit=2)
+    assert len(board.game.history) == n0 + 2
+    board.undo()
+    assert board.game.position() == {"scores": [3, 0], "pot": 6, "turn": 1}
+    board.undo()
+    assert len(board.game.history) == n0 and board.game.position() == start
+    # a move between two edits of the same session: the next edit is a new entry (the move is kept)
+    teach(board, "setup", text='{"pot": 2}', edit=3)
+    board.play(Roll())
+    teach(board, "setup", text='{"pot": 9}', edit=3)
+    assert [t["text"] for t in board.teacher_data["timeline"]].count("position set up") == 2
+    # the edit number is checked
+    for bad in ("1", -1, 1.5, True):
+        teach(board, "setup", text='{"pot": 2}', edit=bad)
+        assert board.error["rule"] == "ui.message" and "'edit'" in board.error["reason"]
+
+
+def test_loading_a_teaching_position_tells_observers_it_is_a_set_up() -> None:
+    board = PigBoard(seed=1, teacher=True)
+    heard: list[str] = []
+    board.on_change(lambda _b, what: heard.append(what))
+    teach(board, "teaching", id="big-pot")
+    assert heard == ["setup"]
+    teach(board, "setup", text='{"pot": 3}')
+    assert heard == ["setup", "setup"]

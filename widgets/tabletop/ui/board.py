@@ -5,7 +5,7 @@ Python owns the game. The browser only ever sends ``{"type": "act", "id": <actio
 sets the ``error`` trait (shown as a banner in the widget, with the clause id) and changes nothing. Every synced
 trait is owned by Python: a front-end state update is ignored and reverted (:class:`._messages.PythonOwned`).
 
-Bots reply by themselves after a move made in the browser, one move every ``bot_delay`` seconds on the kernel's
+Bots reply by themselves after a move made in the browser, one move every ``bot_delay`` (0.6) seconds on the kernel's
 event loop (so the reader sees each reply, highlighted through ``last_move``); without a running loop (plain
 Python, tests) and after Python API calls they reply at once.
 
@@ -80,7 +80,9 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
     bot_limit: ClassVar[int] = 400
     #: seconds between bot moves made in reply to a browser message (0: all at once). Needs a running event
     #: loop (the kernel's); without one (plain Python, unit tests) bots reply synchronously.
-    bot_delay: float = 0.5
+    bot_delay: float = 0.6
+    #: most actions the "bot's turn" summary lists (the latest ones)
+    max_bot_turn: ClassVar[int] = 60
 
     _kit_js: ClassVar[tuple[str, ...]] = ("kit.js", "chance.js", "teacher.js")
     _kit_css: ClassVar[tuple[str, ...]] = ("kit.css", "chance.css", "teacher.css")
@@ -112,6 +114,10 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
     bot_to_move = t.Bool(False).tag(sync=True)
     #: bot replies are scheduled and not played yet
     bots_pending = t.Bool(False).tag(sync=True)
+    #: the bot's latest turn, every action of it: {seat, player, bot, actions: [{turn, action, said (what the log
+    #: says of it, up to 3 sentences), rules}], more} or
+    #: None (no bot has moved since the game started, or every seat is a bot)
+    bot_turn = t.Dict(allow_none=True, default_value=None).tag(sync=True)
     #: the game's seed (Play again offers "same seed" with it)
     seed = t.Int(0).tag(sync=True)
     #: how many games this board has started with Play again (0 for the first game)
@@ -151,6 +157,8 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
         self._line = 0
         self._teaching_cache: dict[str, dict[str, Any]] | None = None
         self._teaching_loaded = ""
+        #: the teacher's editing session that made the latest set-up: (session, history length, digest) after it
+        self._edit_mark: tuple[int, int, str] | None = None
         self.teacher = bool(teacher)
         if bot_delay is not None:
             self.bot_delay = float(bot_delay)
@@ -197,19 +205,20 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
             raise TypeError(f"game must be a tabletop Game, not {type(game).__name__}")
         self._show(game, reset_lines=True)
 
-    def _show(self, game: Game[Any], *, reset_lines: bool) -> None:
+    def _show(self, game: Game[Any], *, reset_lines: bool, what: str = "game") -> None:
         """Show ``game`` (no bot moves, error cleared); a new game (not a switch between the teacher's lines)
-        forgets redo and the branches."""
+        forgets redo and the branches. Observers hear ``what``."""
         self._cancel_bots()
         self._game = game
         self._undo_floor = None
+        self._edit_mark = None
         if reset_lines:
             self._teaching_loaded = ""
             self._tip = None
             self._lines = [{"name": "Main line", "save": None, "at": 0, "from": None}]
             self._line = 0
         self._sync(clear_error=True)
-        self._changed("game")
+        self._changed(what)
 
     @property
     def bots(self) -> dict[int, Bot]:
@@ -309,6 +318,37 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
         panel's "copy position" gives). A refusal raises ``IllegalAction`` (the rule the position breaks) and is
         shown in the widget; nothing changes. Like a move, it can be undone; bots do not reply."""
         return self._change("setup", self._game.set_up, position)
+
+    def edit_set_up(self, patch: Mapping[str, Any] | str, session: int) -> list[Any]:
+        """A set-up made by the teacher's position editor in editing session ``session``: the first edit of a
+        session is a set-up like any (a "position set up" entry on the timeline, undoable); each further edit of
+        the same session replaces that entry (the session's edits together are one set-up, so one entry and one
+        undo). A refusal names the rule the position breaks and changes nothing."""
+        g = self._game
+        mark = self._edit_mark
+        same = (mark is not None and mark[0] == session and mark[1] == len(g.history) and len(g.history) > 1
+                and g.history[-1].action is None and g.can_undo and not self._at_floor() and mark[2] == g.digest())
+        if not same:
+            events = self._change("setup", g.set_up, patch)
+        else:
+            trial = g.fork()
+            try:
+                trial.set_up(patch)  # the patch, on the edited position: the whole position it gives
+                full = trial.position()
+                base = g.fork()
+                base.undo()
+                base.set_up(full)  # the same position, set up from before the session
+            except IllegalAction as exc:
+                self._set_error(exc.rule, exc.reason)
+                raise
+
+            def again(_: Any) -> list[Any]:
+                g.undo()
+                return g.set_up(full)
+
+            events = self._change("setup", again, None)
+        self._edit_mark = (session, len(g.history), g.digest())
+        return events
 
     def _change(self, kind: str, step: Callable[[Any], list[Any]], arg: Any) -> list[Any]:
         """Carry out a move or a set-up on the game (``step(arg)``): a refusal is shown and re-raised, nothing
@@ -563,7 +603,7 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
         self.helper_bot = RandomBot(seed=game.seed)
         for seat, bot in self._bots.items():
             bot.reseed(game.seed + seat)
-        self.game = game
+        self._show(game, reset_lines=True, what="setup")  # a teaching position is a set-up: moves count from 0
         self._teaching_loaded = str(entry["title"])
         self._sync(clear_error=False)
         return game
@@ -587,14 +627,17 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
         now = len(g.history) - 1
         shown = {r["turn"]: r["action"] for r in self.events}
         first = max(0, len(hist) - MAX_TIMELINE)
+        floor = self._undo_floor
         timeline = []
         for turn in hist[first:]:
             if turn.action is not None:
                 words = str(shown.get(turn.n, turn.action)) if turn.n <= now else str(turn.action)
             else:
                 words = "setup" if turn.n == 0 else "position set up"
+            # goto_turn refuses the turns before the undo floor (the lesson's, before the hand-over)
+            locked = floor is not None and turn.n + 1 < floor
             timeline.append({"n": turn.n, "seat": turn.player, "text": words,
-                             "at": turn.n == now, "future": turn.n > now})
+                             "at": turn.n == now, "future": turn.n > now, "locked": locked})
         try:
             position: str | None = json.dumps(g.position(), sort_keys=True)
             no_position = ""
@@ -604,6 +647,8 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
                     for k, v in self.teaching_positions().items()]
         return {"chance": self._chance_offer(), "can_redo": self.can_redo, "timeline": timeline,
                 "lines": self.lines, "line": self._line, "position": position, "no_position": no_position,
+                "locked_why": (self._undo_floor_reason or "this is the earliest position of this board")
+                if floor is not None else "",
                 "teaching": teaching, "teaching_loaded": self._teaching_loaded}
 
     def bot_move(self) -> Action:
@@ -837,7 +882,14 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
                 if len(text) > MAX_POSITION_TEXT:
                     return self._refuse("ui.message", f"the message's 'text' is longer than {MAX_POSITION_TEXT} "
                                         "characters")
-                self.set_up(text)
+                edit = content.get("edit")
+                if edit is None:
+                    self.set_up(text)
+                elif type(edit) is not int or edit < 0:
+                    return self._refuse("ui.message", "the message's 'edit' must be the editing session's number "
+                                        "(a whole number) or absent")
+                else:
+                    self.edit_set_up(text, edit)
             else:
                 key = content.get("id")
                 if not isinstance(key, str) or key not in self.teaching_positions():
@@ -919,6 +971,17 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
         self._error_n += 1
         self.error = {"rule": rule, "reason": reason, "title": self._clause_title(rule), "n": self._error_n}
 
+    def show_refusal(self, rule: str, reason: str, *, demo: bool = True) -> None:
+        """Show a refusal on the board, with its clause ``rule`` and ``reason``. ``demo=True``: a refusal a lesson
+        step demonstrates on purpose (``Step.refuse``): the board shows it as part of the narration ("The rules
+        refuse it", calm colours, announced politely), not as the red "Not allowed" box of a refused click.
+        ``demo=False``: shown like the refusal of a click. Nothing in the game changes; the next move clears it."""
+        if not isinstance(rule, str) or not rule or not isinstance(reason, str):
+            raise TypeError("show_refusal needs a rule id and a reason (strings)")
+        self._error_n += 1
+        self.error = {"rule": rule, "reason": reason, "title": self._clause_title(rule), "n": self._error_n,
+                      "demo": bool(demo)}
+
     def clear_error(self) -> None:
         self.error = None
 
@@ -983,6 +1046,37 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
                 "rules": list(dict.fromkeys(e.rule for e in turn.events)),
                 "bot": seat in self._bots and self._bots_play()}
 
+    def _bot_turn(self, rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """The latest run of consecutive bot moves (the bot's turn: all the actions one human move set off), in
+        the words the log shows (``rows``: a move the log hides stays hidden); ``None`` when no bot moved."""
+        if not self._bots_play():
+            return None
+        g = self._game
+        shown = {r["turn"]: r["action"] for r in rows}
+        said: dict[int, list[str]] = {}
+        for r in rows:
+            if r.get("rule"):
+                said.setdefault(r["turn"], []).append(str(r["text"]))
+        hist = g.history
+        i = len(hist) - 1
+        while i > 0 and hist[i].action is not None and hist[i].player not in self._bots:
+            i -= 1  # the human's moves after the bot's turn
+        seat = hist[i].player if i > 0 else None
+        actions: list[dict[str, Any]] = []
+        while (i > 0 and hist[i].action is not None and hist[i].player == seat and seat in self._bots
+               and hist[i].n in shown):
+            turn = hist[i]
+            actions.append({"turn": turn.n, "action": str(shown[turn.n]), "said": said.get(turn.n, [])[:3],
+                            "rules": list(dict.fromkeys(e.rule for e in turn.events))})
+            i -= 1
+        if not actions or seat is None:
+            return None
+        actions.reverse()
+        more = max(0, len(actions) - self.max_bot_turn)
+        bot = self._bots[seat]
+        return {"seat": seat, "player": g.players[seat], "bot": getattr(bot, "name", type(bot).__name__),
+                "actions": actions[more:], "more": more}
+
     def _sync(self, *, clear_error: bool) -> None:
         g = self._game
         legal = g.legal_actions()
@@ -1002,6 +1096,7 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
             rows = self._event_rows()
             self.events = rows
             self.last_move = self._last_move(rows)
+            self.bot_turn = self._bot_turn(rows)
             self.players = list(g.players)
             self.current_player = g.current_player
             self.winner = g.winner

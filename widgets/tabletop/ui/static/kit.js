@@ -6,6 +6,31 @@
 
 const TT_SVG_NS = "http://www.w3.org/2000/svg";
 
+/** JupyterLab's shortcut guard. Lumino (CommandRegistry.processKeydownEvent) matches a key binding by walking from
+ *  the keydown's target up to the document and stops at the first element carrying data-lm-suppress-shortcuts —
+ *  but it tests each element's selector match BEFORE it moves on to the parent, and the notebook's command-mode
+ *  bindings (r: to Raw, m: to Markdown, x: cut, a/b: insert, arrows, ...) use the selector
+ *  ".jp-Notebook.jp-mod-commandMode :focus:not(:read-write)", which the focused element itself matches. So the
+ *  attribute on a widget's root guards only the root: with focus on an inner button, summary, banner or hex the
+ *  key reaches the notebook. The kit therefore puts the attribute on every element inside a guarded root that
+ *  takes focus (at focusin, and again at keydown, in capture), so no key pressed inside a kit widget is ever a
+ *  notebook shortcut — whatever renderer, panel or game drew the element. Setting the attribute with ttH/ttSetAttrs
+ *  guards the node (every kit widget's root does). */
+const TT_SUPPRESS = "data-lm-suppress-shortcuts";
+
+function ttGuardShortcuts(root) {
+  if (!root || root.ttShortcutGuard) return root;
+  root.ttShortcutGuard = true;
+  if (!root.hasAttribute(TT_SUPPRESS)) root.setAttribute(TT_SUPPRESS, "true");
+  const mark = (ev) => {
+    const t = ev.target;
+    if (t instanceof Element && !t.hasAttribute(TT_SUPPRESS)) t.setAttribute(TT_SUPPRESS, "true");
+  };
+  root.addEventListener("focusin", mark, true);
+  root.addEventListener("keydown", mark, true);
+  return root;
+}
+
 function ttSetAttrs(node, attrs) {
   if (!attrs) return node;
   for (const [k, v] of Object.entries(attrs)) {
@@ -29,6 +54,7 @@ function ttSetAttrs(node, attrs) {
       throw new Error("tabletop kit: javascript: URLs are not allowed");
     } else {
       node.setAttribute(k, v === true ? "" : String(v));
+      if (k === TT_SUPPRESS) ttGuardShortcuts(node);
     }
   }
   return node;
@@ -162,7 +188,7 @@ function ttDrawChip(d, view) {
 const TT_TRAITS = ["title", "game_name", "state", "legal", "events", "error", "version", "players",
   "current_player", "winner", "is_over", "last_draws", "rigged", "view_data", "clauses", "bot_seats", "can_undo",
   "interactive", "notice", "last_move", "bot_to_move", "bots_pending", "seed", "games_played", "teacher",
-  "teacher_data"];
+  "teacher_data", "bot_turn"];
 
 /** How long the last move flashes on the board and in the "Last move" line (ms); then it stays outlined. */
 const TT_FLASH_MS = 2000;
@@ -199,7 +225,7 @@ const TT_HELP = "Keys: Tab moves between controls, Enter or Space presses · 1�
 /** Everything about a focusable element that names it across redraws: tag + data-* attributes. */
 function ttFocusSig(el) {
   if (!el || !el.dataset) return "";
-  const data = Object.keys(el.dataset).filter((k) => !/^(version|draws|rtt|rtts|pending|n)$/.test(k)).sort()
+  const data = Object.keys(el.dataset).filter((k) => !/^(version|draws|rtt|rtts|pending|n|lmSuppressShortcuts)$/.test(k)).sort()
     .map((k) => `${k}=${el.dataset[k]}`);
   return data.length ? `${el.tagName}|${data.join("|")}` : "";
 }
@@ -310,7 +336,7 @@ function ttMarkLastMove(box, lm) {
 
 function ttRenderBoard({ model, el }) {
   const memo = { selected: null, filter: "", openLog: new Set(), teacherPick: {}, teacherLoad: "", teachingId: null,
-    teacherCopied: null, editing: false, editPick: null };
+    teacherCopied: null, editing: false, editPick: null, editSession: 0 };
   const root = ttH("div", {
     class: "tt-root tt-board", tabindex: "0", role: "group", "data-lm-suppress-shortcuts": "true",
   });
@@ -328,8 +354,13 @@ function ttRenderBoard({ model, el }) {
   const focus = ttFocusKeeper(root);
   // persistent live regions (never rebuilt, never moved): the refusal banner (assertive) and the announcer,
   // which says each new log sentence once, politely (screen readers; visually hidden)
-  const banner = ttH("div", { class: "tt-error", hidden: true, role: "alert", "aria-live": "assertive" });
+  // "why not?" is a popover beside the element the reader clicked (absolutely placed: the board never moves)
+  const banner = ttH("div", { class: "tt-error tt-pop", hidden: true, role: "alert", "aria-live": "assertive" });
   let bannerKey = "";
+  let bannerAnchor = null;  // where the refused click was: {left, top, right, bottom} in the root's coordinates
+  // a refusal a lesson step demonstrates (BoardWidget.show_refusal): part of the narration, in the page flow
+  const demoBox = ttH("div", { class: "tt-demo-refusal", hidden: true, role: "status", "aria-live": "polite" });
+  let demoKey = "";
   const announcer = ttH("div", { class: "tt-announce tt-sr-only", role: "log", "aria-live": "polite",
     "aria-relevant": "additions", "aria-label": "game announcements" });
   let ann = null;  // what has been announced: {turn, count, games, status, notice}
@@ -346,6 +377,8 @@ function ttRenderBoard({ model, el }) {
   }
 
   let sends = 0;
+  let sentAnchor = null;
+  let answeredAt = -1e9;
   let localNote = null;  // a reason the kit gives by itself (a click on a locked board's picture)
   let localN = 0;
 
@@ -358,12 +391,15 @@ function ttRenderBoard({ model, el }) {
       localN += 1;
       localNote = { rule: "ui.editing", title: "Editing the position",
         reason: "you are editing the position: press Stop editing in the teacher panel to play again",
-        n: `local-${localN}`, mark: `${m.version}/${err ? err.n : 0}` };
+        n: `local-${localN}`, mark: `${m.version}/${err ? err.n : 0}`,
+        anchor: anchorOf(clickEl && performance.now() - clickAt < 1000 ? clickEl : document.activeElement) };
       schedule();
       return;
     }
     // one message at a time: a double click must not turn into a "stale board" refusal
     if (pendingAt && performance.now() - pendingAt < 3000) return;
+    // the element the reader acted on (clicked, or pressed a key on): a refusal of this message appears beside it
+    sentAnchor = anchorOf(clickEl && performance.now() - clickAt < 1000 ? clickEl : document.activeElement);
     const version = Number(root.dataset.version);
     const err = model.get("error");
     sentMark = `${model.get("version")}/${err ? err.n : 0}`;
@@ -536,7 +572,9 @@ function ttRenderBoard({ model, el }) {
   }
 
   let clickSends = 0;
-  root.addEventListener("click", () => { clickSends = sends; }, true);
+  let clickEl = null;
+  let clickAt = 0;
+  root.addEventListener("click", (ev) => { clickSends = sends; clickEl = ev.target; clickAt = performance.now(); }, true);
   root.addEventListener("click", (ev) => {
     if (sends !== clickSends) return;  // the click sent something: Python answers
     const t = ev.target;
@@ -547,19 +585,27 @@ function ttRenderBoard({ model, el }) {
     localN += 1;
     const err = m.error;
     localNote = Object.assign({ title: ({ "ui.locked": "The board is read-only now", "ui.bot": "A bot is moving",
-      "ui.game-over": "The game is over" })[why.rule], n: `local-${localN}`, mark: `${m.version}/${err ? err.n : 0}` }, why);
+      "ui.game-over": "The game is over" })[why.rule], n: `local-${localN}`, mark: `${m.version}/${err ? err.n : 0}`,
+    anchor: anchorOf(t) }, why);
     schedule();
   });
 
   function errorBanner(m) {
     const err = m.error;
     if (localNote && localNote.mark !== `${m.version}/${err ? err.n : 0}`) localNote = null;  // Python spoke since
-    const e = localNote || m.error;
+    const demo = !localNote && m.error && m.error.demo ? m.error : null;
+    demoRefusal(m, demo);
+    const e = localNote || (demo ? null : m.error);
     // always the same element in the DOM (a live region), filled only when a new refusal arrives: screen readers
     // announce each refusal once, not again on every redraw
     const key = !e || e.n === dismissedError ? "" : String(e.n);
     if (key === bannerKey) return banner;
     bannerKey = key;
+    // beside the element the refused message came from (a click the kit answered itself: that element); a
+    // refusal nobody clicked for (a Python call) sits over the top of the board
+    // (an answer may set the error twice: the second one still answers that message)
+    const answering = pendingAt || performance.now() - answeredAt < 1000;
+    bannerAnchor = !key ? null : e === localNote ? e.anchor || null : answering ? sentAnchor : null;
     if (!key) {
       banner.hidden = true;
       banner.removeAttribute("tabindex");
@@ -578,9 +624,95 @@ function ttRenderBoard({ model, el }) {
         ttH("div", { class: "tt-error-head" }, ttH("strong", {}, head),
           e.title ? ` — ${ttTxt(e.title)}` : "", " ", ttH("code", { class: "tt-rule" }, ttTxt(e.rule))),
         ttH("div", { class: "tt-error-reason" }, ttTxt(e.reason)),
-        clause && clause.says ? ttH("div", { class: "tt-error-says" }, "The rule: ", ttTxt(clause.says)) : null),
+        clause && clause.says ? ttH("div", { class: "tt-error-says" }, "The rule: ", ttTxt(clause.says)) : null,
+        clause && clause.reconstruction ? ttH("div", { class: "tt-error-says tt-reconstruction" },
+          "Reconstruction (the rulebook does not say it in these words): ", ttTxt(clause.reconstruction)) : null),
       ttH("button", { type: "button", class: "tt-dismiss", "aria-label": "Dismiss message", dataset: { focus: "dismiss" },
         onClick: () => { dismissedError = e.n; schedule(); } }, ttIcon("close")));
+  }
+
+  /** A refusal the lesson step shows on purpose (error.demo): narration style, no "Not allowed" alarm. */
+  function demoRefusal(m, e) {
+    const key = e ? String(e.n) : "";
+    if (key === demoKey) return;
+    demoKey = key;
+    if (!e) {
+      demoBox.hidden = true;
+      delete demoBox.dataset.rule;
+      demoBox.replaceChildren();
+      return;
+    }
+    const clause = (m.clauses || {})[e.rule];
+    demoBox.hidden = false;
+    demoBox.dataset.rule = e.rule;
+    ttReplace(demoBox,
+      ttH("div", { class: "tt-demo-head" }, ttH("span", { class: "tt-demo-label" }, "The rules refuse it"),
+        e.title ? ` — ${ttTxt(e.title)}` : "", " ", ttH("code", { class: "tt-rule" }, ttTxt(e.rule))),
+      ttH("div", { class: "tt-demo-reason" }, ttTxt(e.reason)),
+      clause && clause.says ? ttH("div", { class: "tt-demo-says" }, "The rule: ", ttTxt(clause.says)) : null,
+      clause && clause.reconstruction ? ttH("div", { class: "tt-demo-says tt-reconstruction" },
+        "Reconstruction (the rulebook does not say it in these words): ", ttTxt(clause.reconstruction)) : null,
+      ttH("div", { class: "tt-demo-note" }, "This step of the lesson shows the refusal: nothing went wrong."));
+  }
+
+  /** Where an element is, in the root's coordinates (null: not a visible element of this board). */
+  function anchorOf(el) {
+    if (!(el instanceof Element) || el === root || !root.contains(el) || banner.contains(el)) return null;
+    const r = el.getBoundingClientRect();
+    const o = root.getBoundingClientRect();
+    if (!r.width && !r.height) return null;
+    return { left: r.left - o.left, top: r.top - o.top, right: r.right - o.left, bottom: r.bottom - o.top };
+  }
+
+  /** Put the "why not?" popover just below the clicked element (above it when there is no room below), inside the
+   *  root; with no clicked element, over the top of the board. It is out of the page flow: nothing moves. */
+  function placeBanner() {
+    if (banner.hidden) return;
+    const a = bannerAnchor;
+    const W = root.clientWidth;
+    banner.style.maxWidth = `${Math.max(200, Math.min(560, W - 16))}px`;
+    banner.style.left = "0px";
+    banner.style.top = "0px";
+    const w = banner.offsetWidth;
+    const h = banner.offsetHeight;
+    let top;
+    let left;
+    let below = true;
+    if (a) {
+      top = a.bottom + 10;
+      if (top + h > root.clientHeight - 4 && a.top - 10 - h >= 0) { top = a.top - 10 - h; below = false; }
+      left = Math.max(8, Math.min((a.left + a.right) / 2 - 40, W - w - 8));
+      banner.style.setProperty("--tt-pop-arrow", `${Math.max(12, Math.min(w - 24, (a.left + a.right) / 2 - left - 8))}px`);
+    } else {
+      const main = root.querySelector(".tt-main");
+      top = main ? main.offsetTop : 0;
+      left = Math.max(8, Math.min(W - w - 8, 24));
+    }
+    banner.style.left = `${Math.round(left)}px`;
+    banner.style.top = `${Math.round(top)}px`;
+    banner.dataset.anchored = a ? "1" : "0";
+    banner.dataset.side = !a ? "top" : below ? "below" : "above";
+  }
+
+  /** The bot's latest turn: every action it played (one human move may set off several), the newest marked;
+   *  it grows as the paced moves come in, one every bot_delay seconds. In the side panel: the board never moves. */
+  function botTurnPanel(m) {
+    const bt = m.bot_turn;
+    const acts = (bt && bt.actions) || [];
+    if (!acts.length) return null;
+    const n = acts.length + Number(bt.more || 0);
+    const playing = botMoving(m) && m.current_player === bt.seat;
+    const lastTurn = m.last_move ? m.last_move.turn : null;
+    const many = `${n} action${n === 1 ? "" : "s"}`;
+    return ttH("section", { class: ["tt-bot-turn", playing && "tt-bot-turn-playing"], "aria-label": "the bot's turn",
+      dataset: { seat: bt.seat, n, playing: playing ? "1" : "0" } },
+    ttH("h4", {}, playing ? [ttSeatTag(m.players, bt.seat), `'s bot is playing its turn: ${many} so far`]
+      : [ttSeatTag(m.players, bt.seat), `'s bot played its turn: ${many}`]),
+    bt.more ? ttH("p", { class: "tt-more" }, `(${bt.more} earlier action${bt.more === 1 ? "" : "s"} of this turn are in the log)`) : null,
+    ttH("ol", { class: "tt-bot-turn-list", start: bt.more ? Number(bt.more) + 1 : null },
+      acts.map((a) => ttH("li", { class: ["tt-bot-turn-item", a.turn === lastTurn && "tt-bot-turn-last"], dataset: { turn: a.turn } },
+        ttH("span", { class: "tt-bot-turn-action" }, ttTxt(a.action)),
+        (a.said || []).length ? ttH("span", { class: "tt-bot-turn-said" }, ` — ${(a.said || []).map(ttTxt).join(" ")}`) : null))));
   }
 
   function actionsPanel(m) {
@@ -676,7 +808,7 @@ function ttRenderBoard({ model, el }) {
       /** The current position description (Game.position()), or null. */
       position: ttParsePosition(m.teacher_data),
       /** Set up a changed position (keys left out keep their value); Python validates it (Game.set_up). */
-      editPosition: (patch) => send("teacher", { op: "setup", text: JSON.stringify(patch) }),
+      editPosition: (patch) => send("teacher", { op: "setup", text: JSON.stringify(patch), edit: memo.editSession }),
       /** The editor's own pick between two clicks (e.g. the piece to move), kept across redraws. */
       editPick: () => memo.editPick,
       setEditPick: (v) => { memo.editPick = v === undefined ? null : v; schedule(); },
@@ -757,8 +889,9 @@ function ttRenderBoard({ model, el }) {
     root.dataset.lastTurn = m.last_move ? String(m.last_move.turn) : "";
     root.classList.toggle("tt-locked", !m.interactive);
     root.setAttribute("aria-label", `${m.title || "game"} board`);
-    const side = ttH("aside", { class: "tt-side" }, actionsPanel(m), controls(m), logPanel(m));
-    // the refusal sits right above the board picture (sticky while the board is on screen), not in the margin
+    const side = ttH("aside", { class: "tt-side" }, botTurnPanel(m), actionsPanel(m), controls(m), logPanel(m));
+    // "why not?": a popover beside the clicked element (placed after the redraw, out of the flow); a refusal a lesson
+    // step demonstrates: a narration box above the board
     errorBanner(m);
     const line = lastMoveLine(m);
     const main = ttH("div", { class: "tt-main" });
@@ -766,8 +899,9 @@ function ttRenderBoard({ model, el }) {
       header(m),
       ttTxt(m.notice) ? ttH("div", { class: "tt-notice" }, ttTxt(m.notice)) : null,
       line,
-      banner,
+      demoBox,
       main,
+      banner,
       m.teacher && typeof ttTeacherPanel === "function"
         ? ttTeacherPanel(m, { send, memo, schedule, root }) : null,
       ttH("footer", { class: "tt-help" }, TT_HELP),
@@ -782,15 +916,18 @@ function ttRenderBoard({ model, el }) {
     if (target && filterCaret !== null && target.setSelectionRange && target.classList.contains("tt-filter")) {
       target.setSelectionRange(filterCaret, filterCaret);
     }
+    placeBanner();
     const shown = banner.hidden ? null : banner.dataset.n;
     if (shown && shown !== String(shownError)) {
       shownError = shown;
-      if (banner.scrollIntoView) banner.scrollIntoView({ block: "nearest" });
+      // beside a clicked element it is in view already; scrolling would move the board under the pointer
+      if (!bannerAnchor && banner.scrollIntoView) banner.scrollIntoView({ block: "nearest" });
     }
     const mark = `${m.version}/${m.error ? m.error.n : 0}`;
     if (pendingAt && mark !== sentMark) {  // Python answered (new version or a new refusal)
       ttRecordRtt(root, rtts, pendingAt);
       pendingAt = 0;
+      answeredAt = performance.now();
       delete root.dataset.pending;
       clearTimeout(pendingTimer);
     }

@@ -61,13 +61,19 @@ function ttTeacherPanel(m, api) {
 
   // -- undo / redo and the timeline of turns
   const timeline = d.timeline || [];
+  const label = (t) => (t.n === 0 ? "Setup" : [`${t.n}. `, t.seat === null || t.seat === undefined ? "" : `${ttSeatName(m.players, t.seat)}: `, ttTxt(t.text)]);
+  const locked = timeline.filter((t) => t.locked);
+  // turns before the hand-over are the lesson's: not buttons (the board cannot go back there), and why
+  const lockedNote = locked.length ? ttH("p", { class: "tt-teacher-note tt-timeline-locked-note" },
+    `Turns ${locked[0].n}–${locked[locked.length - 1].n} are before the hand-over and cannot be shown again: ${ttTxt(d.locked_why)}.`) : null;
   const turns = ttH("ol", { class: "tt-timeline", "aria-label": "turns" }, timeline.map((t) => ttH("li", {},
-    ttH("button", {
+    t.locked ? ttH("span", { class: "tt-timeline-turn tt-timeline-locked", dataset: { turn: t.n, locked: "1" },
+      title: `before the hand-over: ${ttTxt(d.locked_why)}` }, label(t)) : ttH("button", {
       type: "button", class: ["tt-timeline-turn", t.at && "tt-timeline-at", t.future && "tt-timeline-future", !live && "tt-inert"],
       dataset: { turn: t.n, at: t.at ? "1" : "0", future: t.future ? "1" : "0", focus: `turn:${t.n}` },
       "aria-current": t.at ? "step" : null, title: t.at ? "the position shown" : "show the position after this turn",
       onClick: () => tsend("goto", { turn: t.n }),
-    }, t.n === 0 ? "Setup" : [`${t.n}. `, t.seat === null || t.seat === undefined ? "" : `${ttSeatName(m.players, t.seat)}: `, ttTxt(t.text)]))));
+    }, label(t)))));
   sections.push(ttH("section", { class: "tt-teacher-history", "aria-label": "timeline" },
     ttH("h5", {}, "Timeline"),
     ttH("div", { class: "tt-teacher-buttons" },
@@ -75,7 +81,7 @@ function ttTeacherPanel(m, api) {
         onClick: () => api.send("undo") }, "Undo"),
       ttH("button", { type: "button", class: ["tt-redo", inert(d.can_redo)], dataset: { focus: "t-redo" },
         onClick: () => tsend("redo") }, "Redo")),
-    turns));
+    lockedNote, turns));
 
   // -- lines: the main line and the branches
   const lines = d.lines || [];
@@ -106,7 +112,12 @@ function ttTeacherPanel(m, api) {
     ttH("h5", {}, "Position"),
     canEdit ? ttH("button", { type: "button", class: ["tt-edit-position", memo.editing && "tt-editing", !live && "tt-inert"],
       "aria-pressed": memo.editing ? "true" : "false", dataset: { focus: "edit-position" },
-      onClick: () => { memo.editing = !memo.editing; memo.editPick = null; api.schedule(); } },
+      onClick: () => {
+        memo.editing = !memo.editing;
+        memo.editPick = null;
+        if (memo.editing) memo.editSession = (memo.editSession || 0) + 1;  // its edits are one timeline entry
+        api.schedule();
+      } },
     memo.editing ? "Stop editing" : "Edit position (click the board)") : null,
     canEdit && memo.editing ? ttH("p", { class: "tt-teacher-note tt-edit-help" },
       ttTxt(((m.view_data || {}).editor || {}).help) || "Click the board to change the position.") : null,

@@ -1,8 +1,54 @@
 // The narration column of a Walkthrough: "Lesson step n of N", jump-to-step, Markdown narration (rendered and
 // escaped in Python from authored text), clause badges, Back/Next buttons and keys, the "Your turn" hand-over,
 // and the projector view toggle (Python owns the `presentation` trait; the button only asks, Esc leaves).
+// Issue 20: a question before a step's reveal (radio buttons or checkboxes, feedback with the clause), a "your
+// move" step (the prompt, the verdict on the learner's move, Show me), and the hand-over's task (goal, who plays
+// whom, moves against par, stars, hints, Try again, Next lesson). Every control only sends a message; Python
+// judges it and owns every trait.
 
-const TT_WALK_TRAITS = ["steps", "step", "title", "error", "version", "moves_since", "lesson_steps", "presentation"];
+const TT_WALK_TRAITS = ["steps", "step", "title", "error", "version", "moves_since", "lesson_steps", "presentation",
+  "phase", "question", "your_move", "task"];
+
+/** The URL of a sibling notebook `name` of the notebook shown: JupyterLite (`...?path=dir/x.ipynb`), JupyterLab
+ *  (`/lab/tree/dir/x.ipynb`), Voilà (`/voila/render/dir/x.ipynb`), or any URL ending in the notebook's file. */
+function ttSiblingNotebook(name, loc) {
+  const where = loc || window.location;
+  const file = String(name || "").split("/").pop();
+  if (!/\.ipynb$/i.test(file)) return null;
+  const params = new URLSearchParams(where.search || "");
+  const p = params.get("path");
+  if (p && /\.ipynb$/i.test(p)) {
+    params.set("path", p.replace(/[^/]*$/, file));
+    return `${where.pathname}?${params.toString()}${where.hash || ""}`;
+  }
+  let path = where.pathname || "";
+  try { path = decodeURI(path); } catch (_e) { /* keep it as it is */ }
+  if (/\.ipynb$/i.test(path)) {
+    return encodeURI(path.replace(/[^/]*$/, file));  // not "?reset" and the like: they belong to this page
+  }
+  return null;
+}
+
+/** A node holding HTML that Python rendered (mistune, raw HTML escaped) from a lesson's authored Markdown: the
+ *  narration, a question's prompt, a your-move prompt, a task's goal, hints, success and failure sentences.
+ *  The one place the panel inserts HTML; game and player text never comes here. */
+function ttRendered(tag, attrs, rendered) {
+  const node = ttH(tag, attrs);
+  node.innerHTML = typeof rendered === "string" ? rendered : "";
+  return node;
+}
+
+/** "★★☆" with its words for screen readers */
+function ttStars(n) {
+  const k = Math.max(0, Math.min(3, Number(n) || 0));
+  return ttH("span", { class: "tt-stars", role: "img", "aria-label": `${k} of 3 stars`, dataset: { stars: k } },
+    "★".repeat(k) + "☆".repeat(3 - k));
+}
+
+function ttClauseChip(c) {
+  return ttH("span", { class: "tt-clause-chip", dataset: { rule: c.id }, title: ttTxt(c.says) || null },
+    ttH("code", { class: "tt-rule" }, ttTxt(c.id)), c.title ? ` ${ttTxt(c.title)}` : "");
+}
 /** projector view: the narration's type starts this large (px, at 1280 px wide; it grows with the window) and
  *  shrinks step by step, never below TT_WALK_MIN_PX, until the whole panel fits the window's height */
 const TT_WALK_MAX_PX = 30;
@@ -14,6 +60,7 @@ function ttRenderWalkthrough({ model, el }) {
   ttReplace(el, root);
   let pendingAt = 0;
   let dismissed = 0;
+  let picks = { key: "", set: new Set() };  // the learner's choices before they press Check
   const rtts = [];
   const focus = ttFocusKeeper(root);
 
@@ -26,6 +73,154 @@ function ttRenderWalkthrough({ model, el }) {
     pendingAt = performance.now();
     root.dataset.pending = "1";
     model.send({ type: "goto", step: k, version: Number(root.dataset.version) });
+  }
+
+  function ask(type, extra) {
+    pendingAt = performance.now();
+    root.dataset.pending = "1";
+    model.send({ type, version: Number(root.dataset.version), ...(extra || {}) });
+  }
+
+  /** Next: a question or your-move step goes on to its reveal; else the next step */
+  function forward() {
+    const phase = model.get("phase") || "shown";
+    if (phase === "question") ask("reveal");
+    else if (phase === "your-move") ask("show_me");
+    else go(model.get("step") + 1);
+  }
+
+  /** After the reveal the question stays, folded to one line (the narration now tells the outcome); the prompt,
+   *  the clause and the reason open from it. */
+  function answeredLine(q) {
+    const fb = q.feedback;
+    const rightTexts = (fb ? fb.right : []).map((i) => ttTxt(q.choices[i])).join("; ");
+    const head = !fb ? "Question skipped." : fb.correct ? `✓ You answered right: ${rightTexts}` : `✗ The answer: ${rightTexts}`;
+    return ttH("section", { class: "tt-question tt-question-done", dataset: { answered: fb ? "1" : "0" }, "aria-label": "the question" },
+      ttH("details", { class: ["tt-q-summary", fb && (fb.correct ? "tt-ok" : "tt-wrong")], dataset: { correct: fb ? (fb.correct ? "1" : "0") : null, rule: fb ? fb.rule : null } },
+        ttH("summary", {}, head),
+        ttRendered("div", { class: "tt-q-prompt" }, q.prompt),
+        fb ? ttH("div", {}, ttClauseChip({ id: fb.rule, title: fb.title, says: fb.says }), " ", ttH("span", { class: "tt-q-reason" }, ttTxt(fb.reason))) : null));
+  }
+
+  function questionBox(q, phase) {
+    if (!q || !q.choices) return null;
+    if (phase === "shown") return answeredLine(q);
+    const key = `${model.get("step")}/${q.prompt}`;
+    if (picks.key !== key) picks = { key, set: new Set() };
+    const fb = q.feedback;
+    const answered = !!fb;
+    const name = `tt-q-${key.length}-${model.get("step")}`;
+    const right = new Set(fb ? fb.right : []);
+    const picked = new Set(fb ? fb.picked : picks.set);
+    const choices = q.choices.map((text, i) => {
+      const input = ttH("input", { type: q.multiple ? "checkbox" : "radio", name, value: String(i),
+        class: "tt-q-input", checked: picked.has(i), disabled: answered, dataset: { focus: `choice-${i}`, index: i },
+        onChange: (ev) => {
+          if (!q.multiple) picks.set.clear();
+          if (ev.target.checked) picks.set.add(i); else picks.set.delete(i);
+          schedule();
+        } });
+      const verdict = answered && (right.has(i) ? "right" : picked.has(i) ? "wrong" : "");
+      return ttH("li", { class: ["tt-q-choice", verdict && `tt-q-${verdict}`], dataset: { index: i, verdict: verdict || null } },
+        ttH("label", {}, input, " ", ttTxt(text),
+          verdict === "right" ? ttH("span", { class: "tt-q-mark" }, " ✓ the right answer") : null,
+          verdict === "wrong" ? ttH("span", { class: "tt-q-mark" }, " ✗ your choice") : null));
+    });
+    const prompt = ttRendered("div", { class: "tt-q-prompt", id: `${name}-prompt` }, q.prompt);
+    const check = answered ? null : ttH("button", { type: "button", class: "tt-q-check", dataset: { focus: "check" },
+      disabled: picks.set.size === 0, title: picks.set.size ? null : "pick an answer first",
+      onClick: () => ask("answer", { picked: [...picks.set].sort((a, b) => a - b) }) }, "Check my answer");
+    const feedback = fb ? ttH("div", { class: ["tt-q-feedback", fb.correct ? "tt-ok" : "tt-wrong"], role: "status",
+      dataset: { correct: fb.correct ? "1" : "0", rule: fb.rule } },
+    ttH("strong", {}, fb.correct ? "Right." : "Not quite."), " ",
+    ttClauseChip({ id: fb.rule, title: fb.title, says: fb.says }), " ",
+    ttH("span", { class: "tt-q-reason" }, ttTxt(fb.reason)),
+    phase === "question" ? ttH("div", { class: "tt-q-next" }, "Press Next (→) to see what happens.") : null) : null;
+    return ttH("section", { class: "tt-question", dataset: { answered: answered ? "1" : "0", multiple: q.multiple ? "1" : "0" },
+      "aria-label": "question" },
+    ttH("h5", {}, phase === "question" ? "Question — before you see it" : "The question"),
+    prompt,
+    ttH("fieldset", { class: "tt-q-choices", "aria-labelledby": `${name}-prompt` },
+      ttH("legend", { class: "tt-q-legend" }, q.multiple ? "Pick every right answer" : "Pick one answer"),
+      ttH("ul", {}, choices)),
+    check, feedback);
+  }
+
+  function yourMoveBox(y, phase) {
+    if (!y || !y.prompt) return null;
+    const fb = y.feedback;
+    if (phase === "shown") {  // after the move: one line (the narration now tells the outcome)
+      const text = fb && fb.accepted ? `✓ Your move: ${ttTxt(fb.action)}.` : ttTxt(y.note) || "Shown.";
+      return ttH("section", { class: "tt-your-move tt-your-move-done", dataset: { done: "1", tries: y.tries || 0 }, "aria-label": "your move" },
+        ttH("p", { class: "tt-ym-line" }, ttH("strong", {}, "Your move: "), text,
+          fb && fb.accepted && y.note ? ` ${ttTxt(y.note)}` : ""),
+        fb && fb.accepted ? ttH("div", { class: "tt-ym-feedback tt-ok", dataset: { accepted: "1", rule: fb.rule } },
+          ttClauseChip({ id: fb.rule, title: fb.title, says: fb.says })) : null);
+    }
+    const prompt = ttRendered("div", { class: "tt-ym-prompt" }, y.prompt);
+    const feedback = fb ? ttH("div", { class: ["tt-ym-feedback", fb.accepted ? "tt-ok" : "tt-wrong"],
+      role: fb.accepted ? "status" : "alert", dataset: { accepted: fb.accepted ? "1" : "0", rule: fb.rule } },
+    ttH("strong", {}, fb.accepted ? "Yes!" : fb.refused ? "Not allowed." : "Not this one."), " ",
+    fb.action ? ttH("span", { class: "tt-ym-action" }, `${ttTxt(fb.action)}: `) : null,
+    ttH("span", { class: "tt-ym-reason" }, ttTxt(fb.reason)), " ", ttClauseChip({ id: fb.rule, title: fb.title, says: fb.says }),
+    !fb.accepted && phase === "your-move" ? ttH("div", { class: "tt-ym-again" }, "The move was taken back: try another, or press Show me.") : null) : null;
+    return ttH("section", { class: "tt-your-move", dataset: { done: y.done ? "1" : "0", tries: y.tries || 0 }, "aria-label": "your move" },
+      ttH("h5", {}, y.done ? "Your move" : "Your move — make it on the board"),
+      prompt,
+      y.clauses && y.clauses.length ? ttH("div", { class: "tt-chips" }, y.clauses.map(ttClauseChip)) : null,
+      feedback,
+      y.done && y.note ? ttH("p", { class: "tt-ym-note" }, ttTxt(y.note)) : null,
+      phase === "your-move" ? ttH("button", { type: "button", class: "tt-ym-show", dataset: { focus: "show-me" },
+        onClick: () => ask("show_me") }, "Show me") : null);
+  }
+
+  function taskBox(tk) {
+    if (!tk || !tk.goal) return null;
+    const goal = ttRendered("div", { class: "tt-task-goal" }, tk.goal);
+    const status = tk.status;
+    const par = tk.par === null || tk.par === undefined ? "" : ` (par ${tk.par})`;
+    const hints = (tk.hints || []).map((h, i) => ttRendered("li", { class: "tt-task-hint", dataset: { index: i } }, h));
+    const left = (tk.hints_total || 0) - (tk.hints || []).length;
+    const next = tk.next;
+    const href = next ? ttSiblingNotebook(next.notebook) || next.notebook : null;
+    const nextLink = next && next.notebook ? ttH("a", { class: "tt-task-next", href, target: "_self",
+      dataset: { notebook: next.notebook, lesson: next.id } }, "Next lesson",
+    ttH("span", { class: "tt-long" }, `: ${ttTxt(next.title)}`), " →") : null;
+    const retry = ttH("button", { type: "button", class: "tt-task-retry", dataset: { focus: "retry" },
+      onClick: () => ask("retry") }, "Try again");
+    let result = null;
+    if (status === "done") {
+      const success = ttRendered("div", { class: "tt-task-success-text" }, tk.success);
+      result = ttH("div", { class: "tt-task-result tt-ok", role: "status", dataset: { status } },
+        ttH("strong", {}, "Done! "), ttStars(tk.stars),
+        ttH("span", { class: "tt-task-score" }, ` in ${tk.moves} move${tk.moves === 1 ? "" : "s"}${par}` +
+          ((tk.hints || []).length ? `, ${(tk.hints || []).length} hint${(tk.hints || []).length === 1 ? "" : "s"}` : "")),
+        success);
+    } else if (status === "failed") {
+      const failure = ttRendered("div", { class: "tt-task-failure" }, tk.failure);
+      result = ttH("div", { class: "tt-task-result tt-wrong", role: "alert", dataset: { status } },
+        ttH("strong", {}, "Not this time."), failure,
+        ttH("div", {}, "Press Try again to start again from the hand-over."));
+    }
+    if (status === "off") {
+      result = ttH("div", { class: "tt-task-result tt-task-off", role: "status", dataset: { status } }, ttTxt(tk.note));
+    }
+    return ttH("section", { class: "tt-task", dataset: { status, stars: tk.stars || 0, hints: (tk.hints || []).length },
+      "aria-label": "your task" },
+    ttH("h5", {}, "Your task"),
+    goal,
+    ttH("p", { class: "tt-task-players" }, ttTxt(tk.players)),
+    tk.clauses && tk.clauses.length ? ttH("div", { class: "tt-chips" }, tk.clauses.map(ttClauseChip)) : null,
+    status === "playing" ? ttH("p", { class: "tt-task-moves", "aria-live": "polite" },
+      `Your moves so far: ${tk.moves}${par}.`) : null,
+    result,
+    hints.length ? ttH("ol", { class: "tt-task-hints", "aria-label": "hints" }, hints) : null,
+    ttH("div", { class: "tt-task-buttons" },
+      status !== "done" && left > 0 ? ttH("button", { type: "button", class: "tt-task-hint-btn", dataset: { focus: "hint" },
+        onClick: () => ask("hint") }, "Hint", ttH("span", { class: "tt-long" }, ` (${left} left, each costs a star)`),
+      ttH("span", { class: "tt-short" }, ` (${left} left)`)) : null,
+      retry,
+      nextLink || (status === "done" ? ttH("span", { class: "tt-task-last" }, "That was the last lesson of this game.") : null)));
   }
 
   function present(on) {
@@ -48,6 +243,14 @@ function ttRenderWalkthrough({ model, el }) {
     root.dataset.fontPx = String(px);
   }
   const onResize = () => fitType();
+  // the panel's own box changes when it moves into the projector layer and when the board beside it redraws:
+  // fit the type again then (fitType changes only the type, never the box, so this cannot loop)
+  let lastBox = "";
+  const boxWatch = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
+    const b = `${root.clientWidth}x${root.clientHeight}`;
+    if (b !== lastBox) { lastBox = b; fitType(); }
+  }) : null;
+  if (boxWatch) boxWatch.observe(root);
 
   // JupyterLab's panels use `contain: strict`, which turns a fixed layer into one fixed to the notebook panel:
   // while presenting, the whole walkthrough box (panel + board) moves to <body>; a placeholder keeps its place.
@@ -97,13 +300,14 @@ function ttRenderWalkthrough({ model, el }) {
     portal(presenting);
     root.setAttribute("aria-label", `walkthrough: ${label(k)}`);
 
+    const phase = model.get("phase") || "shown";  // the narration tells the outcome: only after the reveal
+    root.dataset.phase = phase;
     const select = ttH("select", { class: "tt-walk-jump", "aria-label": "jump to a lesson step", dataset: { focus: "jump" },
       onChange: (ev) => go(Number(ev.target.value)) },
     steps.map((st, i) => ttH("option", { value: i, selected: i === k }, st.your_turn ? "Your turn" : `${i + 1}. ${ttTxt(st.title)}`)));
 
-    const narration = ttH("div", { class: "tt-walk-text" });
     // Markdown rendered by Python (mistune, raw HTML escaped) from the notebook author's text, never user text.
-    narration.innerHTML = s.html;
+    const narration = ttRendered("div", { class: "tt-walk-text" }, phase === "shown" ? s.html : "");
 
     const badges = s.rules.length ? ttH("div", { class: "tt-walk-rules", "aria-label": "rules in this step" },
       s.rules.map((r) => ttH("details", { class: "tt-walk-rule", dataset: { rule: r.id } },
@@ -115,17 +319,28 @@ function ttRenderWalkthrough({ model, el }) {
       ttH("div", { class: "tt-error-body" }, ttH("code", { class: "tt-rule" }, err.rule), " ", ttH("span", { class: "tt-error-reason" }, err.reason)),
       ttH("button", { type: "button", class: "tt-dismiss", "aria-label": "Dismiss message", onClick: () => { dismissed = err.n; schedule(); } }, "×")) : null;
 
+
+    const q = model.get("question") || {};
+    const ym = model.get("your_move") || {};
+    const tk = model.get("task") || {};
+    root.dataset.task = tk.status || "";
+    const askBox = questionBox(q, phase);
+    const moveBox = yourMoveBox(ym, phase);
+    const task = s.your_turn ? taskBox(tk) : null;
+
     const moves = model.get("moves_since");
     const yours = s.your_turn ? ttH("div", { class: "tt-walk-yours", role: "status" },
       ttH("strong", {}, "Your turn!"), " The board is live.",
       moves ? ` You have made ${moves} move${moves === 1 ? "" : "s"} since the hand-over; Back (←) restores the lesson.` : "") : null;
 
+    const toHandOver = phase === "shown" && k === n - 2 && steps[n - 1] && steps[n - 1].your_turn;
+    const nextText = phase === "question" ? (q.feedback ? "Next: see what happens →" : "Skip: see what happens →")
+      : phase === "your-move" ? "Show me →" : toHandOver ? "Your turn →" : "Next →";
     const nav = ttH("div", { class: "tt-walk-nav" },
       ttH("button", { type: "button", class: "tt-walk-back", disabled: k <= 0, dataset: { focus: "back" }, onClick: () => go(k - 1) }, "← Back"),
       ttH("span", { class: "tt-walk-count", "aria-live": "polite" }, label(k)),
-      ttH("button", { type: "button", class: ["tt-walk-next", k === n - 2 && steps[n - 1] && steps[n - 1].your_turn && "tt-walk-handover"],
-        disabled: k >= n - 1, dataset: { focus: "next" }, onClick: () => go(k + 1) },
-      k === n - 2 && steps[n - 1] && steps[n - 1].your_turn ? "Your turn →" : "Next →"));
+      ttH("button", { type: "button", class: ["tt-walk-next", toHandOver && "tt-walk-handover"],
+        disabled: phase === "shown" && k >= n - 1, dataset: { focus: "next" }, onClick: forward }, nextText));
 
     ttReplace(root,
       ttH("header", { class: "tt-walk-head" }, ttH("h3", { class: "tt-title" }, model.get("title") || "Walkthrough"), select,
@@ -134,10 +349,13 @@ function ttRenderWalkthrough({ model, el }) {
           dataset: { focus: "present" }, onClick: () => present(!presenting) },
         presenting ? "Leave projector view" : "Projector view")),
       ttH("h4", { class: "tt-walk-title" }, ttTxt(s.title)),
-      banner, badges, narration, yours, nav,
+      banner, task, badges, askBox, moveBox, narration, yours, nav,
       ttH("footer", { class: "tt-help" }, presenting ? "Keys: ← / → back and next · Esc leaves the projector view"
         : "Keys: ← / → back and next · Home / End first and last step · Tab to the board"));
     fitType();
+    // and again once the browser has laid the new parts out beside the board (measured at draw time, the
+    // panel can still be in its previous layout: the type came out smaller than the room allows)
+    if (presenting) { requestAnimationFrame(fitType); setTimeout(fitType, 120); }
     focus.give(root.querySelector(".tt-walk-next:not([disabled])") || root.querySelector(".tt-walk-back:not([disabled])") || root);
     if (pendingAt) {
       ttRecordRtt(root, rtts, pendingAt);
@@ -149,23 +367,32 @@ function ttRenderWalkthrough({ model, el }) {
   root.addEventListener("keydown", (ev) => {
     if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     const tag = ev.target && ev.target.tagName;
-    if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA") return;
+    const own = tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && (ev.target.type === "radio"
+      ? !/^(PageDown|PageUp)$/.test(ev.key) : !/^(ArrowRight|ArrowLeft|PageDown|PageUp)$/.test(ev.key)));
+    if (own) {  // the control's own keys (arrows pick a radio choice); never JupyterLab's shortcuts
+      if (ev.key !== "Tab" && ev.key !== "Escape") ev.stopPropagation();
+      return;
+    }
     const k = model.get("step");
     const n = (model.get("steps") || []).length;
     let handled = true;
-    if (ev.key === "ArrowRight" || ev.key === "PageDown") go(k + 1);
+    if (ev.key === "ArrowRight" || ev.key === "PageDown") forward();
     else if (ev.key === "ArrowLeft" || ev.key === "PageUp") go(k - 1);
     else if (ev.key === "Home") go(0);
     else if (ev.key === "End") go(n - 1);
     else if (ev.key === "Escape" && model.get("presentation")) present(false);
     else handled = false;
-    if (handled) { ev.preventDefault(); ev.stopPropagation(); }
+    if (handled) { ev.preventDefault(); ev.stopPropagation(); return; }
+    // a key the panel does not use never reaches JupyterLab's notebook shortcuts (`m` would turn the lesson's
+    // cell into Markdown, `x` cut it): its default (typing, Space on a checkbox, Enter on a button) still happens
+    if (ev.key !== "Tab" && ev.key !== "Escape") ev.stopPropagation();
   });
 
   draw();
   return () => {
     for (const name of TT_WALK_TRAITS) model.off(`change:${name}`, schedule);
     window.removeEventListener("resize", onResize);
+    if (boxWatch) boxWatch.disconnect();
     portal(false);
   };
 }
