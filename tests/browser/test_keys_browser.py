@@ -74,7 +74,7 @@ FOCUSABLE = "button, [tabindex], a[href], input, select, textarea, summary"
 FOCUS_JS = """([i, kind, sel]) => {
   const cell = window.jupyterapp.shell.currentWidget.content.widgets[i];
   const out = cell && cell.node.querySelector(".jp-OutputArea");
-  const roots = out ? [...out.querySelectorAll(".tt-root")] : [];
+  const roots = out ? [...out.querySelectorAll(ROOTS)] : [];
   const els = roots.flatMap((r) => [r, ...r.querySelectorAll(sel)]).filter((el) => {
     if (el.disabled || el.closest("[hidden]")) return false;
     const b = el.getBoundingClientRect();
@@ -95,7 +95,7 @@ FOCUS_JS = """([i, kind, sel]) => {
 SYNTHETIC_JS = """([i, sel, keys]) => {
   const cell = window.jupyterapp.shell.currentWidget.content.widgets[i];
   const out = cell.node.querySelector(".jp-OutputArea");
-  const els = [...out.querySelectorAll(".tt-root")].flatMap((r) => [r, ...r.querySelectorAll(sel)])
+  const els = [...out.querySelectorAll(ROOTS)].flatMap((r) => [r, ...r.querySelectorAll(sel)])
     .filter((el) => !el.disabled && el.isConnected);
   let events = 0, focused = 0;
   for (const el of els) {
@@ -116,6 +116,11 @@ SYNTHETIC_JS = """([i, sel, keys]) => {
   return { elements: els.length, focused, events, cmds: window.__ttKeys.cmds };
 }"""
 
+#: the widgets' roots: the kit's, and a plain ipywidgets layout guarded by tabletop.ui.guard
+ROOTS = ".tt-root, .tt-shortcut-guard"
+FOCUS_JS = FOCUS_JS.replace("ROOTS", repr(ROOTS))
+SYNTHETIC_JS = SYNTHETIC_JS.replace("ROOTS", repr(ROOTS))
+
 CELLS_JS = """() => window.jupyterapp.shell.currentWidget.content.widgets.map((w) => w.model.type)"""
 
 
@@ -125,6 +130,29 @@ def _synthetic_keys() -> list[tuple[str, str, int, bool]]:
     keys += [(d, f"Digit{d}", ord(d), False) for d in string.digits]
     keys += [(a, a, code, False) for a, code in zip(ARROWS, (38, 40, 37, 39), strict=True)]
     return keys
+
+
+def _press_everywhere(page: Any, i: int, name: str) -> tuple[int, int]:
+    """Every key on the widgets of cell ``i``: real presses on one element of each kind (kinds that appear while
+    the keys play moves included), then dispatched on every focusable element. Fails on any JupyterLab command."""
+    done: set[str] = set()
+    while True:
+        got = page.evaluate(FOCUS_JS, [i, None, FOCUSABLE])
+        assert got["cmds"] == [], f"{name}: JupyterLab ran commands: {got['cmds']}"
+        todo = [k for k in got["kinds"] if k not in done]
+        if not todo:
+            break
+        done.add(todo[0])
+        if not page.evaluate(FOCUS_JS, [i, todo[0], FOCUSABLE])["focused"]:
+            continue
+        page.keyboard.type(PLAIN)
+        for key in SHIFTED + ARROWS:
+            page.keyboard.press(key)
+    syn = page.evaluate(SYNTHETIC_JS, [i, FOCUSABLE, _synthetic_keys()])
+    assert syn["cmds"] == [], f"{name}: JupyterLab ran commands: {syn['cmds']}"
+    assert syn["focused"] > 0, f"{name}: no element took focus"
+    page.wait_for_timeout(300)
+    return len(done), int(syn["focused"])
 
 
 @pytest.mark.browser
@@ -144,35 +172,33 @@ def test_no_key_inside_a_widget_reaches_the_notebook(lab: Any, tmp_path: Path) -
     page.wait_for_selector(".tt-board[data-game='xevoz'] .tt-error[data-rule='ui.undo']")
 
     t0 = time.time()
-    report = []
     for i, (name, _, _sel) in enumerate(WIDGETS, start=1):
-        # real key presses (through Chromium's input pipeline) on one element of every kind, kinds that appear
-        # while the keys play moves included
-        done: set[str] = set()
-        while True:
-            got = page.evaluate(FOCUS_JS, [i, None, FOCUSABLE])
-            assert got["cmds"] == [], f"{name}: JupyterLab ran commands: {got['cmds']}"
-            todo = [k for k in got["kinds"] if k not in done]
-            if not todo:
-                break
-            done.add(todo[0])
-            if not page.evaluate(FOCUS_JS, [i, todo[0], FOCUSABLE])["focused"]:
-                continue
-            page.keyboard.type(PLAIN)
-            for key in SHIFTED + ARROWS:
-                page.keyboard.press(key)
-        # and every key on every focusable element, dispatched in the page
-        syn = page.evaluate(SYNTHETIC_JS, [i, FOCUSABLE, _synthetic_keys()])
-        assert syn["cmds"] == [], f"{name}: JupyterLab ran commands: {syn['cmds']}"
-        assert syn["focused"] > 0
-        page.wait_for_timeout(300)
+        kinds, elements = _press_everywhere(page, i, name)
         assert page.evaluate(CELLS_JS) == cells, f"after {name}: a cell changed"
         for other, _, shown in WIDGETS:
             assert page.query_selector(shown) is not None, f"after {name}: the {other} widget is gone"
-        report.append(f"{name}: keys pressed on {len(done)} kinds of element, dispatched on {syn['focused']} "
-                      f"elements ({time.time() - t0:.0f} s)")
-        print(report[-1], flush=True)
+        print(f"{name}: keys pressed on {kinds} kinds of element, dispatched on {elements} elements "
+              f"({time.time() - t0:.0f} s)", flush=True)
     page.wait_for_timeout(800)  # a late shortcut (a key sequence such as "d d" fires on a timer) would show now
     assert page.evaluate("() => window.__ttKeys.cmds") == []
     assert page.evaluate(CELLS_JS) == cells
     lab.screenshot("keys-after")
+
+
+@pytest.mark.browser
+def test_no_key_inside_the_guarded_variant_lab_reaches_the_notebook(lab: Any, tmp_path: Path) -> None:
+    """The variant lab is plain ipywidgets (sliders, dropdowns, checkboxes, buttons): ``m`` on a slider handle
+    turned its cell into Markdown. ``tabletop.ui.guard.guard(box)`` guards such a layout like a kit widget."""
+    code = ("from tabletop.lab import Lab\nfrom tabletop.ui.guard import guard\n"
+            "lab = Lab('zaxxon')\nguard(lab.widget)\nlab")
+    nb = tmp_path / "lab_keys.ipynb"
+    nb.write_text(json.dumps(make_notebook([SETUP, code])))
+    page = lab.open_notebook(nb, wait_for=".tt-shortcut-guard [data-guarded='1']")
+    page.wait_for_selector(".tt-shortcut-guard [role='slider']")
+    page.evaluate(INSTALL_JS)
+    kinds, elements = _press_everywhere(page, 1, "lab")
+    assert elements >= 10
+    page.wait_for_timeout(800)
+    assert page.evaluate("() => window.__ttKeys.cmds") == []
+    assert page.evaluate(CELLS_JS) == ["code", "code"]
+    assert page.query_selector(".tt-shortcut-guard [role='slider']") is not None

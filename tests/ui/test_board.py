@@ -437,3 +437,23 @@ def test_paced_bot_replies_are_one_every_bot_delay_and_the_summary_grows() -> No
     assert [n for _, n in seen] == [1, 2, 3]  # one action at a time, the summary listing every one so far
     gaps = [b - a for (a, _), (b, _) in zip([(0.0, 0), *seen], seen, strict=False)]
     assert all(g >= 0.045 for g in gaps), gaps
+
+
+# -- the shortcut guard for plain ipywidgets layouts (issue 20, item 7) -------------------------------------
+def test_shortcut_guard_validates_its_scope_and_guards_a_box_once() -> None:
+    import ipywidgets as w
+
+    from tabletop.ui.guard import GUARD_CLASS, ShortcutGuard, guard
+
+    for bad in ("tt-lab", ".", ".a .b", 3):
+        with pytest.raises(ValueError):
+            ShortcutGuard(bad)  # type: ignore[arg-type]
+    box = w.VBox([w.IntSlider()])
+    assert guard(box) is box and guard(box) is box
+    assert GUARD_CLASS in box._dom_classes
+    guards = [c for c in box.children if isinstance(c, ShortcutGuard)]
+    assert len(guards) == 1 and guards[0].scope == f".{GUARD_CLASS}"
+    assert "function ttGuardShortcuts" in ShortcutGuard._esm and "export default { render: ttRenderGuard }" in \
+        ShortcutGuard._esm
+    with pytest.raises(TypeError):
+        guard(w.IntSlider())  # type: ignore[arg-type]

@@ -733,10 +733,16 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
             return
         try:
             moved = self._bot_step()
+            more = moved and steps + 1 < self.bot_limit and self._bot_seat_to_move() is not None
             if moved:
-                self._sync(clear_error=False)
+                # the last reply and what waits for it (the hand-over's undo floor) reach the browser together,
+                # in one message: the board never looks settled between the two
+                with self.hold_sync():
+                    if not more:
+                        self._finish_bots()
+                    self._sync(clear_error=False)
                 self._changed("bot")
-            if moved and steps + 1 < self.bot_limit and self._bot_seat_to_move() is not None:
+            if more:
                 self._schedule_bot(loop, gen, steps + 1)
                 return
             self._finish_bots()
