@@ -171,3 +171,15 @@ def test_a_step_can_show_a_refused_move_with_its_rule_and_the_game_unchanged() -
     # a move the rules accept cannot be shown as refused: the walkthrough fails at construction
     with pytest.raises(StepError, match="accept"):
         Walkthrough([Step("Roll", "", refuse=Roll())], board=PigBoard, new_game=new_game)
+
+
+def test_a_teaching_position_loaded_at_the_hand_over_resets_the_moves_count() -> None:
+    """Issue 20 item 6: after loading a teaching position the narration no longer counts the moves made before it."""
+    w = walk(teacher=True)
+    w.your_turn()
+    w.board.play(w.game.legal_actions()[0])
+    assert w.panel.moves_since == 1
+    w.board.load_teaching("big-pot")
+    assert w.game.state["pot"] == 12 and w.panel.moves_since == 0
+    w.board.play(w.game.legal_actions()[0])
+    assert w.panel.moves_since == 1

@@ -88,7 +88,7 @@ def test_edit_position_chops_restores_and_moves_then_play_resumes(lab: Any) -> N
     assert violations == [], "\n".join(violations)
     lab.screenshot("xevoz-editor")
     # the edits are set-ups in the game's script (undoable, saved)
-    assert lab.kernel_json("sum('setup' in e for e in board.game.save()['script'])") == 3
+    assert lab.kernel_json("sum('setup' in e for e in board.game.save()['script'])") == 1  # one editing session
 
     # while editing, the kit's move list, Undo and the keys do not play: they say why, and nothing changes
     version = lab.kernel_json("board.game.version")

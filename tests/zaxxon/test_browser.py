@@ -65,7 +65,7 @@ def test_radar_notebook_walkthrough_shows_refusal_then_alert(lab) -> None:
     board; two Next clicks later the plane has crossed and Zaxxon is ALERTED (zaxxon.zaxxon-alert)."""
     page = lab.open_notebook("notebooks/zaxxon/06_radar_barrier.ipynb", wait_for=".tt-walk")
     page.wait_for_selector(".tt-walk[data-step='0']")
-    page.wait_for_selector(".tt-board[data-game='zaxxon'] .tt-error[data-rule='zaxxon.radar-barrier']")
+    page.wait_for_selector(".tt-board[data-game='zaxxon'] .tt-demo-refusal[data-rule='zaxxon.radar-barrier']")
     assert page.query_selector(".zx-zaxxon[data-active='1']") is None
     lab.screenshot("zaxxon-walkthrough-06-radar-refused")  # the step that teaches the rule
     page.click(".tt-walk button.tt-walk-next")

@@ -879,6 +879,10 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
                 self._task_state["failure"] = ""
             if what in ("act", "bot", "undo", "redo", "game", "setup"):
                 self._update_task(what)
+        if what in ("game", "setup"):  # a teaching position, a set-up, Play again: a new start, no moves made yet
+            self._moves_since = 0
+            self.panel.moves_since = 0
+            return
         if what == "bot" and board.last_move is not None and board.last_move.get("bot"):
             return  # a bot's reply is not a move of the reader's
         if what in ("act", "bot", "undo"):
