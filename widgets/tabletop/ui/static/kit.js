@@ -709,7 +709,9 @@ function ttRenderBoard({ model, el }) {
     ttH("h4", {}, playing ? [ttSeatTag(m.players, bt.seat), `'s bot is playing its turn: ${many} so far`]
       : [ttSeatTag(m.players, bt.seat), `'s bot played its turn: ${many}`]),
     bt.more ? ttH("p", { class: "tt-more" }, `(${bt.more} earlier action${bt.more === 1 ? "" : "s"} of this turn are in the log)`) : null,
-    ttH("ol", { class: "tt-bot-turn-list", start: bt.more ? Number(bt.more) + 1 : null },
+    // it may scroll (max-height): focusable, so a keyboard can scroll it too (axe: scrollable-region-focusable)
+    ttH("ol", { class: "tt-bot-turn-list", start: bt.more ? Number(bt.more) + 1 : null, tabindex: "0",
+      "aria-label": "the bot's actions this turn", "data-lm-suppress-shortcuts": "true" },
       acts.map((a) => ttH("li", { class: ["tt-bot-turn-item", a.turn === lastTurn && "tt-bot-turn-last"], dataset: { turn: a.turn } },
         ttH("span", { class: "tt-bot-turn-action" }, ttTxt(a.action)),
         (a.said || []).length ? ttH("span", { class: "tt-bot-turn-said" }, ` — ${(a.said || []).map(ttTxt).join(" ")}`) : null))));
