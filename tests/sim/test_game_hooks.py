@@ -1,6 +1,7 @@
 """Issue 21: the games' hooks for the search bot. Super Xevious hides a face-down Battle Card (and the order of its
 decks) from the seat that turns the enemy's card; Zaxxon's random playouts never end, so it scores cut-off
-playouts from the mission progress; Xevoz has no hidden information (nothing to sample)."""
+playouts from the mission progress; Xevoz has no hidden information (nothing to sample) and scores cut-off playouts by
+the life left."""
 
 from __future__ import annotations
 
@@ -82,8 +83,17 @@ def test_sample_hidden_redraws_only_what_the_seat_cannot_see() -> None:
     assert s2.pilots[0].area == state.pilots[0].area and s2.stage == state.stage
 
 
-def test_xevoz_has_nothing_hidden() -> None:
-    assert getattr(xevoz.new_game(seed=0).rules, "sample_hidden", None) is None
+def test_xevoz_has_nothing_hidden_and_scores_a_cut_off_playout_by_life() -> None:
+    g = xevoz.new_game(seed=0)
+    rules, s = g.rules, g.raw_state
+    assert getattr(rules, "sample_hidden", None) is None
+    assert rules.evaluate(s) == (0.5, 0.5) and rules.playout_depth == 60
+    hurt = rules.copy_state(s)
+    hurt.sides[1].life = hurt.sides[1].figure.life // 2  # seat 2's figure has lost half its life
+    a, b = rules.evaluate(hurt)
+    assert 0.7 <= a <= 0.8 and a + b == 1
+    hurt.winner = 1
+    assert rules.evaluate(hurt) == (0.0, 1.0)
 
 
 def test_zaxxon_scores_a_cut_off_playout_from_the_mission() -> None:
