@@ -3,11 +3,16 @@
     python benchmarks/mcts_bench.py                      # every game: simulations/s and one 1,000-simulation decision
     python benchmarks/mcts_bench.py --strength 20        # also 20 games (seats swapped) against random and the best bot
     python benchmarks/mcts_bench.py --games xevoz --sims 400
+    python benchmarks/mcts_bench.py --balance 4         # also a balance report of 4 strong games x 2 variants, timed
 
 Per game: the position after ``--warmup`` random actions from seed 0 (a mid-game decision with more than one legal
 move), the time of one decision of ``--sims`` simulations (``tabletop.sim.mcts.MCTSBot``) and the simulations per
 second it makes, then (``--strength N``) the search bot's share of wins against the random bot and against the
 game's best own bot, ``N`` games with the search in each seat (``simulate(bots=[...])``, serial).
+With ``--balance N``: ``tabletop.balance`` of ``N`` strong-against-strong games per variant (``mcts:50``, the
+rulebook and the game's change of ``CHANGES``, no skill games) on the local cores, its time, and that time projected
+to 1,000 games per variant (linear in games) on these cores and on a Dask cluster of ``--cluster`` cores (linear in
+cores: the games are independent tasks; an estimate, not a measurement).
 The issue-21 goals, for reference: a 1,000-simulation decision in <= 1 s on this machine for every game, and MCTS
 beating random in >= 90% and the best bot in >= 60% of 200 games.
 """
@@ -15,6 +20,7 @@ beating random in >= 90% and the best bot in >= 60% of 200 games.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -31,6 +37,9 @@ from tabletop.sim.core import resolve_game  # noqa: E402
 from tabletop.sim.mcts import MCTSBot  # noqa: E402
 
 BEST = ("greedy", "sensible")
+#: the rule change each game's balance report compares with the rulebook (as in notebooks/variants/07-09)
+CHANGES: dict[str, dict[str, Any]] = {"xevious": {"blaster_hits": 2}, "xevoz": {"bonus_chop": False},
+                                      "zaxxon": {"radar_barrier": False}}
 
 
 def position(mod: Any, warmup: int) -> Any:
@@ -72,6 +81,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--warmup", type=int, default=20)
     ap.add_argument("--strength", type=int, default=0, help="games per seat arrangement (0: skip)")
     ap.add_argument("--strength-sims", type=int, default=50)
+    ap.add_argument("--balance", type=int, default=0, help="games per variant of a timed balance report (0: skip)")
+    ap.add_argument("--cluster", type=int, default=64, help="cores of the Dask cluster the projection assumes")
+    ap.add_argument("--workers", type=int, default=None, help="local processes for --balance (default: all cores)")
     args = ap.parse_args(argv)
     for name in args.games:
         mod = resolve_game(name)
@@ -85,6 +97,19 @@ def main(argv: list[str] | None = None) -> int:
                 share = strength(mod, args.strength_sims, args.strength, other)
                 print(f"  mcts:{args.strength_sims} against {other}: wins {100 * share:.0f}% of "
                       f"{2 * args.strength} games (seats swapped)", flush=True)
+        if args.balance and name in CHANGES:
+            from tabletop.sim.balance import balance
+
+            t = time.perf_counter()
+            rep = balance(name, variants=[None, CHANGES[name]], bots=f"mcts:{args.strength_sims}", n=args.balance,
+                          seed=0, skill_n=0, workers=args.workers, progress=False, max_steps=5000)
+            dt = time.perf_counter() - t
+            cores = args.workers or os.cpu_count() or 1
+            per = dt / args.balance
+            print(f"  balance report, {args.balance} mcts:{args.strength_sims} games x 2 variants on {cores} local "
+                  f"cores: {dt:.1f} s; projected for 1,000 x 2: {1000 * per / 60:.0f} min here, "
+                  f"{1000 * per * cores / args.cluster / 60:.1f} min on a {args.cluster}-core Dask cluster "
+                  f"(lengths: median {rep.variant(0).median:.0f} / {rep.variant(1).median:.0f} actions)", flush=True)
     return 0
 
 

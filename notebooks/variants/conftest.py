@@ -7,3 +7,7 @@ larger numbers.
 import os
 
 os.environ.setdefault("TABLETOP_LAB_N", "40")
+# the balance notebooks (07-09): strong-bot games are slow, so a handful of games at a tiny search budget
+os.environ.setdefault("TABLETOP_BALANCE_N", "2")
+os.environ.setdefault("TABLETOP_BALANCE_SIMS", "4")
+os.environ.setdefault("TABLETOP_BALANCE_STEPS", "300")

@@ -11,6 +11,10 @@ that say "more than noise" only when a difference's anytime-valid interval exclu
 live snapshots and final results alike, family-wise 95% over every figure compared; the rule and its source are
 in :mod:`tabletop.sim.sequential`).
 
+``balance(game, variants=..., bots="mcts:50", n=...)``: a balance report (win rate per seat, first-player
+advantage, length, decision density, lead changes, comebacks, the deciding point, skill and luck shares), paired
+across variants, each figure with a 95% interval (:mod:`tabletop.sim.balance`).
+
 ``stream(game, ...)`` takes the same arguments and yields cumulative ``SimResults`` snapshots while games finish
 (at most one every ``every`` seconds, then a final one whose ``stopped`` says "done", "early" or "cancelled");
 ``simulate`` is its last snapshot.
@@ -23,6 +27,7 @@ Command line: ``python -m tabletop.sim GAME ...`` or ``tabletop-simulate`` (``--
 
 from __future__ import annotations
 
+from .balance import BalanceReport, balance
 from .core import Cancel, TextProgress, WidgetProgress, play_one, play_seeds, simulate
 from .live import SimStream, stream
 from .mcts import MCTSBot
@@ -30,9 +35,9 @@ from .results import Comparison, FirstPlayer, GameRecord, RuleEdge, SimResults, 
 from .sequential import EarlyStop
 from .stats import Diff, Rate, paired_diff, wilson
 
-__all__ = ["Cancel", "Comparison", "Diff", "EarlyStop", "FirstPlayer", "GameRecord", "MCTSBot", "Rate", "RuleEdge", "SimResults", "SimStream",
+__all__ = ["BalanceReport", "Cancel", "Comparison", "Diff", "EarlyStop", "FirstPlayer", "GameRecord", "MCTSBot", "Rate", "RuleEdge", "SimResults", "SimStream",
            "TextProgress",
-           "WidgetProgress", "load", "paired_diff", "play_one", "play_seeds", "simulate", "stream", "verdict", "wilson"]
+           "WidgetProgress", "balance", "load", "paired_diff", "play_one", "play_seeds", "simulate", "stream", "verdict", "wilson"]
 
 
 def load(path: str) -> SimResults:

@@ -150,6 +150,12 @@ def build_parser() -> argparse.ArgumentParser:
                         "no practical difference")
     p.add_argument("--max-steps", type=_positive_int, default=20_000, help="cap on actions per game")
     p.add_argument("--out", action="append", default=[], metavar="FILE", help="write results (.json or .csv)")
+    p.add_argument("--report", action="store_true",
+                   help="a balance report (tabletop.sim.balance): strong bots (--bots, one name, default mcts:50) "
+                        "in every seat, plus the skill games against random and the game's best bot; --n games "
+                        "per variant")
+    p.add_argument("--skill-n", type=_int, default=None, metavar="N",
+                   help="with --report: games per seat arrangement of the skill games (default n/2; 0: none)")
     p.add_argument("--quiet", action="store_true", help="no progress bar and no summary")
     p.add_argument("--options", action="store_true", help="list the game's rule options and bots, then stop")
     return p
@@ -212,6 +218,8 @@ def _main(argv: Sequence[str] | None) -> int:
     except (KeyError, ValueError, TypeError, ImportError) as exc:
         raise UsageError(_one_line(exc)) from None
     executor: Any = "serial" if args.serial else None
+    if args.report:
+        return _report(args, variants, bots, executor)
     client = cluster = None
     cancel = Cancel()
     try:
@@ -261,6 +269,29 @@ def _main(argv: Sequence[str] | None) -> int:
     if failed:
         return 1
     return 0 if res.complete else 130
+
+
+def _report(args: argparse.Namespace, variants: list[dict[str, Any]], bots: Any, executor: Any) -> int:
+    from .balance import STRONG, balance
+
+    if isinstance(bots, list):
+        raise UsageError("--report plays one strong bot in every seat: give one name with --bots (such as mcts:50)")
+    if args.dask or args.early_stop is not None or args.out:
+        raise UsageError("--report runs here or on a local pool: --dask, --early-stop and --out are for plain runs")
+    try:
+        rep = balance(args.game, variants=variants, bots=bots or STRONG, n=args.n, seed=args.seed,
+                      executor=executor, workers=args.workers, skill_n=args.skill_n,
+                      max_steps=min(args.max_steps, 5000),
+                      progress=False if args.quiet else TextProgress(label="balance"))
+    except (KeyError, ValueError, TypeError, ImportError) as exc:
+        raise UsageError(_one_line(exc)) from None
+    except Exception as exc:  # a bug in a game or a bot: one line
+        print(f"{PROG}: failed: {type(exc).__name__}: {_one_line(exc)}", file=sys.stderr)
+        return 1
+    if not args.quiet:
+        print(rep.summary())
+        print(f"({len(rep.traces)} strong-against-strong games in {rep.seconds:.2f} s)")
+    return 130 if rep.cancelled else 0
 
 
 def _already_set() -> Cancel:

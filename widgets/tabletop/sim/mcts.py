@@ -24,7 +24,8 @@ of the position the bot's seat sees:
   of the current determinization are the candidates, one untried action is expanded per simulation, and the
   others are chosen by UCB1 over each edge's mean reward for the seat that moved, counting an edge's visits
   against the number of times it was *available* (ISMCTS's availability counts);
-* **playouts** are uniformly random, cut off after ``playout_depth`` actions (boardgame.io's ``playoutDepth``); a
+* **playouts** are uniformly random, cut off after ``playout_depth`` actions (boardgame.io's ``playoutDepth``;
+  by default the rules' own ``playout_depth`` attribute when they have one, else 200: Zaxxon asks for 40); a
   cut-off or step-capped playout is scored by the rules' ``evaluate(state) -> one value in [0, 1] per seat`` when
   they offer it, else as a draw (``1 / seats`` each). A finished game scores 1 for the winner and 0 for the others
   (a game without a winner: ``1 / seats`` each);
@@ -90,7 +91,7 @@ class MCTSBot(Bot):
 
     def __init__(self, *, seed: int | None = None, simulations: int | None = DEFAULT_SIMULATIONS,
                  max_time: float | None = None, exploration: float = EXPLORATION,
-                 playout_depth: int = PLAYOUT_DEPTH) -> None:
+                 playout_depth: int | None = None) -> None:
         super().__init__(seed=seed)
         if simulations is None and max_time is None:
             raise ValueError("an MCTS bot needs a budget: simulations (a whole number) or max_time (seconds)")
@@ -99,7 +100,8 @@ class MCTSBot(Bot):
             raise ValueError(f"simulations must be a whole number from 1 to {MAX_SIMULATIONS}, not {simulations!r}")
         if max_time is not None and not (isinstance(max_time, int | float) and 0 < max_time < math.inf):
             raise ValueError(f"max_time must be a number of seconds above 0, not {max_time!r}")
-        if isinstance(playout_depth, bool) or not isinstance(playout_depth, int) or playout_depth < 0:
+        if playout_depth is not None and (isinstance(playout_depth, bool) or not isinstance(playout_depth, int)
+                                          or playout_depth < 0):
             raise ValueError(f"playout_depth must be a whole number of actions (0 or more), not {playout_depth!r}")
         self.simulations = simulations
         self.max_time = max_time
@@ -138,6 +140,9 @@ class MCTSBot(Bot):
                                                      rules.copy_state)
         domains = rules.chance_domains
         counter, version = game.chance.counter, game.version
+        depth_cap = self.playout_depth
+        if depth_cap is None:
+            depth_cap = getattr(rules, "playout_depth", PLAYOUT_DEPTH)
         scratch: dict[Any, int] = {}  # the searches' rule firings: never the real game's
         root: dict[Any, _Edge] = {}
         root_visits = 0
@@ -204,7 +209,7 @@ class MCTSBot(Bot):
                 if p is None:
                     over = True
                     break
-                if depth >= self.playout_depth:
+                if depth >= depth_cap:
                     break
                 acts = legal_actions(state)
                 if not acts:

@@ -1656,6 +1656,29 @@ class XeviousRules(Rules[XeviousState]):
     def copy_state(self, state: XeviousState) -> XeviousState:
         return state.copy()
 
+    def sample_hidden(self, state: XeviousState, seat: int, rng: Any) -> XeviousState:
+        """``state`` (a copy the caller may change) with everything ``seat`` cannot see redrawn at random,
+        consistently with what it can see: the hook a search bot (``tabletop.sim.mcts``) calls before every
+        simulation. Hidden in Super Xevious: the Battle Card turned face down (xevious.air-battle: "both Battle
+        Cards are turned secretly"), while the other player, who turns the enemy's card, waits (phase "enemy"):
+        redrawn from the headings a Battle Card can point (xevious.battle-cards) for every seat but its owner; and
+        the order of the Super Xevious and Braglease decks (xevious.xevious-cards, braglease-card), shuffled for
+        every seat (which cards are left is known: every drawn card is shown). ``rng``: a ``random.Random``."""
+        pend = state.pend
+        if state.phase == "enemy" and pend is not None and pend.get("who") != seat:
+            headings = pend["headings"]
+            pend = state.pend = dict(pend)
+            pend["aim"] = headings[rng.randrange(len(headings))]
+        if len(state.deck) > 1:
+            deck = list(state.deck)
+            rng.shuffle(deck)
+            state.deck = tuple(deck)
+        if len(state.brag) > 1:
+            brag = list(state.brag)
+            rng.shuffle(brag)
+            state.brag = tuple(brag)
+        return state
+
     def to_json(self, state: XeviousState) -> dict[str, Any]:
         pend = None
         if state.pend is not None:

@@ -589,6 +589,22 @@ class XevozRules(Rules[XevozState]):
     def copy_state(self, state: XevozState) -> XevozState:
         return state.copy()
 
+    #: a search bot's random playouts are cut off after this many actions and scored by :meth:`evaluate`
+    playout_depth = 60
+
+    def evaluate(self, state: XevozState) -> tuple[float, float]:
+        """A cut-off estimate of each seat's chance to win for a search bot (``tabletop.sim.mcts``), from the
+        points of life left (xevoz.winning: a figure with no life left is demolished and its owner loses): 1 / 0
+        once the battle is won, else ``1/2 + (mine - theirs) / 2`` with each figure's life counted as a share of
+        its full life."""
+        if state.winner >= 0:
+            return (1.0, 0.0) if state.winner == 0 else (0.0, 1.0)
+        share = [max(0, x.life) / x.figure.life if x.figure.life > 0 else 0.0 for x in state.sides]
+        if len(share) != 2:
+            return 0.5, 0.5
+        lead = (share[0] - share[1]) / 2
+        return 0.5 + lead, 0.5 - lead
+
     # -- legal actions ---------------------------------------------------------------------------------------
     def legal_actions(self, state: XevozState) -> list[Action]:
         ph = state.phase

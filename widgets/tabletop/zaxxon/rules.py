@@ -302,6 +302,20 @@ class ZState:
         return s
 
 
+class _Helper:
+    """The greedy bot's planning helpers (made on first use: ``bots`` imports this module)."""
+
+    def __getattr__(self, name: str) -> Any:
+        from .bots import GreedyBot
+
+        bot = GreedyBot(seed=0)
+        globals()["_DISTANCES"] = bot
+        return getattr(bot, name)
+
+
+_DISTANCES: Any = _Helper()
+
+
 class ZaxxonRules(Rules[ZState]):
     name = "zaxxon"
     title = "Zaxxon"
@@ -315,6 +329,9 @@ class ZaxxonRules(Rules[ZState]):
     #: apply never keeps its Context: event texts capture values (names, numbers), never ``ctx``
     reuses_context = True
     catalog_path = Path(__file__).with_name("rules.toml")
+    #: a search bot's random playouts are cut off after this many actions and scored by :meth:`evaluate` (random
+    #: Zaxxon games almost never end)
+    playout_depth = 40
 
     # == How to Set Up the Game ======================================================================================
     #    zaxxon.contents, zaxxon.board, zaxxon.setup (steps 6-8); Your Mission: zaxxon.mission
@@ -789,6 +806,47 @@ class ZaxxonRules(Rules[ZState]):
 
     def copy_state(self, state: ZState) -> ZState:
         return state.copy()
+
+    def progress(self, state: ZState, seat: int) -> int:
+        """How much of ``seat``'s mission is done (zaxxon.mission, zaxxon.win): each target it needs that it has
+        shot (at most the number needed of each kind: six) plus each of its planes that has shot Zaxxon (two);
+        8 is the whole mission."""
+        done = 0
+        for a, need in zip(state.mission[seat], MISSION_NEEDS, strict=True):
+            done += a if a < need else need
+        return done + state.planes[seat * 2][3] + state.planes[seat * 2 + 1][3]
+
+    def evaluate(self, state: ZState) -> tuple[float, float]:
+        """A cut-off estimate of each seat's chance to win, from the mission progress (zaxxon.win: the first to
+        complete the whole mission wins): 1 / 0 once the game is won, else ``1/2 + (mine - theirs) / 16`` with
+        each progress counted out of 8 (:meth:`progress`). Random playouts of Zaxxon almost never finish a
+        mission, so a search bot (``tabletop.sim.mcts``) scores its cut-off playouts with this."""
+        if state.winner is not None:
+            return (1.0, 0.0) if state.winner == 0 else (0.0, 1.0)
+        lead = (self._standing(state, 0) - self._standing(state, 1)) / 20
+        lead = -0.49 if lead < -0.49 else 0.49 if lead > 0.49 else lead
+        return 0.5 + lead, 0.5 - lead
+
+    def _standing(self, state: ZState, seat: int) -> float:
+        """:meth:`progress` plus, per plane, up to half a target for being near a firing position (the greedy
+        bot's cost map of the board to the targets still needed; 0 when no path leads there)."""
+        from .bots import FAR, GreedyBot  # the evaluation reuses the greedy bot's cached distance maps
+
+        done = float(self.progress(state, seat))
+        cache = GreedyBot._cache
+        helper = _DISTANCES
+        for pi in (seat * 2, seat * 2 + 1):
+            key = (id(self.board), seat, state.planes[pi][3], state.zx, tuple(state.tcell))
+            got = cache.get(key)
+            if got is None:
+                if len(cache) >= GreedyBot.CACHE_SIZE:
+                    cache.clear()
+                goals = helper._goals(self, state, seat, pi)
+                got = cache[key] = (frozenset(goals), tuple(helper._distances(self, state, seat, goals)))
+            d = got[1][state.planes[pi][0]]
+            if d < FAR:
+                done += 0.5 / (1 + d / 4)
+        return done
 
     def rig_domain(self, kind: str, variant: Variant, state: ZState | None) -> Sequence[Any] | None:
         """The outcomes chance ``kind`` can show under ``variant`` (``zaxxon.spinner``): a spinner sector whose
