@@ -15,8 +15,8 @@ from .engine import Action, Event, Game, IllegalAction, RigError, SaveError
 
 __version__ = "0.1.0"
 
-__all__ = ["Action", "EarlyStop", "Event", "Game", "IllegalAction", "RigError", "SaveError", "__version__", "simulate",
-           "stream"]
+__all__ = ["Action", "EarlyStop", "Event", "Game", "IllegalAction", "RigError", "SaveError", "__version__", "balance",
+           "simulate", "stream"]
 
 
 def __getattr__(name: str) -> Any:
@@ -28,4 +28,8 @@ def __getattr__(name: str) -> Any:
         from . import sim
 
         return getattr(sim, name)
+    if name == "balance":  # tabletop.balance(game, variants=..., bots=..., n=...): the balance report
+        from .sim.balance import balance
+
+        return balance
     raise AttributeError(f"module 'tabletop' has no attribute {name!r}")

@@ -39,6 +39,7 @@ from ..sim.core import Cancel, WidgetProgress, resolve_bots, resolve_game
 from ..sim.live import stream
 from ..sim.results import Comparison, SimResults
 from ..sim.sequential import EarlyStop
+from ..ui.guard import guard
 from .aria import named
 
 #: the tree-search bots the lab offers for every game, after the game's own
@@ -223,6 +224,7 @@ class Lab:
             self.charts, self.summary,
         ])
         self.widget.add_class("tt-lab")
+        guard(self.widget)  # no key on a slider, box or button reaches JupyterLab's notebook shortcuts (issue 20)
         if options:
             self.set(**options)
 
