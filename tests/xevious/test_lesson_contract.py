@@ -136,7 +136,9 @@ def test_walkthrough_steps_are_the_lesson_and_the_hand_over_plays(number: str) -
     w = walkthrough(number)
     assert len(w) == len(les.all_steps)
     for k in range(len(w) - 1):
-        w.goto(k)
+        w.goto(k)  # a your-move step hands the board over for its move first; otherwise it is read-only
+        assert w.board.interactive == (les.steps[k].your_move is not None), (k, w.phase)
+        w.goto(k, "shown")
         assert not w.board.interactive and w.board.game.digest() == les.game_at(k).digest()
     w.your_turn()
     b = w.board

@@ -60,11 +60,14 @@ def test_walkthrough_of_a_lesson_steps_and_hands_over() -> None:
     assert walk.board.layout.flex == BOARD_FLEX
     assert walk.board.interactive is False
     assert len(walk.steps) == len(lesson("06").steps) + 1  # + the "Your turn" hand-over
-    walk.goto(len(lesson("06").steps) - 1)
+    walk.goto(len(lesson("06").steps) - 1, "shown")
     assert walk.board.game.state["zaxxon"]["active"]
-    walk.goto(0)
+    walk.goto(0)  # step 1 asks first (may plane #1 cross?): the refusal it shows comes with the reveal
+    assert walk.phase == "question" and walk.board.error is None
+    walk.goto(0, "shown")
     assert walk.board.game.state["zaxxon"]["active"] is False
     assert walk.board.error is not None and walk.board.error["rule"] == "zaxxon.radar-barrier"
+    assert walk.board.error["demo"] is True  # demonstrated by the lesson, not a refused click
     walk.your_turn()
     assert walk.board.interactive and walk.board.game.legal_actions()
 
