@@ -124,12 +124,15 @@ def test_voila_serves_a_lesson_as_an_app_and_the_reader_can_step_and_play(voila:
         # step through the lesson with Next, up to the hand-over; each step is Python's answer
         n = int(walk.get_attribute("data-steps"))
         assert n >= 2
-        for k in range(1, n):
+        for _ in range(4 * n):  # Next; a question's Next is its reveal; a your-move step's Show me plays its move
+            if walk.get_attribute("data-your-turn") == "1":
+                break
             before = int(walk.get_attribute("data-version"))
-            walk.locator("button.tt-walk-next").click()
-            page.wait_for_function("(k) => document.querySelector('.tt-walk').dataset.step === String(k)", arg=k)
-            assert int(walk.get_attribute("data-version")) > before
-        assert walk.get_attribute("data-your-turn") == "1"
+            phase = walk.get_attribute("data-phase") or "shown"
+            walk.locator("button.tt-ym-show" if phase == "your-move" else "button.tt-walk-next").click()
+            page.wait_for_function("(v) => { const w = document.querySelector('.tt-walk'); "
+                                   "return Number(w.dataset.version) > v && !w.dataset.pending; }", arg=before)
+        assert walk.get_attribute("data-your-turn") == "1" and walk.get_attribute("data-step") == str(n - 1)
         page.wait_for_selector(f"{BOARD}[data-interactive='1']")
 
         # play a move by clicking at the hand-over: Python plays it (version, log) and counts it as the reader's

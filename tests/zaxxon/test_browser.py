@@ -59,19 +59,32 @@ def test_move_change_altitude_and_shoot_by_clicking(lab) -> None:
     lab.screenshot("zaxxon-after-shot")
 
 
+def _until_shown(page, k: int) -> None:
+    """Next (a question's reveal) or Show me (a your-move step) until lesson step ``k + 1``'s outcome is shown."""
+    for _ in range(12):
+        w = page.query_selector(".tt-walk")
+        step, phase = w.get_attribute("data-step"), w.get_attribute("data-phase") or "shown"
+        if step == str(k) and phase == "shown":
+            return
+        page.click(".tt-walk button.tt-ym-show" if phase == "your-move" else ".tt-walk button.tt-walk-next")
+        page.wait_for_function("([s, p]) => { const e = document.querySelector('.tt-walk'); return !e.dataset.pending "
+                               "&& (e.dataset.step !== s || (e.dataset.phase || 'shown') !== p); }", arg=[step, phase])
+    raise AssertionError(f"lesson step {k + 1} is never shown")
+
+
 @pytest.mark.browser
 def test_radar_notebook_walkthrough_shows_refusal_then_alert(lab) -> None:
-    """Notebook 06 runs in JupyterLab: step 1 shows the refused radar crossing (zaxxon.radar-barrier) on the
-    board; two Next clicks later the plane has crossed and Zaxxon is ALERTED (zaxxon.zaxxon-alert)."""
+    """Notebook 06 runs in JupyterLab: step 1 asks first, then its reveal shows the refused radar crossing
+    (zaxxon.radar-barrier) on the board as part of the narration; at step 3 the plane crosses (Show me) and Zaxxon
+    is ALERTED (zaxxon.zaxxon-alert)."""
     page = lab.open_notebook("notebooks/zaxxon/06_radar_barrier.ipynb", wait_for=".tt-walk")
-    page.wait_for_selector(".tt-walk[data-step='0']")
+    page.wait_for_selector(".tt-walk[data-step='0'][data-phase='question']")
+    _until_shown(page, 0)
     page.wait_for_selector(".tt-board[data-game='zaxxon'] .tt-demo-refusal[data-rule='zaxxon.radar-barrier']")
+    assert page.query_selector(".tt-board[data-game='zaxxon'] .tt-error:not([hidden])") is None  # not an error box
     assert page.query_selector(".zx-zaxxon[data-active='1']") is None
     lab.screenshot("zaxxon-walkthrough-06-radar-refused")  # the step that teaches the rule
-    page.click(".tt-walk button.tt-walk-next")
-    page.wait_for_selector(".tt-walk[data-step='1']")
-    page.click(".tt-walk button.tt-walk-next")
-    page.wait_for_selector(".tt-walk[data-step='2']")
+    _until_shown(page, 2)
     page.wait_for_selector(".zx-zaxxon[data-active='1']")
     lab.screenshot("zaxxon-walkthrough-06")
 
