@@ -79,6 +79,9 @@ def _kernel(lab: Any, page: Any, code: str) -> None:
 
 
 def _measure(page: Any) -> dict[str, Any]:
+    """The layout at rest: a piece still flying along its route (its move's animation) may pass over another."""
+    page.wait_for_function(f"() => [...document.querySelectorAll({LIVE!r} + ' g.xv-mover')].every((g) => "
+                           "g.getAnimations().every((a) => a.playState !== 'running'))", timeout=10_000)
     return dict(page.evaluate(MEASURE_JS, LIVE))
 
 
