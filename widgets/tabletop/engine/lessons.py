@@ -354,8 +354,7 @@ class Task:
             if callable(plan):
                 return plan(game)
             done_l = list(done)
-            keys = [game.decode(a) if not isinstance(a, str) or a.lstrip().startswith("{") else game.find(a)
-                    for a in plan[: len(done_l) + 1]]
+            keys = [resolve(game, a) for a in plan[: len(done_l) + 1]]
         except (IllegalAction, LookupError, ValueError):
             return None
         if len(keys) <= len(done_l) or keys[: len(done_l)] != done_l:
@@ -384,7 +383,7 @@ class Task:
                 act = self.next_move(g, done)
                 if act is None:
                     raise StepError(f"task {self.goal!r}: the plan has no move left and the goal is not reached")
-                act = g.decode(act) if not isinstance(act, str) or act.lstrip().startswith("{") else g.find(act)
+                act = resolve(g, act)
                 done.append(act)
             try:
                 g.play(act)

@@ -349,14 +349,23 @@ def q_attack_call(rng: random.Random, g: G) -> tuple[G, Question] | None:
 COUNT_CHOICES = ("0", "1", "2", "3", "4")
 
 
-def _chop_count(rng: random.Random, g: G, clause: str, ok: Callable[[G, Any], bool], why: str) -> tuple[G, Question] | None:
+def _won_round(rng: random.Random, g: G, ok: Callable[[G, Any], bool]) -> tuple[G, Any, str] | None:
+    """A call position and a colour whose rolled sides give a plain won round (no warp, no bomb) for which ``ok``
+    holds: the position with those sides rolled, its preview, and the colour."""
     if not _call_position(g):
         return None
     colour = rng.choice(("black", "white"))
     found = _faces_where(rng, g, colour, lambda p: p.warp < 0 and p.winner >= 0 and not p.bomb and ok(g, p))
     if found is None:
         return None
-    h, p0 = found
+    return found[0], found[1], colour
+
+
+def _chop_count(rng: random.Random, g: G, clause: str, ok: Callable[[G, Any], bool], why: str) -> tuple[G, Question] | None:
+    won = _won_round(rng, g, ok)
+    if won is None:
+        return None
+    h, p0, colour = won
 
     def answer(x: G) -> Answer:
         p = call_preview(x, colour)
@@ -397,13 +406,10 @@ HAPPEN = ("The winner snaps its DRAIN ATTACK onto the loser; the round ends with
 
 
 def _what_happens(rng: random.Random, g: G, clause: str, ok: Callable[[G, Any], bool]) -> tuple[G, Question] | None:
-    if not _call_position(g):
+    won = _won_round(rng, g, ok)
+    if won is None:
         return None
-    colour = rng.choice(("black", "white"))
-    found = _faces_where(rng, g, colour, lambda p: p.warp < 0 and p.winner >= 0 and not p.bomb and ok(g, p))
-    if found is None:
-        return None
-    h, p0 = found
+    h, p0, colour = won
 
     def answer(x: G) -> Answer:
         p = call_preview(x, colour)
