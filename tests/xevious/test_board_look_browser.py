@@ -130,12 +130,21 @@ def test_super_xevious_board_pieces_words_marks_stops_and_motion(lab: Any, tmp_p
     page.wait_for_selector(f"{LIVE} g.xv-mover-0[data-last-move='1'] .xv-halo.tt-last-move-mark")
     assert {p["seat"]: p["fill"] for p in m["pieces"]} == fills
     # stop on the green space passed (step 3): the piece flies there, animated space by space
+    # the flight lasts 600 ms, which a loaded machine may spend before the page is read again: every animation
+    # begun on Ann's piece is recorded as it starts (Element.animate watched), not looked for afterwards
+    page.evaluate(f"""() => {{ window.__xvFlights = []; const animate = Element.prototype.animate;
+        Element.prototype.animate = function (frames, options) {{
+          if (this.matches && this.matches({LIVE!r} + ' g.xv-mover-0'))
+            window.__xvFlights.push(frames.map((k) => k.transform));
+          return animate.call(this, frames, options); }}; }}""")
     v = _version(page)
     page.click(f"{LIVE} g.xv-target[data-space='4']")
     _wait_above(page, v)
     assert lab.kernel_json("[board.game.state['pilots'][0]['area'], board.game.state['pilots'][0]['space']]") == [0, 3]
-    flight = page.evaluate(f"""() => document.querySelector('{LIVE} g.xv-mover-0').getAnimations().map((a) =>
-        a.effect.getKeyframes().map((k) => k.transform))""")
+    page.wait_for_function("() => window.__xvFlights.length > 0", timeout=10_000)
+    begun = page.evaluate("() => window.__xvFlights")
+    # a redraw during the flight continues the same animation (the same frames, a later start)
+    flight = [list(f) for f in {tuple(f) for f in begun}]
     trail = page.get_attribute(f"{LIVE} path.xv-trail-0", "data-steps")
     report["move_keyframes"], report["trail_steps"] = flight, trail
     # one animation, space by space: the start and each of the 3 spaces flown, flying left along area 1
