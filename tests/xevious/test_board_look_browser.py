@@ -134,15 +134,16 @@ def test_super_xevious_board_pieces_words_marks_stops_and_motion(lab: Any, tmp_p
     # begun on Ann's piece is recorded as it starts (Element.animate watched), not looked for afterwards
     page.evaluate(f"""() => {{ window.__xvFlights = []; const animate = Element.prototype.animate;
         Element.prototype.animate = function (frames, options) {{
-          if (this.matches && this.matches({LIVE!r} + ' g.xv-mover-0'))
-            window.__xvFlights.push(frames.map((k) => k.transform));
+          if (this.matches && this.matches({LIVE!r} + ' g.xv-mover'))
+            window.__xvFlights.push([this.getAttribute('class'), frames.map((k) => k.transform)]);
           return animate.call(this, frames, options); }}; }}""")
     v = _version(page)
     page.click(f"{LIVE} g.xv-target[data-space='4']")
     _wait_above(page, v)
     assert lab.kernel_json("[board.game.state['pilots'][0]['area'], board.game.state['pilots'][0]['space']]") == [0, 3]
-    page.wait_for_function("() => window.__xvFlights.length > 0", timeout=10_000)
-    begun = page.evaluate("() => window.__xvFlights")
+    page.wait_for_function("() => window.__xvFlights.some(([c]) => c.split(' ').includes('xv-mover-0'))",
+                           timeout=10_000)
+    begun = [f for c, f in page.evaluate("() => window.__xvFlights") if "xv-mover-0" in c.split()]
     # a redraw during the flight continues the same animation (the same frames, a later start)
     flight = [list(f) for f in {tuple(f) for f in begun}]
     trail = page.get_attribute(f"{LIVE} path.xv-trail-0", "data-steps")
@@ -169,6 +170,7 @@ def test_super_xevious_board_pieces_words_marks_stops_and_motion(lab: Any, tmp_p
     _wait_above(page, v)
     assert lab.kernel_json(f"[board.game.state['pilots'][{seat}][k] for k in ('area', 'space')]") == [0, 2]
     assert page.evaluate(f"() => document.querySelector('{LIVE} g.xv-mover-{seat}').getAnimations().length") == 0
+    assert [c for c, _ in page.evaluate("() => window.__xvFlights") if f"xv-mover-{seat}" in c.split()] == []
     page.wait_for_selector(f"{LIVE} g.xv-mover-{seat}[data-last-move='1']")
     assert page.locator(f"{LIVE} g.xv-mover-0[data-last-move='1']").count() == 0
     m = _measure(page)
