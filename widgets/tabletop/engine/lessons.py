@@ -257,8 +257,16 @@ class Lesson:
                 out[seat] = bot(seed=game.seed + seat)
             elif isinstance(bot, str) and bot in table:
                 out[seat] = table[bot](seed=game.seed + seat)
+            elif isinstance(bot, str) and bot.startswith("mcts"):
+                from ..sim.mcts import make_bot  # the kit's search bot, by name ("mcts", "mcts:200")
+
+                try:
+                    out[seat] = make_bot(table, bot, game.seed + seat)
+                except (KeyError, ValueError) as exc:
+                    raise StepError(f"lesson {self.id}: bots (seat {seat}): {exc}") from None
             else:
-                raise StepError(f"lesson {self.id}: no bot {bot!r} (known: {', '.join(sorted(table))})")
+                raise StepError(f"lesson {self.id}: bots (seat {seat}): no bot {bot!r} (known: "
+                                f"{', '.join(sorted(table))}, 'mcts' or 'mcts:N')")
         return out
 
 

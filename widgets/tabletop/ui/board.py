@@ -89,7 +89,7 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
     #: most actions the "bot's turn" summary lists (the latest ones)
     max_bot_turn: ClassVar[int] = 60
 
-    _kit_js: ClassVar[tuple[str, ...]] = ("kit.js", "chance.js", "teacher.js")
+    _kit_js: ClassVar[tuple[str, ...]] = ("kit.js", "chance.js", "advice.js", "teacher.js")
     _kit_css: ClassVar[tuple[str, ...]] = ("kit.css", "chance.css", "teacher.css")
     _entry: ClassVar[str] = "ttRenderBoard"
 
@@ -246,11 +246,9 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
         if isinstance(bot, type) and issubclass(bot, Bot):
             return bot(seed=self._game.seed + seat)
         if isinstance(bot, str):
-            table = self._bot_table()
-            if bot not in table:
-                raise ValueError(f"no bot named {bot!r}; this game has: {', '.join(sorted(table))}")
-            return table[bot](seed=self._game.seed + seat)
-        raise TypeError(f"a bot must be a Bot, a Bot class or a bot name, not {type(bot).__name__}")
+            return bot_by_name(self._bot_table(), bot, seat, self._game.seed + seat)
+        raise TypeError(f"bots (seat {seat}): a bot must be a Bot, a Bot class or a bot name, not "
+                        f"{type(bot).__name__}")
 
     def _bot_table(self) -> dict[str, type[Bot]]:
         mod = self.game_module
@@ -624,6 +622,10 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
     def _bot_moving_text(self, seat: int) -> str:
         name = self._game.players[seat]
         if self.auto_bots or self._bot_handle is not None:
+            bot = self._bots.get(seat)
+            if bot is not None and bot_label(bot).startswith("mcts"):
+                return (f"{poss(name, start=True)} search bot ({bot_label(bot)}) is thinking… wait for its move, "
+                        "then it is your turn")
             return f"{poss(name, start=True)} bot is moving… wait for it, then it is your turn"
         return f"it is {poss(name)} turn and a bot plays that seat; press Bot move (B)"
 
@@ -734,7 +736,7 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
         actions.reverse()
         more = max(0, len(actions) - self.max_bot_turn)
         bot = self._bots[seat]
-        return {"seat": seat, "player": g.players[seat], "bot": getattr(bot, "name", type(bot).__name__),
+        return {"seat": seat, "player": g.players[seat], "bot": bot_label(bot),
                 "actions": actions[more:], "more": more}
 
     def _sync(self, *, clear_error: bool) -> None:
@@ -764,7 +766,7 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
             self.last_draws = [d.to_dict() for d in g.last_draws]
             self.rigged = thaw(g.rigged)
             self.can_undo = g.can_undo and not self._at_floor()
-            self.bot_seats = {str(s): getattr(b, "name", type(b).__name__) for s, b in self._bots.items()}
+            self.bot_seats = {str(s): bot_label(b) for s, b in self._bots.items()}
             self.view_data = self.view_json()
             self.seed = g.seed
             self.teacher_data = self._teacher_json() if self.teacher else {}
@@ -796,6 +798,33 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self._game!r}>"
+
+
+def bot_by_name(table: Mapping[str, type[Bot]], name: str, seat: int, seed: int) -> Bot:
+    """The bot called ``name`` for ``seat``: one of the game's own (``table``), or the kit's search bot
+    (``"mcts"``, ``"mcts:200"``: ``tabletop.sim.mcts.make_bot``), seeded with ``seed``. Any other name is refused
+    with a ``ValueError`` naming the field (``bots``), the seat and the names this game has."""
+    from ..sim.mcts import make_bot
+
+    try:
+        return make_bot(dict(table), name, seed)
+    except KeyError:
+        raise ValueError(f"bots (seat {seat}): no bot named {name!r}; this game has: {', '.join(sorted(table))}, "
+                         "or the search bot 'mcts' / 'mcts:N' (N simulations per move)") from None
+    except ValueError as exc:
+        raise ValueError(f"bots (seat {seat}): {exc}") from None
+
+
+def bot_label(bot: Bot) -> str:
+    """A bot's name as the board shows it: its ``name`` (``"mcts:400"`` for a search bot of another budget than
+    the default)."""
+    from ..sim.mcts import DEFAULT_SIMULATIONS, MCTSBot
+
+    if isinstance(bot, MCTSBot):
+        if bot.simulations is None:
+            return f"mcts ({bot.max_time:g} s)"
+        return "mcts" if bot.simulations == DEFAULT_SIMULATIONS else f"mcts:{bot.simulations}"
+    return str(getattr(bot, "name", type(bot).__name__))
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from ..engine import Bot
 
 #: what a teacher-panel message ({"type": "teacher", "op": ...}) may ask for
-TEACHER_OPS = ("rig", "clear_rigs", "redo", "goto", "line", "setup", "teaching")
+TEACHER_OPS = ("rig", "clear_rigs", "redo", "goto", "line", "setup", "teaching", "analyse")
 #: the most outcomes per chance kind, turns on the timeline and characters of a position text the panel takes
 MAX_OUTCOMES = 60
 MAX_TIMELINE = 300
@@ -64,6 +64,8 @@ class TeacherConsole:
         self._teaching_loaded = ""
         #: the teacher's editing session that made the latest set-up: (session, history length, digest) after it
         self._edit_mark: tuple[int, int, str] | None = None
+        #: the strong bot's answer (Ask the strong bot) and the position it answers for: (history length, digest)
+        self._analysis: tuple[tuple[int, str], dict[str, Any]] | None = None
 
     def _reset_lines(self) -> None:
         """A new game (not a switch between the teacher's lines): forget redo and the branches."""
@@ -310,6 +312,33 @@ class TeacherConsole:
             out[kind] = [thaw(v) for v in values]
         return out
 
+    def ask_strong_bot(self) -> dict[str, Any]:
+        """"What would a strong player do here?" for the teacher: the search bot's top moves at the current
+        position (:func:`tabletop.ui.advice.strong_moves`: 200 simulations, seeded by the position), in words,
+        shown in the panel until the position changes. ``IllegalAction`` when nobody is to move."""
+        from .advice import advice_intro, advice_note, move_sentence, strong_moves
+
+        g = self._game
+        try:
+            data = strong_moves(g)
+        except ValueError as exc:
+            raise IllegalAction(f"{g.rules.name}.game-over" if g.is_over else "ui.teacher", str(exc)) from None
+        shown = {**data, "intro": advice_intro(data), "note": advice_note(),
+                 "moves": [{**m, "words": move_sentence(m, data["simulations"])} for m in data["moves"]]}
+        self._analysis = ((len(g.history), g.digest()), shown)
+        self._sync(clear_error=True)
+        return shown
+
+    def _analysis_json(self) -> dict[str, Any] | None:
+        """The strong bot's answer while the position it answers for is still shown (else ``None``)."""
+        if self._analysis is None:
+            return None
+        (n, digest), data = self._analysis
+        g = self._game
+        if n != len(g.history) or digest != g.digest():
+            return None
+        return data
+
     def _teacher_json(self) -> dict[str, Any]:
         g = self._game
         hist = (self._tip or g).history
@@ -338,7 +367,7 @@ class TeacherConsole:
                 "lines": self.lines, "line": self._line, "position": position, "no_position": no_position,
                 "locked_why": (self._undo_floor_reason or "this is the earliest position of this board")
                 if floor is not None else "",
-                "teaching": teaching, "teaching_loaded": self._teaching_loaded}
+                "teaching": teaching, "teaching_loaded": self._teaching_loaded, "strong": self._analysis_json()}
 
 
     def _teacher_message(self, content: Mapping[str, Any]) -> bool:
@@ -371,6 +400,8 @@ class TeacherConsole:
                     return self._refuse("ui.message", f"the message's 'line' must be a line number from 0 to "
                                         f"{len(self._lines) - 1}")
                 self.switch_line(line)
+            elif op == "analyse":
+                self.ask_strong_bot()
             elif op == "setup":
                 text = content.get("text")
                 if not isinstance(text, str) or not text.strip():

@@ -1,0 +1,114 @@
+""""What would a strong player do here?": the search bot's top moves at a position, in plain words.
+
+The lessons' hint ladder (its last rung at a hand-over) and the teacher panel (**Ask the strong bot**) show the
+same list, made here from the numbers of :meth:`tabletop.sim.mcts.MCTSBot.analyse`:
+
+    from tabletop.ui.advice import strong_moves, advice_markdown
+    data = strong_moves(board.game)          # {"seat", "player", "simulations", "seed", "moves": [...], ...}
+    advice_markdown(data)                    # "A strong player ... 1. **roll both dice** — ..."
+
+* **a small budget** (``ADVICE_SIMULATIONS`` = 200 simulations), so it answers at once; a position with one legal
+  move is not searched (there is nothing to choose);
+* **seeded by the position**: the bot's seed is a hash of the game's name and :meth:`Game.digest`, so the same
+  position gives the same answer every time (on any board, in any lesson);
+* the search bot never reads what the seat to move cannot see (its information-set sampling, see ``sim/mcts.py``);
+* **what the numbers mean**: a move's *share* is the part of the bot's simulated games that began with it (the
+  bot spends its games on the moves it rates best); its *value* is the bot's estimate of the mover's chance of
+  winning after it, from those simulated games (a game without a winner counts as ``1 / players``). Both are
+  estimates of a bot, not rules of the game: the words say so.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from typing import Any
+
+from ..engine import Game
+
+#: simulations per question (a small budget: an answer in well under a second on most positions)
+ADVICE_SIMULATIONS = 200
+#: how many moves the answer lists
+ADVICE_TOP = 3
+#: what a hint rung / the teacher panel call the bot
+STRONG_NAME = "the strong player (the search bot)"
+
+
+def advice_seed(game: Game[Any]) -> int:
+    """The search's seed for this position: the same position, the same seed (hence the same answer)."""
+    raw = f"{game.rules.name}|{game.digest()}".encode()
+    return int(hashlib.sha256(raw).hexdigest()[:15], 16)
+
+
+def strong_moves(game: Game[Any], *, simulations: int = ADVICE_SIMULATIONS, top: int = ADVICE_TOP) -> dict[str, Any]:
+    """The search bot's top ``top`` moves for the seat to move at ``game`` (most visited first), as JSON:
+    ``{"seat", "player", "simulations", "seed", "legal" (how many legal moves), "only" (one legal move: not
+    searched), "moves": [{"id" (the action key), "text", "visits", "share", "value"}]}``. ``ValueError`` when
+    nobody is to move (the game is over)."""
+    from ..sim.mcts import MCTSBot
+
+    seat = game.current_player
+    if seat is None:
+        raise ValueError("the game is over: there is no move to suggest")
+    legal = game.legal_actions()
+    if not legal:
+        raise ValueError(f"{game.players[seat]} has no legal move")
+    seed = advice_seed(game)
+    out: dict[str, Any] = {"seat": seat, "player": str(game.players[seat]), "simulations": simulations,
+                           "seed": seed, "legal": len(legal), "only": len(legal) == 1, "moves": []}
+    if len(legal) == 1:
+        out["moves"] = [{"id": legal[0].key, "text": str(legal[0]), "visits": 0, "share": 1.0, "value": None}]
+        return out
+    stats = MCTSBot(seed=seed, simulations=simulations).analyse(game, legal)
+    for m in stats[:top]:
+        if m.visits <= 0:
+            break
+        value = None if math.isnan(m.value) else round(float(m.value), 4)
+        out["moves"].append({"id": m.action.key, "text": str(m.action), "visits": m.visits,
+                             "share": round(m.share, 4), "value": value})
+    return out
+
+
+def percent(x: float) -> str:
+    """A share as a whole percentage ("<1%" for a share above 0 that rounds to 0)."""
+    p = round(100 * x)
+    return "<1%" if p == 0 and x > 0 else f"{p}%"
+
+
+def move_sentence(move: dict[str, Any], simulations: int) -> str:
+    """One listed move in words, from its numbers (no Markdown)."""
+    value = move.get("value")
+    chance = "" if value is None else f"; its estimated chance of winning after this move: about {percent(value)}"
+    return (f"{move['text']}: the bot spent {percent(move['share'])} of its {simulations} simulated games on it"
+            f"{chance}")
+
+
+def advice_intro(data: dict[str, Any]) -> str:
+    if data.get("only"):
+        return f"{data['player']} has only one legal move here, so a strong player has nothing to choose:"
+    n = len(data["moves"])
+    return (f"What would a strong player do here? The search bot tried {data['simulations']} games from this "
+            f"position for {data['player']}; its top {n} move{'s' if n != 1 else ''}:")
+
+
+def advice_note() -> str:
+    return ("These are a search bot's estimates from simulated games, not rules: a higher share means the bot "
+            "rated the move better.")
+
+
+def _md_escape(text: str) -> str:
+    return "".join("\\" + c if c in "\\`*_[]<>#|" else c for c in text)
+
+
+def advice_markdown(data: dict[str, Any]) -> str:
+    """The answer as a hint rung's Markdown (rendered by the walkthrough with raw HTML escaped)."""
+    if data.get("only"):
+        return f"{_md_escape(advice_intro(data))} **{_md_escape(data['moves'][0]['text'])}**."
+    lines = [_md_escape(advice_intro(data)), ""]
+    for i, m in enumerate(data["moves"], 1):
+        value = m.get("value")
+        chance = "" if value is None else f"; estimated chance of winning after it: about {percent(value)}"
+        lines.append(f"{i}. **{_md_escape(m['text'])}** (the bot spent {percent(m['share'])} of its games on it"
+                     f"{chance})")
+    lines += ["", f"*{advice_note()}*"]
+    return "\n".join(lines)
