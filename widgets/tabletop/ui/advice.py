@@ -77,10 +77,19 @@ def percent(x: float) -> str:
 
 def move_sentence(move: dict[str, Any], simulations: int) -> str:
     """One listed move in words, from its numbers (no Markdown)."""
+    if not move.get("visits"):
+        return f"{move['text']}: the only legal move (nothing to choose, so the bot does not search)"
     value = move.get("value")
     chance = "" if value is None else f"; its estimated chance of winning after this move: about {percent(value)}"
     return (f"{move['text']}: the bot spent {percent(move['share'])} of its {simulations} simulated games on it"
             f"{chance}")
+
+
+def close_call(data: dict[str, Any]) -> bool:
+    """The bot's games were spread almost evenly: its top move got less than twice an even share."""
+    moves = data.get("moves") or []
+    n = data.get("legal") or 0
+    return bool(moves) and not data.get("only") and n > 1 and moves[0]["share"] < 2.0 / n
 
 
 def advice_intro(data: dict[str, Any]) -> str:
@@ -91,9 +100,13 @@ def advice_intro(data: dict[str, Any]) -> str:
             f"position for {data['player']}; its top {n} move{'s' if n != 1 else ''}:")
 
 
-def advice_note() -> str:
-    return ("These are a search bot's estimates from simulated games, not rules: a higher share means the bot "
+def advice_note(data: dict[str, Any] | None = None) -> str:
+    note = ("These are a search bot's estimates from simulated games, not rules: a higher share means the bot "
             "rated the move better.")
+    if data is not None and close_call(data):
+        note += (f" Here its {data['simulations']} games were spread almost evenly over {data['legal']} legal moves, "
+                 "so it barely tells these apart: a rough guide only.")
+    return note
 
 
 def _md_escape(text: str) -> str:
@@ -110,5 +123,5 @@ def advice_markdown(data: dict[str, Any]) -> str:
         chance = "" if value is None else f"; estimated chance of winning after it: about {percent(value)}"
         lines.append(f"{i}. **{_md_escape(m['text'])}** (the bot spent {percent(m['share'])} of its games on it"
                      f"{chance})")
-    lines += ["", f"*{advice_note()}*"]
+    lines += ["", f"*{_md_escape(advice_note(data))}*"]
     return "\n".join(lines)

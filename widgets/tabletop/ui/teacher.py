@@ -323,7 +323,7 @@ class TeacherConsole:
             data = strong_moves(g)
         except ValueError as exc:
             raise IllegalAction(f"{g.rules.name}.game-over" if g.is_over else "ui.teacher", str(exc)) from None
-        shown = {**data, "intro": advice_intro(data), "note": advice_note(),
+        shown = {**data, "intro": advice_intro(data), "note": advice_note(data),
                  "moves": [{**m, "words": move_sentence(m, data["simulations"])} for m in data["moves"]]}
         self._analysis = ((len(g.history), g.digest()), shown)
         self._sync(clear_error=True)

@@ -761,7 +761,7 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
             data = strong_moves(self.board.game)
             text = advice_markdown(data)
             st["strong"] = {"index": k, "turn": len(self.board.game.history) - 1, "intro": advice_intro(data),
-                            "note": advice_note(), "simulations": data["simulations"], "seed": data["seed"],
+                            "note": advice_note(data), "simulations": data["simulations"], "seed": data["seed"],
                             "moves": [{**m, "words": move_sentence(m, data["simulations"])} for m in data["moves"]]}
         st["hints"].append(render_markdown(text))
         self._update_task()
