@@ -40,6 +40,7 @@ def test_the_strong_players_moves_in_the_hint_ladder_and_the_teacher_panel(lab: 
     page = lab.open_notebook("tests/browser/notebooks/strong_bot.ipynb", wait_for=f"{W} .tt-task")
     page.wait_for_selector(f"{BOARD} .tt-teacher")
     assert lab.kernel_json("walk.board.game.current_player not in walk.board.bots")
+    assert lab.kernel_json("walk.board.bot_seats") == {"0": "mcts:60"}  # the lesson took bots="mcts:60"
 
     # the hint ladder: the task's own three hints, then the strong player's rung (its button says so)
     for k in range(1, 4):
@@ -70,7 +71,12 @@ def test_the_strong_players_moves_in_the_hint_ladder_and_the_teacher_panel(lab: 
     assert axe_violations(page, f"{BOARD} .tt-teacher-strong") == []
     keep(lab, "strong-teacher-panel")
 
-    # a listed move, picked with the keyboard, is played like a click on it
+    # a listed move, picked with the keyboard, is played like a click on it; the search bot's reply: while it
+    # searches the board says so (recorded as the state appears: a MutationObserver, never read after the fact)
+    page.evaluate("""(sel) => { const el = document.querySelector(sel); window.__ttThinking = [];
+      new MutationObserver(() => { if (el.dataset.botThinking === "1") {
+        const st = el.querySelector(".tt-status"); window.__ttThinking.push(st ? st.innerText : ""); } })
+        .observe(el, { attributes: true, childList: true, subtree: true }); }""", BOARD)
     pick = page.locator(f"{panel} button.tt-strong-move").nth(len(expected) - 1)
     pick_id = pick.get_attribute("data-action-id")
     n = lab.kernel_json("len(walk.board.game.history)")
@@ -80,3 +86,13 @@ def test_the_strong_players_moves_in_the_hint_ladder_and_the_teacher_panel(lab: 
     page.wait_for_function(f"Number(document.querySelector({BOARD!r}).dataset.version) > {before}")
     assert lab.kernel_json(f"walk.board.game.history[{n}].action.key") == pick_id
     page.wait_for_selector(f"{BOARD} .tt-teacher-strong[data-shown='0']")  # the answer was for the old position
+    # the learner calls the attack (the first listed move); the round's winner, the search bot, answers
+    page.wait_for_selector(f"{BOARD}[data-bot-moving='0'] button.tt-action[data-index='0']")
+    before = board_version(page, BOARD)
+    page.click(f"{BOARD} button.tt-action[data-index='0']")
+    page.wait_for_function(f"Number(document.querySelector({BOARD!r}).dataset.version) > {before}")
+    page.wait_for_selector(f"{BOARD}[data-bot-moving='0'][data-current-player='1']", timeout=60_000)
+    replies = lab.kernel_json(f"[t.player for t in walk.board.game.history[{n + 2}:]]")
+    assert replies and set(replies) == {0}  # the search bot (seat 0) moved, by itself
+    seen = page.evaluate("window.__ttThinking")
+    assert seen and all("search bot (mcts:60) is thinking" in t for t in seen)  # and said so while it searched

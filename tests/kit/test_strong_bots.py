@@ -133,10 +133,12 @@ def test_the_hint_ladders_last_rung_is_the_strong_players_top_moves_from_analyse
     assert shown(strong) == expected(w.game) and 1 <= len(strong["moves"]) <= 3
     assert strong["simulations"] == ADVICE_SIMULATIONS and strong["seed"] == advice_seed(w.game)
     for m in strong["moves"]:  # the words are written from the numbers
-        assert m["text"] in m["words"] and f"{percent(m['share'])} of its {ADVICE_SIMULATIONS}" in m["words"]
-        assert f"chance of winning after this move: about {percent(m['value'])}" in m["words"]
+        assert m["words"] == f"{m['text']}: {m['stats']}"
+        assert f"tried in {percent(m['share'])} of the bot's games" in m["stats"]
+        assert f"estimated chance of winning about {percent(m['value'])}" in m["stats"]
         assert m["text"] in tk["hints"][3]
-    assert "strong player" in strong["intro"] and "estimates" in strong["note"]
+    assert "strong player" in strong["intro"] and f"tried {ADVICE_SIMULATIONS} games" in strong["intro"]
+    assert "estimates" in strong["note"]
     # the rung counts as a hint: finishing the task now gets stars(moves, par, 4)
     asked_at = w.game.digest()
     browser_message(w.board, {"type": "act", "id": Hold().key, "version": w.board.version})

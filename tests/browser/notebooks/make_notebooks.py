@@ -58,7 +58,8 @@ NOTEBOOKS = {
         SETUP,
         """from tabletop.xevoz.widget import walkthrough
 
-walk = walkthrough("02", teacher=True)  # the hand-over: the task's hints, then the strong player's moves
+# the hand-over: the task's hints, then the strong player's moves; the lesson's bot seat played by the search bot
+walk = walkthrough("02", teacher=True, bots="mcts:60")
 walk.your_turn()
 walk""",
     ],

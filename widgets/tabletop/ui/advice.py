@@ -75,14 +75,25 @@ def percent(x: float) -> str:
     return "<1%" if p == 0 and x > 0 else f"{p}%"
 
 
-def move_sentence(move: dict[str, Any], simulations: int) -> str:
-    """One listed move in words, from its numbers (no Markdown)."""
+def move_stats(move: dict[str, Any]) -> str:
+    """A listed move's numbers in words (no Markdown): its share of the bot's games and its estimated chance of
+    winning."""
     if not move.get("visits"):
-        return f"{move['text']}: the only legal move (nothing to choose, so the bot does not search)"
+        return "the only legal move (nothing to choose, so the bot does not search)"
     value = move.get("value")
-    chance = "" if value is None else f"; its estimated chance of winning after this move: about {percent(value)}"
-    return (f"{move['text']}: the bot spent {percent(move['share'])} of its {simulations} simulated games on it"
-            f"{chance}")
+    chance = "" if value is None else f"; estimated chance of winning about {percent(value)}"
+    return f"tried in {percent(move['share'])} of the bot's games{chance}"
+
+
+def move_sentence(move: dict[str, Any], simulations: int = ADVICE_SIMULATIONS) -> str:
+    """One listed move in words, from its numbers (no Markdown)."""
+    return f"{move['text']}: {move_stats(move)}"
+
+
+def shown_moves(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The moves as the panels show them: the numbers, with their words (``words``: the whole sentence, the
+    accessible name of a move's button; ``stats``: the words beside the move's text)."""
+    return [{**m, "words": move_sentence(m), "stats": move_stats(m)} for m in data["moves"]]
 
 
 def close_call(data: dict[str, Any]) -> bool:
@@ -119,9 +130,6 @@ def advice_markdown(data: dict[str, Any]) -> str:
         return f"{_md_escape(advice_intro(data))} **{_md_escape(data['moves'][0]['text'])}**."
     lines = [_md_escape(advice_intro(data)), ""]
     for i, m in enumerate(data["moves"], 1):
-        value = m.get("value")
-        chance = "" if value is None else f"; estimated chance of winning after it: about {percent(value)}"
-        lines.append(f"{i}. **{_md_escape(m['text'])}** (the bot spent {percent(m['share'])} of its games on it"
-                     f"{chance})")
+        lines.append(f"{i}. **{_md_escape(m['text'])}**: {_md_escape(move_stats(m))}")
     lines += ["", f"*{_md_escape(advice_note(data))}*"]
     return "\n".join(lines)

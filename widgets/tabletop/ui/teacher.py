@@ -316,7 +316,7 @@ class TeacherConsole:
         """"What would a strong player do here?" for the teacher: the search bot's top moves at the current
         position (:func:`tabletop.ui.advice.strong_moves`: 200 simulations, seeded by the position), in words,
         shown in the panel until the position changes. ``IllegalAction`` when nobody is to move."""
-        from .advice import advice_intro, advice_note, move_sentence, strong_moves
+        from .advice import advice_intro, advice_note, shown_moves, strong_moves
 
         g = self._game
         try:
@@ -324,7 +324,7 @@ class TeacherConsole:
         except ValueError as exc:
             raise IllegalAction(f"{g.rules.name}.game-over" if g.is_over else "ui.teacher", str(exc)) from None
         shown = {**data, "intro": advice_intro(data), "note": advice_note(data),
-                 "moves": [{**m, "words": move_sentence(m, data["simulations"])} for m in data["moves"]]}
+                 "moves": shown_moves(data)}
         self._analysis = ((len(g.history), g.digest()), shown)
         self._sync(clear_error=True)
         return shown

@@ -58,7 +58,7 @@ from ..engine import Game, IllegalAction, RigError
 from ..engine.lessons import Feedback, Lesson, Step, StepError, Task, events_since, resolve, stars
 from . import _bundle
 from ._messages import PythonOwned, version_problem
-from .advice import advice_intro, advice_markdown, advice_note, move_sentence, strong_moves
+from .advice import advice_intro, advice_markdown, advice_note, shown_moves, strong_moves
 from .board import BoardWidget
 
 
@@ -762,7 +762,7 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
             text = advice_markdown(data)
             st["strong"] = {"index": k, "turn": len(self.board.game.history) - 1, "intro": advice_intro(data),
                             "note": advice_note(data), "simulations": data["simulations"], "seed": data["seed"],
-                            "moves": [{**m, "words": move_sentence(m, data["simulations"])} for m in data["moves"]]}
+                            "moves": shown_moves(data)}
         st["hints"].append(render_markdown(text))
         self._update_task()
         return text

@@ -9,20 +9,21 @@ function ttStrongMoves(data, opts) {
   const o = opts || {};
   const moves = (data && data.moves) || [];
   const item = (mv, i) => {
-    const attrs = {
-      class: "tt-strong-move",
-      dataset: { actionId: ttTxt(mv.id), share: String(mv.share), value: mv.value === null || mv.value === undefined ? "" : String(mv.value),
-        visits: String(mv.visits), rank: String(i + 1) },
-    };
-    if (!o.onPick) return ttH("li", attrs, ttTxt(mv.words));
-    return ttH("li", {}, ttH("button", Object.assign(attrs, {
+    const data = { actionId: ttTxt(mv.id), share: String(mv.share), visits: String(mv.visits), rank: String(i + 1),
+      value: mv.value === null || mv.value === undefined ? "" : String(mv.value) };
+    // the move's own words, then its numbers in words beside it (the whole sentence is the button's name)
+    const stats = ttH("span", { class: "tt-strong-stats" }, `: ${ttTxt(mv.stats)}`);
+    if (!o.onPick) {
+      return ttH("li", { class: "tt-strong-move", dataset: data }, ttH("strong", {}, ttTxt(mv.text)), stats);
+    }
+    return ttH("li", { class: "tt-strong-item" }, ttH("button", {
       type: "button", class: ["tt-strong-move", "tt-strong-pick", o.live === false && "tt-inert"],
-      dataset: Object.assign(attrs.dataset, { focus: `strong:${ttTxt(mv.id)}` }),
+      dataset: Object.assign({ focus: `strong:${ttTxt(mv.id)}` }, data),
       "aria-label": `play the strong player's move ${i + 1}: ${ttTxt(mv.words)}`,
       onClick: () => o.onPick(mv),
       onMouseenter: () => o.onPreview && o.onPreview(mv.id, "hover"), onMouseleave: () => o.onPreview && o.onPreview(null, "hover"),
       onFocus: () => o.onPreview && o.onPreview(mv.id, "focus"), onBlur: () => o.onPreview && o.onPreview(null, "focus"),
-    }), ttTxt(mv.words)));
+    }, ttTxt(mv.text)), stats);
   };
   return ttH("div", { class: "tt-strong", dataset: { simulations: ttTxt(data && data.simulations), n: moves.length } },
     ttH("p", { class: "tt-strong-intro" }, ttTxt(data && data.intro)),
