@@ -57,6 +57,7 @@ def test_the_strong_players_moves_in_the_hint_ladder_and_the_teacher_panel(lab: 
     text = page.inner_text(rung)
     assert "simulated games" in text and "chance of winning" in text and "null" not in text
     assert lab.kernel_json("len(walk.panel.task['hints'])") == 4
+    page.locator(rung).scroll_into_view_if_needed()
     keep(lab, "strong-hint-rung")
 
     # the teacher panel: Ask the strong bot (keyboard), the same list for the same position
@@ -69,6 +70,7 @@ def test_the_strong_players_moves_in_the_hint_ladder_and_the_teacher_panel(lab: 
     page.wait_for_selector(f"{panel} button.tt-strong-move")
     assert shown_moves(page, panel) == expected
     assert axe_violations(page, f"{BOARD} .tt-teacher-strong") == []
+    page.locator(f"{BOARD} .tt-teacher-strong").scroll_into_view_if_needed()
     keep(lab, "strong-teacher-panel")
 
     # a listed move, picked with the keyboard, is played like a click on it; the search bot's reply: while it

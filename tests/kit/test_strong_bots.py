@@ -215,3 +215,13 @@ def test_the_teacher_panels_strong_bot_refuses_when_the_game_is_over_or_the_pane
     before = board.game.save()
     send(board, type="teacher", op="analyse")
     assert board.error["rule"] == "pig.game-over" and board.game.save() == before
+
+
+def test_the_teacher_panel_never_shows_a_bot_seats_options() -> None:
+    board = PigBoard(seed=2, teacher=True, bots="random", auto_bots=False)
+    send(board, type="act", id=Roll().key)
+    while board.game.current_player == 0:
+        send(board, type="act", id=Hold().key)
+    assert board.bot_to_move and board.legal == []
+    send(board, type="teacher", op="analyse")
+    assert board.error["rule"] == "ui.bot" and board.teacher_data["strong"] is None

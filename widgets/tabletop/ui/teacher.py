@@ -319,6 +319,11 @@ class TeacherConsole:
         from .advice import advice_intro, advice_note, shown_moves, strong_moves
 
         g = self._game
+        seat = g.current_player
+        if seat is not None and seat in self._bots and len(self._bots) < len(g.players):
+            # a bot seat's options are never sent to the browser (they may show its hidden hand)
+            raise IllegalAction("ui.bot", f"it is {g.players[seat]}'s move and a bot plays that seat; ask the strong "
+                                "bot when a human seat is to move")
         try:
             data = strong_moves(g)
         except ValueError as exc:
