@@ -225,3 +225,24 @@ def test_the_teacher_panel_never_shows_a_bot_seats_options() -> None:
     assert board.bot_to_move and board.legal == []
     send(board, type="teacher", op="analyse")
     assert board.error["rule"] == "ui.bot" and board.teacher_data["strong"] is None
+
+
+def test_the_advice_seed_never_reads_what_the_seat_cannot_see() -> None:
+    """Super Xevious hides cards: two positions that differ only in what the seat to move cannot see (redrawn by
+    the rules' own sample_hidden) get the same seed, hence the same answer; a game without secrets is seeded by its
+    position."""
+    import random
+
+    from tabletop import xevious, zaxxon
+
+    g = xevious.new_game(seed=5)
+    for _ in range(30):
+        if g.is_over:
+            break
+        g.play(g.legal_actions()[0])
+    rules, seat = g.rules, g.current_player
+    other = g.fork_at(rules.sample_hidden(rules.copy_state(g.raw_state), seat, random.Random(1)),
+                      chance_counter=g.chance.counter, version=g.version)
+    assert advice_seed(other) == advice_seed(g)
+    z = zaxxon.new_game(seed=1)
+    assert advice_seed(z) != advice_seed(z.fork()) or z.digest() == z.fork().digest()

@@ -10,7 +10,8 @@ same list, made here from the numbers of :meth:`tabletop.sim.mcts.MCTSBot.analys
 * **a small budget** (``ADVICE_SIMULATIONS`` = 200 simulations), so it answers at once; a position with one legal
   move is not searched (there is nothing to choose);
 * **seeded by the position**: the bot's seed is a hash of the game's name and :meth:`Game.digest`, so the same
-  position gives the same answer every time (on any board, in any lesson);
+  position gives the same answer every time (on any board, in any lesson); in a game with hidden cards, a hash of
+  the game's seed and move number instead (:func:`advice_seed`: never of what the seat cannot see);
 * the search bot never reads what the seat to move cannot see (its information-set sampling, see ``sim/mcts.py``);
 * **what the numbers mean**: a move's *share* is the part of the bot's simulated games that began with it (the
   bot spends its games on the moves it rates best); its *value* is the bot's estimate of the mover's chance of
@@ -35,8 +36,17 @@ STRONG_NAME = "the strong player (the search bot)"
 
 
 def advice_seed(game: Game[Any]) -> int:
-    """The search's seed for this position: the same position, the same seed (hence the same answer)."""
-    raw = f"{game.rules.name}|{game.digest()}".encode()
+    """The search's seed for this position: the same position, the same seed (hence the same answer).
+
+    In a game that hides something from the seat to move (its rules offer ``sample_hidden``: Super Xevious's
+    face-down cards), the seed is never made from the whole position, which holds what the seat cannot see: it is
+    the game's own seed and the number of moves made (the same game at the same moment gives the same answer),
+    so the answer cannot depend on a hidden card."""
+    if getattr(game.rules, "sample_hidden", None) is None:
+        key = game.digest()
+    else:
+        key = f"seed {game.seed}, move {len(game.history)}, seat {game.current_player}"
+    raw = f"{game.rules.name}|{key}".encode()
     return int(hashlib.sha256(raw).hexdigest()[:15], 16)
 
 
