@@ -383,7 +383,6 @@ function renderBoard(ctx) {
   // the trail of the last flight (dashed, the mover's colour), under the pieces
   if (flight && !editing) {
     const pts = [flight.from, ...flight.cells].map(([a, i]) => laneAt(a, i));
-    pts[0] = pts[0];
     const end = slotOf[flight.seat];
     if (end) pts[pts.length - 1] = end;
     svg.append(s("path", { class: ["xv-trail", `xv-trail-${flight.seat}`], d: "M" + pts.map(([px, py]) => `${px} ${py}`).join("L"),
