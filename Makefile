@@ -52,7 +52,8 @@ chromium: test-env
 lint: test-env
 	$(BIN)/ruff check widgets tests benchmarks
 
-# The JavaScript check (eslint's recommended rules over widgets/**/static/*.js, config .ci/eslint.config.mjs). Its
+# The JavaScript check: eslint's recommended rules over widgets/**/static/*.js (config .ci/eslint.config.mjs), then
+# tsc --checkJs over each game's bundle of them (.ci/ts/<game>.json; every static file must be in one). Its
 # tools, pinned in .ci/js-tools.txt, are installed into .ci/js on first use (again when that list changes); only
 # `make test` / `make lint-js` need Node and npm: installing and running the project does not.
 JS_DIR := .ci/js
@@ -68,6 +69,9 @@ $(JS_DIR)/.installed: .ci/js-tools.txt
 
 lint-js: $(JS_DIR)/.installed
 	$(JS_DIR)/node_modules/.bin/eslint --config .ci/eslint.config.mjs --max-warnings 0 widgets
+	@for f in $$(find widgets -path '*/static/*.js' | sort); do grep -qF "../../$$f\"" .ci/ts/*.json || \
+	  { echo "lint-js: $$f is in no .ci/ts/*.json (tsc would not check it)" >&2; exit 1; }; done
+	for p in .ci/ts/xevious.json .ci/ts/xevoz.json .ci/ts/zaxxon.json; do $(JS_DIR)/node_modules/.bin/tsc -p $$p || exit 1; done
 
 typecheck: test-env
 	$(BIN)/mypy

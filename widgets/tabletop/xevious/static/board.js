@@ -208,6 +208,7 @@ function xvAwardsDrawn(ctx, s, aw, x, y, boost) {
   // what a space gives, as "+1" and the marker's icon (the space's name says it in words)
   const out = [];
   const items = [["w", "weapon"], ["s", "shield"], ["l", "solvalou"]].filter(([k]) => aw[k]);
+  /** @type {{ text: string, icon: string, pre?: boolean }[]} */
   const parts = items.map(([k, icon]) => ({ text: `+${aw[k]}`, icon }));
   if (boost) parts.push({ text: "+1 roll", icon: "weapon", pre: true });
   const widthOf = (p) => (p.text.length * 9 + 16);
