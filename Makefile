@@ -51,6 +51,7 @@ chromium: test-env
 
 lint: test-env
 	$(BIN)/ruff check widgets tests benchmarks
+	$(BIN)/python .ci/check_complexity.py $(BIN)/ruff
 
 # The JavaScript check: eslint's recommended rules over widgets/**/static/*.js (config .ci/eslint.config.mjs), then
 # tsc --checkJs over each game's bundle of them (.ci/ts/<game>.json; every static file must be in one). Its
