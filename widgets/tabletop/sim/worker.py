@@ -2,10 +2,10 @@
 
 A simulation game keeps no log and makes no event: its rule firings are counted (``Game.tally``), the cyclic
 collector is paused while it plays, and the Rules and the Variant of a chunk are made once per worker process.
-Game ``i`` of a run uses seed ``seed + i`` under every variant and its bots are seeded from that seed and their seat
-(:func:`_bot_seeds`), so two variants are compared on the same dice. When every seat has a bot of one class that
-defines ``sim_steps``, that bot plays its decisions directly on the state (:func:`_fused_steps`).
-"""
+Game ``i`` of a run uses seed ``seed + i`` under every variant and its bots are seeded from that seed and their
+seat (:func:`_bot_seeds`), so two variants are compared on the same dice. When every seat has a bot of one class
+that defines ``sim_steps``, that bot plays its decisions directly on the state (the fused dispatch:
+:func:`_players`)."""
 
 from __future__ import annotations
 
