@@ -256,7 +256,7 @@ function ttFocusKeeper(root) {
   return {
     /** Before a redraw: was focus inside, and on what? */
     take() {
-      const a = document.activeElement;
+      const a = /** @type {HTMLElement | null} */ (document.activeElement);
       if (a && root.contains(a)) {
         inside = true;
         key = a === root ? "root" : (a.dataset && a.dataset.focus) || null;
@@ -884,7 +884,7 @@ function ttRenderBoard({ model, el }) {
 
   function draw() {
     const m = read();
-    const active = document.activeElement;
+    const active = /** @type {HTMLInputElement | null} */ (document.activeElement);
     focus.take();
     const filterCaret = active && active.classList && active.classList.contains("tt-filter") ? active.selectionStart : null;
     root.dataset.version = String(m.version);
