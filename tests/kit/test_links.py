@@ -99,3 +99,55 @@ def test_any_text_parses_or_is_refused_as_a_link_error(text: str) -> None:
     except LinkError as exc:
         assert exc.field and exc.reason
     json.dumps(text)
+
+
+# -- boards and lessons read the page's link (the message their front end sends once) --------------------------
+def test_a_board_opens_at_the_linked_position_and_a_bad_one_is_shown_not_raised() -> None:
+    from tabletop.xevoz.widget import Board
+
+    source = xevoz.new_game(seed=3)
+    for _ in range(60):
+        source.play(source.legal_actions()[0])
+    b = Board(seed=8)
+    assert b.handle_message({"type": "link", "fragment": "#" + fragment("xevoz", position=source.position())})
+    assert b.game.state == source.state and b.error is None
+    assert not b.handle_message({"type": "link", "fragment": fragment("xevoz", position={})})  # once per board
+    # another game's link is left alone; a bad position is refused naming the rule, the board as it opened
+    other = Board(seed=8)
+    assert not other.handle_message({"type": "link", "fragment": fragment("zaxxon", position={"x": 1})})
+    assert other.error is None
+    bad = Board(seed=8)
+    before = bad.game.save()
+    pos = source.position()
+    pos["sides"][1]["square"] = pos["sides"][0]["square"]
+    assert not bad.handle_message({"type": "link", "fragment": fragment("xevoz", position=pos)})
+    assert bad.error["rule"] == "xevoz.movement" and "link's position is refused" in bad.error["reason"]
+    assert bad.game.save() == before
+    hostile = Board(seed=8)
+    assert not hostile.handle_message({"type": "link", "fragment": "tt-game=xevoz&tt-position=!!"})
+    assert hostile.error["rule"] == "ui.link" and "tt-position" in hostile.error["reason"]
+    assert not Board(seed=8).handle_message({"type": "link", "fragment": ["not", "text"]})
+    # the teacher panel's Copy link is a fragment that opens this very position
+    t = Board(seed=8, teacher=True)
+    t.game = source.fork()
+    copied = t.link("http://host/lab/tree/x.ipynb#old")
+    again = Board(seed=1)
+    again.handle_message({"type": "link", "fragment": copied.split("#", 1)[1]})
+    assert again.game.state == source.state
+
+
+def test_a_lesson_opens_at_the_linked_step_and_its_board_leaves_the_link_to_it() -> None:
+    from tabletop.zaxxon.widget import walkthrough
+
+    w = walkthrough("02")
+    assert w.board.link_owner is w
+    assert not w.board.handle_message({"type": "link", "fragment": "tt-game=zaxxon&tt-position=" + "e30"})
+    assert w.handle_message({"type": "link", "fragment": "tt-game=zaxxon&tt-step=3"})
+    assert w.step == 2
+    assert w.link() == "tt-game=zaxxon&tt-step=3" and w.panel.link_game == "zaxxon"
+    late = walkthrough("02")
+    assert not late.handle_message({"type": "link", "fragment": f"tt-game=zaxxon&tt-step={len(late) + 1}"})
+    assert late.step == 0 and late.panel.error["rule"] == "ui.link"
+    pos = walkthrough("02")
+    assert not pos.handle_message({"type": "link", "fragment": "tt-game=zaxxon&tt-position=e30"})
+    assert pos.step == 0 and "a position is for a board" in pos.panel.error["reason"]

@@ -31,7 +31,7 @@ import traitlets as t
 
 from ..engine import Action, Bot, Game, IllegalAction, RandomBot, thaw
 from ..engine.words import poss
-from . import _bundle
+from . import _bundle, links
 from ._messages import PythonOwned, version_problem
 from .teacher import (  # noqa: F401 - the teacher console's names stay importable from here
     MAX_OUTCOMES,
@@ -55,9 +55,10 @@ UI_RULES: dict[str, str] = {
     "ui.teacher": "Teacher panel",
     "ui.rig": "That outcome cannot be rigged now",
     "ui.redo": "Nothing to redo",
+    "ui.link": "The page's link was refused",
 }
 
-MESSAGE_TYPES = ("act", "undo", "bot", "again", "teacher")
+MESSAGE_TYPES = ("act", "undo", "bot", "again", "teacher", "link")
 #: what a Play again message may ask for: a fresh seed, or the same seed (the same game again)
 AGAIN_SEEDS = ("new", "same")
 MAX_ID_LENGTH = 4000
@@ -96,6 +97,8 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
     # -- synced traits ---------------------------------------------------------------------------------
     title = t.Unicode("").tag(sync=True)
     game_name = t.Unicode("").tag(sync=True)
+    #: whether the board reads the page's link (a lesson showing the board reads it instead: ``link_owner``)
+    link_reader = t.Bool(True).tag(sync=True)
     state = t.Dict().tag(sync=True)
     legal = t.List().tag(sync=True)
     events = t.List().tag(sync=True)
@@ -155,6 +158,8 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
         self._bot_done: list[Callable[[], Any]] = []
         self._undo_floor: int | None = None
         self._undo_floor_reason = ""
+        self._link_owner: Any = None
+        self._link_read = False
         self._init_teacher()  # the teacher console's history, lines and editing session (teacher.py)
         self.teacher = bool(teacher)
         if bot_delay is not None:
@@ -547,6 +552,8 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
             shown = repr(kind)[:40]
             return self._refuse("ui.message", f"unknown message type {shown}; expected one of "
                                 + ", ".join(MESSAGE_TYPES))
+        if kind == "link":  # sent once, when the board is first drawn: before any version can matter
+            return self._open_link(content.get("fragment"))
         problem = version_problem(content, self.version, "board")
         if problem:
             return self._refuse(*problem)
@@ -574,6 +581,41 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
                 return self._refuse(exc.rule, f"the bot chose a refused move: {exc.reason}")
             return True
         return self._act(content.get("id"))
+
+    def _open_link(self, text: Any) -> bool:
+        """The page's link (``#tt-game=...&tt-position=...``: :mod:`tabletop.ui.links`), read once per board: a
+        link for this game's board sets its position up. A bad link, or a position the rules refuse, is shown with
+        the field or the rule it breaks, and the board stays as it opened; nothing is raised."""
+        if self._link_read or self.link_owner is not None:
+            return False
+        self._link_read = True
+        try:
+            link = links.parse(text)
+        except links.LinkError as exc:
+            return self._refuse("ui.link", f"{exc.field}: {exc.reason}; the board opens as it was")
+        if link is None or link.game != self._game.rules.name or link.position is None:
+            return False  # no link, or one for another game's board on the page
+        try:
+            self.set_up(link.position)
+        except IllegalAction as exc:
+            return self._refuse(exc.rule, f"the link's position is refused: {exc.reason}; the board opens as it was")
+        return True
+
+    @property
+    def link_owner(self) -> Any:
+        """A lesson showing this board reads the page's link itself (a step); the board then ignores it."""
+        return self._link_owner
+
+    @link_owner.setter
+    def link_owner(self, owner: Any) -> None:
+        self._link_owner = owner
+        self.link_reader = owner is None
+
+    def link(self, base: str = "") -> str:
+        """A link to this board at its position (the teacher panel's **Copy link**): ``base`` (the page's address)
+        with the fragment :mod:`tabletop.ui.links` reads; only the fragment when ``base`` is empty."""
+        link = links.Link(self._game.rules.name, None, self._game.position())
+        return links.share_url(base, link) if base else link.fragment()
 
     def _again(self, seed: Any) -> bool:
         if seed not in AGAIN_SEEDS:

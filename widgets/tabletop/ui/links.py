@@ -90,6 +90,21 @@ def parse(text: Any, *, steps: int | None = None) -> Link | None:
         raise LinkError("fragment", f"{len(text):,} characters; a link holds at most {MAX_LINK:,}")
     if "tt-" not in text:
         return None
+    seen = _fields(text)
+    game = seen.get("tt-game")
+    if game is None:
+        raise LinkError("tt-game", "missing: a link names the game its board is for")
+    if not _GAME.fullmatch(game):
+        raise LinkError("tt-game", f"a game's short name (such as 'xevoz'), not {game!r:.40}")
+    step = _step(seen["tt-step"], steps) if "tt-step" in seen else None
+    position = _decode_position(seen["tt-position"]) if "tt-position" in seen else None
+    if step is None and position is None:
+        raise LinkError("fragment", "a link asks for a step ('tt-step') or a position ('tt-position')")
+    return Link(game, step, position)
+
+
+def _fields(text: str) -> dict[str, str]:
+    """The ``tt-`` fields of a fragment, each once (other parts, such as a heading's anchor, are left alone)."""
     seen: dict[str, str] = {}
     for item in text.split("&"):
         if not item:
@@ -105,25 +120,15 @@ def parse(text: Any, *, steps: int | None = None) -> Link | None:
         if key in seen:
             raise LinkError(key, "is given twice")
         seen[key] = unquote(value)
-    game = seen.get("tt-game")
-    if game is None:
-        raise LinkError("tt-game", "missing: a link names the game its board is for")
-    if not _GAME.fullmatch(game):
-        raise LinkError("tt-game", f"a game's short name (such as 'xevoz'), not {game!r:.40}")
-    step = None
-    if "tt-step" in seen:
-        s = seen["tt-step"]
-        if steps is None:
-            raise LinkError("tt-step", "this board is not a lesson: it has no steps")
-        if not s.isdigit() or not 1 <= int(s) <= steps:
-            raise LinkError("tt-step", f"a step number from 1 to {steps}, not {s!r:.20}")
-        step = int(s)
-    position = None
-    if "tt-position" in seen:
-        position = _decode_position(seen["tt-position"])
-    if step is None and position is None:
-        raise LinkError("fragment", "a link asks for a step ('tt-step') or a position ('tt-position')")
-    return Link(game, step, position)
+    return seen
+
+
+def _step(s: str, steps: int | None) -> int:
+    if steps is None:
+        raise LinkError("tt-step", "this board is not a lesson: it has no steps")
+    if not s.isdigit() or not 1 <= int(s) <= steps:
+        raise LinkError("tt-step", f"a step number from 1 to {steps}, not {s!r:.20}")
+    return int(s)
 
 
 def _decode_position(value: str) -> dict[str, Any]:

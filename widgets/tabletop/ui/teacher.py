@@ -17,6 +17,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..engine import Game, IllegalAction, RandomBot, RigError, thaw
+from . import links
 
 if TYPE_CHECKING:
     from ..engine import Bot
@@ -361,15 +362,21 @@ class TeacherConsole:
             locked = floor is not None and turn.n + 1 < floor
             timeline.append({"n": turn.n, "seat": turn.player, "text": words,
                              "at": turn.n == now, "future": turn.n > now, "locked": locked})
+        link: str | None = None
         try:
-            position: str | None = json.dumps(g.position(), sort_keys=True)
+            described = g.position()
+            position: str | None = json.dumps(described, sort_keys=True)
             no_position = ""
+            try:  # Copy link: this page's address with the position in its fragment (tabletop.ui.links)
+                link = links.fragment(g.rules.name, position=described)
+            except links.LinkError as exc:
+                no_position = exc.reason
         except Exception as exc:  # noqa: BLE001 - a game without position set-up
             position, no_position = None, str(exc) or f"{g.rules.title} has no position description"
         teaching = [{"id": k, "title": str(v["title"]), "about": str(v.get("about", ""))}
                     for k, v in self.teaching_positions().items()]
         return {"chance": self._chance_offer(), "can_redo": self.can_redo, "timeline": timeline,
-                "lines": self.lines, "line": self._line, "position": position, "no_position": no_position,
+                "lines": self.lines, "line": self._line, "position": position, "no_position": no_position, "link": link,
                 "locked_why": (self._undo_floor_reason or "this is the earliest position of this board")
                 if floor is not None else "",
                 "teaching": teaching, "teaching_loaded": self._teaching_loaded, "strong": self._analysis_json()}

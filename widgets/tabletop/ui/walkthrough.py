@@ -56,7 +56,7 @@ import traitlets as t
 
 from ..engine import Game, IllegalAction, RigError
 from ..engine.lessons import Feedback, Lesson, Step, StepError, Task, events_since, resolve, stars
-from . import _bundle
+from . import _bundle, links
 from ._messages import PythonOwned, version_problem
 from .advice import advice_intro, advice_markdown, advice_note, shown_moves, strong_moves
 from .board import BoardWidget
@@ -93,10 +93,11 @@ WALK_RULES: dict[str, str] = {
     "ui.your-move": "No move asked for here",
     "ui.task": "No task here",
     "ui.step": "The step cannot be shown",
+    "ui.link": "The page's link was refused",
 }
 
 #: what the panel may send
-PANEL_MESSAGES = ("goto", "presentation", "answer", "reveal", "show_me", "hint", "retry")
+PANEL_MESSAGES = ("goto", "presentation", "answer", "reveal", "show_me", "hint", "retry", "link")
 
 #: the phases of a step: a question first, then the learner's own move, then the step's outcome
 PHASES = ("question", "your-move", "shown")
@@ -126,6 +127,8 @@ class WalkthroughPanel(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
     your_move = t.Dict().tag(sync=True)
     #: the hand-over's task ({} when none): goal, players, status, moves, par, stars, hints, success, failure, next
     task = t.Dict().tag(sync=True)
+    #: the game a link to a step of this lesson names (``tt-game``; the panel's Copy link makes the link)
+    link_game = t.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         cls = type(self)
@@ -275,6 +278,8 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
             self.board = board(first, interactive=False, auto_bots=False, **dict(board_kwargs or {}))
         else:
             raise TypeError("board must be a BoardWidget subclass or instance")
+        self.board.link_owner = self  # the page's link opens the lesson at a step: the lesson reads it
+        self._link_read = False
         self._step = 0
         self._phase = "shown"
         self._moves_since = 0
@@ -291,7 +296,8 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
         self._start_turns: int | None = None
         game = self.board.game
         self.panel = WalkthroughPanel(title=title or game.rules.title,
-                                      lesson_steps=len(self.steps) - (1 if self.has_your_turn else 0))
+                                      lesson_steps=len(self.steps) - (1 if self.has_your_turn else 0),
+                                      link_game=game.rules.name)
         texts = self._check_all()
         self.panel.steps = [self._step_json(i, s, texts[i]) for i, s in enumerate(self.steps)]
         self.panel.on_msg(self._on_msg)
@@ -846,6 +852,8 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
         if not isinstance(content, Mapping) or content.get("type") not in PANEL_MESSAGES:
             return self._refuse("ui.message", "expected {type: 'goto', step, version}, {type: 'presentation', on, "
                                 "version} or a lesson control ('answer', 'reveal', 'show_me', 'hint', 'retry')")
+        if content["type"] == "link":  # sent once, when the panel is first drawn
+            return self._open_link(content.get("fragment"))
         problem = version_problem(content, p.version, "walkthrough")
         if problem:
             return self._refuse(*problem)
@@ -899,6 +907,36 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
         finally:
             self._pacing = False
         return True
+
+    def _open_link(self, text: Any) -> bool:
+        """The page's link (``#tt-game=...&tt-step=k``: :mod:`tabletop.ui.links`), read once: a link to this
+        lesson's game opens the lesson at step ``k``. A bad link is shown with its field and the lesson stays at
+        its start; nothing is raised."""
+        if self._link_read:
+            return False
+        self._link_read = True
+        try:
+            link = links.parse(text, steps=len(self.steps))
+        except links.LinkError as exc:
+            return self._refuse("ui.link", f"{exc.field}: {exc.reason}; the lesson opens at its start")
+        if link is None or link.game != self.board.game.rules.name:
+            return False
+        if link.position is not None:
+            return self._refuse("ui.link", "tt-position: a lesson's link opens it at a step ('tt-step'); a position "
+                                "is for a board; the lesson opens at its start")
+        if link.step is None:
+            return False
+        try:
+            self.goto(link.step - 1)
+        except StepError as exc:
+            return self._refuse("ui.step", str(exc))
+        return True
+
+    def link(self, base: str = "") -> str:
+        """A link to this lesson at its current step: ``base`` (the page's address) with the fragment; only the
+        fragment when ``base`` is empty."""
+        link = links.Link(self.board.game.rules.name, self._step + 1)
+        return links.share_url(base, link) if base else link.fragment()
 
     def _answer_message(self, picked: Any) -> bool:
         q = self.steps[self._step].question

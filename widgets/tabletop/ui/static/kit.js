@@ -31,6 +31,51 @@ function ttGuardShortcuts(root) {
   return root;
 }
 
+/** The page's link: the text after "#" when it holds a "tt-" field (tabletop.ui.links), at most 8,000 characters,
+ *  and whether it is the address shown now ({text, live}); null when there is none. No server sees a fragment, so
+ *  a link works in JupyterLab, Voila and JupyterLite alike. JupyterLab rewrites the address as it opens a notebook
+ *  (the fragment is dropped): the address the page was opened with is the browser's navigation entry. */
+function ttLinkFragment() {
+  const live = (typeof location !== "undefined" && location.hash) || "";
+  if (live.includes("tt-")) return { text: live.slice(1, 8001), live: true };
+  let first = "";
+  try {
+    const nav = performance.getEntriesByType("navigation")[0];
+    first = nav && nav.name ? String(nav.name) : "";
+  } catch (_e) { first = ""; }
+  const at = first.indexOf("#");
+  const text = at >= 0 ? first.slice(at + 1, at + 8001) : "";
+  return text.includes("tt-") ? { text, live: false } : null;
+}
+
+/** Send the page's link to Python once, when a board or lesson of `game` is first drawn: Python checks it field by
+ *  field and opens the lesson at its step or the board at its position (or says why not). The address the page was
+ *  opened with is read by the first board or lesson of its game only, not by every notebook opened later. */
+function ttSendLink(model, game) {
+  const link = ttLinkFragment();
+  if (!link) return;
+  if (!link.live) {
+    const named = /(?:^|&)tt-game=([^&]*)/.exec(link.text);
+    if (game && named && decodeURIComponent(named[1]) !== game) return;
+    const read = (window.ttLinksRead = window.ttLinksRead || new Set());
+    if (read.has(link.text)) return;
+    read.add(link.text);
+  }
+  model.send({ type: "link", fragment: link.text });
+}
+
+/** This page's address with the link's fragment `fragment` (made by Python), for a Copy link button. */
+function ttLinkUrl(fragment) {
+  return `${location.href.split("#")[0]}#${fragment}`;
+}
+
+/** Copy `text` to the clipboard; where the browser refuses, select it in `box` (an input) for Ctrl+C. */
+function ttCopyText(text, box, done) {
+  const fallback = () => { if (box) { box.hidden = false; box.value = text; box.select(); } done(false); };
+  if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(() => done(true), fallback);
+  else fallback();
+}
+
 function ttSetAttrs(node, attrs) {
   if (!attrs) return node;
   for (const [k, v] of Object.entries(attrs)) {
@@ -981,6 +1026,7 @@ function ttRenderBoard({ model, el }) {
   // Enter/Space on a board control: a click follows; after it the redraw puts focus back (ttFocusKeeper)
 
   draw();
+  if (model.get("link_reader")) ttSendLink(model, model.get("game_name"));
   return () => {
     for (const name of TT_TRAITS) model.off(`change:${name}`, schedule);
     clearTimeout(pendingTimer);

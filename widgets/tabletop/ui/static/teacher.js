@@ -141,7 +141,16 @@ function ttTeacherPanel(m, api) {
       : [ttH("textarea", { class: "tt-position-text", readonly: true, rows: 3, "aria-label": "the position as text (read only)",
         dataset: { focus: "position-text" } }, ttTxt(d.position)),
       ttH("button", { type: "button", class: "tt-copy-position", dataset: { focus: "copy-position" }, onClick: copy },
-        memo.teacherCopied === d.position ? "Copied" : "Copy position")],
+        memo.teacherCopied === d.position ? "Copied" : "Copy position"),
+      d.link ? [" ", ttH("button", { type: "button", class: "tt-copy-link", dataset: { focus: "copy-link" },
+        title: "A link to this page that opens this board at this position (works in JupyterLab, Voila and the site)",
+        onClick: () => {
+          const url = ttLinkUrl(d.link);
+          ttCopyText(url, api.root.querySelector(".tt-link-text"), (ok) => { memo.linkCopied = ok ? url : `select:${url}`; api.schedule(); });
+        } }, memo.linkCopied === ttLinkUrl(d.link) ? "Link copied" : "Copy link"),
+      ttH("input", { class: "tt-link-text", readonly: true, hidden: !(memo.linkCopied || "").startsWith("select:"),
+        "aria-label": "a link to this position (select and copy it)", value: (memo.linkCopied || "").replace(/^select:/, ""),
+        dataset: { focus: "link-text" } })] : null],
     ttH("textarea", { class: "tt-load-text", rows: 3, placeholder: "paste a position here", "aria-label": "position to load",
       dataset: { focus: "load-text" }, onInput: (ev) => { memo.teacherLoad = ev.target.value; } }, memo.teacherLoad || ""),
     ttH("button", { type: "button", class: ["tt-load-position", !live && "tt-inert"], dataset: { focus: "load-position" },

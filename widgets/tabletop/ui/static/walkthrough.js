@@ -61,6 +61,7 @@ function ttRenderWalkthrough({ model, el }) {
   let pendingAt = 0;
   let dismissed = 0;
   let picks = { key: "", set: new Set() };  // the learner's choices before they press Check
+  let linkCopied = "";  // the link last copied (or "select:" + the link, shown to copy by hand)
   const rtts = [];
   const focus = ttFocusKeeper(root);
 
@@ -360,7 +361,15 @@ function ttRenderWalkthrough({ model, el }) {
       ttH("h4", { class: "tt-walk-title" }, ttTxt(s.title)),
       banner, task, badges, askBox, moveBox, narration, yours, nav,
       ttH("footer", { class: "tt-help" }, presenting ? "Keys: ← / → back and next · Esc leaves the projector view"
-        : "Keys: ← / → back and next · Home / End first and last step · Tab to the board"));
+        : "Keys: ← / → back and next · Home / End first and last step · Tab to the board",
+        model.get("link_game") ? [" · ", ttH("button", { type: "button", class: "tt-walk-link", dataset: { focus: "copy-link" },
+          title: "A link to this page that opens the lesson at this step (JupyterLab, Voila and the site)",
+          onClick: () => {
+            const url = ttLinkUrl(`tt-game=${model.get("link_game")}&tt-step=${k + 1}`);
+            ttCopyText(url, root.querySelector(".tt-walk-link-text"), (ok) => { linkCopied = ok ? url : `select:${url}`; schedule(); });
+          } }, linkCopied === ttLinkUrl(`tt-game=${model.get("link_game")}&tt-step=${k + 1}`) ? "Link copied" : "Copy link to this step"),
+        ttH("input", { class: "tt-walk-link-text", readonly: true, hidden: !linkCopied.startsWith("select:"),
+          "aria-label": "a link to this step (select and copy it)", value: linkCopied.replace(/^select:/, "") })] : null));
     fitType();
     // and again once the browser has laid the new parts out beside the board (measured at draw time, the
     // panel can still be in its previous layout: the type came out smaller than the room allows)
@@ -398,6 +407,7 @@ function ttRenderWalkthrough({ model, el }) {
   });
 
   draw();
+  ttSendLink(model, model.get("link_game"));
   return () => {
     for (const name of TT_WALK_TRAITS) model.off(`change:${name}`, schedule);
     window.removeEventListener("resize", onResize);
