@@ -51,7 +51,7 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
@@ -90,7 +90,6 @@ class Settings:
     secret: Callable[[Rules[Any], Any], int | None] | None = None
     private: Callable[[Rules[Any], Any, int], str] | None = None
     hidden_text: str = "(hidden)"
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def _xevious_secret(rules: Rules[Any], state: Any) -> int | None:
