@@ -171,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sims", type=int, default=1000, help="simulations of the (a) decisions")
     ap.add_argument("--budget", type=int, default=50, help="simulations per decision in (b), both bots")
     ap.add_argument("--games", type=int, default=2, help="games per game in (b), seats swapped (even)")
-    ap.add_argument("--cap", type=int, default=150, help="decisions after which a (b) game ends without a winner")
+    ap.add_argument("--cap", type=int, default=400, help="decisions after which a (b) game ends without a winner")
     ap.add_argument("--warmup", type=int, default=10, help="random steps before the timed positions")
     ap.add_argument("--repeat", type=int, default=2, help="times each decision is timed (the fastest kept)")
     args = ap.parse_args(argv)
@@ -213,8 +213,10 @@ def main(argv: list[str] | None = None) -> int:
             elif ret[ours_seat] == 0:
                 draws += 1
         rate = (wins + draws / 2) / max(played, 1)
-        print(f"  {name:<8} ours vs OpenSpiel: {wins} won, {draws} no winner, {played - wins - draws} lost of "
-              f"{played}: win rate {100 * rate:.0f}% (goal >= {100 * GOAL_WIN:.0f}%: {_met(rate >= GOAL_WIN)}) "
+        decided = played - draws
+        print(f"  {name:<8} ours vs OpenSpiel: {wins} won, {played - wins - draws} lost, {draws} without a winner "
+              f"(cap or the rules' turn cap) of {played}: win rate {100 * rate:.0f}% (goal >= {100 * GOAL_WIN:.0f}%: "
+              f"{_met(rate >= GOAL_WIN)}{'' if decided else '; no game was decided, so this says nothing'}) "
               f"[{time.perf_counter() - t0:.0f} s]")
         sys.stdout.flush()
     load = os.getloadavg()
