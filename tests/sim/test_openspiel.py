@@ -53,6 +53,18 @@ def test_random_sim_test_secret_and_more_seats() -> None:
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
+def test_a_variant_of_several_options_survives_serialisation() -> None:
+    """OpenSpiel's game strings separate parameters by commas: a variant whose JSON holds one still loads back
+    (``b64:`` form) as the same variant."""
+    options = {"enemy_card": "chance", "cockpit_card": True}
+    game = tos.load("xevious", max_game_length=40, variant=options)
+    assert game.spec.variant.enemy_card == "chance" and game.spec.variant.cockpit_card is True
+    assert tos.variant_options(tos.variant_text(options)) == options
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    again = pyspiel.load_game(str(game))
+    assert again.spec.variant == game.spec.variant
+
+
 def test_registered_names_and_parameters() -> None:
     names = set(pyspiel.registered_names())
     for short in ("python_tabletop_xevious", "python_tabletop_xevoz", "python_tabletop_zaxxon"):

@@ -37,17 +37,20 @@ the search bot's ``sample_hidden`` redraws is covered: the face-down card; the o
 Braglease decks is not part of the position here at all (each draw is a chance node over the cards left).
 
 **Serialisation** goes through the action history: a state pickles as its game parameters and its OpenSpiel
-action ids, and unpickling replays them through the rules (``game.serialize_state`` / ``deserialize_state``,
+action ids, and unpickling replays them through the rules (``state.serialize()`` / ``game.deserialize_state``,
 ``pyspiel.serialize_game_and_state``). ``state.to_game()`` gives the kit's own :class:`~tabletop.engine.game.Game`
 at the same position (the drawn outcomes rigged), whose ``save()`` replays it exactly.
 
 **Parameters**: ``players`` (the seats; Super Xevious 2 to 4), ``max_game_length`` (a step cap: after that many
 decisions the game ends without a winner; OpenSpiel needs a bound, and random Zaxxon games can go on for
-thousands of actions), ``variant`` (the variant's options as JSON text, e.g. ``'{"enemy_card": "next"}'``).
+thousands of actions), ``variant`` (the variant's options as JSON text, e.g. ``'{"enemy_card":"chance"}'``;
+OpenSpiel's game strings separate parameters by commas, so :func:`load` writes options whose JSON holds a comma
+as ``b64:`` and the JSON in URL-safe base64, see :func:`variant_text`).
 """
 
 from __future__ import annotations
 
+import base64
 import importlib
 import json
 from collections.abc import Callable, Mapping, Sequence
@@ -180,8 +183,7 @@ class _Spec:
         self.n = n
         default = tuple(rules.default_players)
         self.players = default if len(default) == n else tuple(f"Player {i + 1}" for i in range(n))
-        text = params.get("variant", "") or "{}"
-        self.variant = _make_variant(rules, json.loads(text) if isinstance(text, str) else text)
+        self.variant = _make_variant(rules, variant_options(params.get("variant", "")))
         self.cap = int(params.get("max_game_length", settings.max_game_length))
         if self.cap < 1:
             raise ValueError("max_game_length must be 1 or more")
@@ -219,6 +221,31 @@ class _Spec:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_spec_for, (self.short_name, self.params))
+
+
+def variant_text(options: Mapping[str, Any]) -> str:
+    """A variant's options as the text of OpenSpiel's ``variant`` parameter: compact JSON, or (when the JSON holds a
+    comma, which OpenSpiel's game strings use between parameters) ``b64:`` and its URL-safe base64 unpadded."""
+    text = json.dumps(dict(options), sort_keys=True, separators=(",", ":"))
+    if "," not in text and "(" not in text and ")" not in text:
+        return text
+    return "b64:" + base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def variant_options(text: Any) -> dict[str, Any]:
+    """The options of an OpenSpiel ``variant`` parameter (:func:`variant_text`'s forms; ``""``: the rulebook)."""
+    if isinstance(text, Mapping):
+        return dict(text)
+    text = str(text or "").strip()
+    if not text:
+        return {}
+    if text.startswith("b64:"):
+        raw = text[4:]
+        text = base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4)).decode()
+    out = json.loads(text)
+    if not isinstance(out, dict):
+        raise ValueError("the variant parameter is a JSON object of options (or b64: and its base64)")
+    return out
 
 
 _FACTORIES: dict[str, tuple[Callable[[], Rules[Any]], Settings]] = {}
@@ -586,7 +613,7 @@ def load(game: str | ModuleType | Rules[Any], **params: Any) -> Any:
     else:
         short = register(game)
     if isinstance(params.get("variant"), Mapping):
-        params["variant"] = json.dumps(params["variant"], sort_keys=True)
+        params["variant"] = variant_text(params["variant"])
     return pyspiel.load_game(short, params)
 
 
