@@ -214,10 +214,10 @@ def main(argv: list[str] | None = None) -> int:
                 draws += 1
         rate = (wins + draws / 2) / max(played, 1)
         decided = played - draws
+        verdict = _met(rate >= GOAL_WIN) if decided else "not judged: no game was decided"
         print(f"  {name:<8} ours vs OpenSpiel: {wins} won, {played - wins - draws} lost, {draws} without a winner "
               f"(cap or the rules' turn cap) of {played}: win rate {100 * rate:.0f}% (goal >= {100 * GOAL_WIN:.0f}%: "
-              f"{_met(rate >= GOAL_WIN)}{'' if decided else '; no game was decided, so this says nothing'}) "
-              f"[{time.perf_counter() - t0:.0f} s]")
+              f"{verdict}) [{time.perf_counter() - t0:.0f} s]")
         sys.stdout.flush()
     load = os.getloadavg()
     print(f"\nload average at the end {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
