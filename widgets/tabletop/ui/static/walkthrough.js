@@ -290,12 +290,15 @@ function ttRenderWalkthrough({ model, el }) {
   // fit changes only the board's style, so this cannot loop)
   let fitQueued = false;
   const refit = () => { if (!fitQueued) { fitQueued = true; requestAnimationFrame(() => { fitQueued = false; if (!fitting) fitBoard(); }); } };
+  // and when its box changes (the projector layer's class comes from Python in a message of its own)
   const boardWatch = typeof MutationObserver === "function" ? new MutationObserver(refit) : null;
+  const boardBox = typeof ResizeObserver === "function" ? new ResizeObserver(refit) : null;
   function watchBoard(on) {
-    if (!boardWatch) return;
-    boardWatch.disconnect();
+    if (boardWatch) boardWatch.disconnect();
+    if (boardBox) boardBox.disconnect();
     const board = on && el.closest(".tt-walkthrough") && el.closest(".tt-walkthrough").querySelector(".tt-walk-board-host .tt-root.tt-board");
-    if (board) boardWatch.observe(board, { childList: true, subtree: true });
+    if (board && boardWatch) boardWatch.observe(board, { childList: true, subtree: true });
+    if (board && boardBox) boardBox.observe(board);
     refit();
   }
   const onResize = () => { fitType(); refit(); };
