@@ -164,10 +164,10 @@ def _projector(game, lesson, step):
     return walk
 '''
 
-#: the board's dice / spinner and its missions (or what stands for them) in each game
+#: the board's picture (Xevoz: its mat and both figures), dice / spinner and missions (or what stands for them)
 PARTS = {"zaxxon": {"picture": "svg.zx-svg", "dice": ".zx-chance", "missions": ".zx-missions"},
          "xevious": {"picture": "svg.xv-board", "dice": ".xv-choices, .tt-draws", "missions": ".xv-sheets"},
-         "xevoz": {"picture": "svg.xz-mat", "dice": ".xz-round", "missions": ".xz-layout"}}
+         "xevoz": {"picture": ".xz-layout", "dice": ".xz-round", "missions": ".xz-layout"}}
 #: (game, lesson or None for a plain board, step: 2 = a lesson step, -1 = the hand-over with its task)
 CASES = [(game, lesson, step) for game, lesson in (("zaxxon", "06"), ("xevious", "06"), ("xevoz", "04"))
          for lesson, step in ((None, -1), (lesson, 2), (lesson, -1))]
