@@ -284,12 +284,28 @@ function ttRenderWalkthrough({ model, el }) {
     board.style.setProperty("--tt-fit-zoom", String(z));
     board.dataset.fitZoom = String(z);
     board.dataset.fitW = String(best.w);
+    lastFit = fitKey(board, main);
     fitting = false;
+  }
+  /** what a fit depends on: the board's box and the height its picture and panels take (a redraw that changes
+   *  neither, like the map's "where" line under the pointer, needs no new fit) */
+  let lastFit = "";
+  function fitKey(board, main) {
+    return `${board.clientWidth}x${board.clientHeight}:${Math.round(main.getBoundingClientRect().height)}`;
   }
   // the board redraws by itself (moves, bots): fit it again once it has (only its children are watched, and the
   // fit changes only the board's style, so this cannot loop)
   let fitQueued = false;
-  const refit = () => { if (!fitQueued) { fitQueued = true; requestAnimationFrame(() => { fitQueued = false; if (!fitting) fitBoard(); }); } };
+  const refit = () => {
+    if (fitQueued) return;
+    fitQueued = true;
+    requestAnimationFrame(() => {
+      fitQueued = false;
+      const board = el.closest(".tt-walkthrough") && el.closest(".tt-walkthrough").querySelector(".tt-walk-board-host .tt-root.tt-board");
+      const main = board && board.querySelector(":scope > .tt-main");
+      if (!fitting && !(main && model.get("presentation") && fitKey(board, main) === lastFit)) fitBoard();
+    });
+  };
   // and when its box changes (the projector layer's class comes from Python in a message of its own)
   const boardWatch = typeof MutationObserver === "function" ? new MutationObserver(refit) : null;
   const boardBox = typeof ResizeObserver === "function" ? new ResizeObserver(refit) : null;
