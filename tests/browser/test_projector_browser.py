@@ -263,8 +263,15 @@ def test_projector_view_fits_every_game_at_720p_and_1080p(lab: Any, tmp_path: Pa
             t = page.evaluate(TEACHER_JS)
             assert t and t["reach"] and t["height"] > 200 and t["button"]["bottom"] <= vh, f"{case}: teacher {t}"
             page.screenshot(path=str(lab.artifacts / f"projector-{case}-teacher-{vw}x{vh}.png"))
+            # a click in it (Edit position, then the board) does not keep it open over the board
+            page.click(".tt-presenting .tt-board > .tt-teacher button:not([disabled])")
             page.mouse.move(5, 5)
-            page.focus(".tt-presenting .tt-board > .tt-teacher button")
+            page.wait_for_function("() => document.querySelector('.tt-presenting .tt-teacher')"
+                                   ".getBoundingClientRect().height < 100")
+            # by keyboard: Tab into its first control
+            page.focus(".tt-presenting .tt-board > .tt-teacher button:not([disabled])")
+            page.keyboard.press("Tab")
+            page.keyboard.press("Shift+Tab")
             t = page.evaluate(TEACHER_JS)
             assert t and t["reach"] and t["height"] > 200, f"{case}: teacher by keyboard {t}"
             page.evaluate("() => document.activeElement.blur()")
