@@ -276,8 +276,11 @@ function ttRenderWalkthrough({ model, el }) {
       const z = Math.min(availW / w, availH / Math.max(h, 1));
       return { w, z, area: area * z * z };
     });
+    // (of pictures within 10% of that one, the one with the largest type)
     const zTop = Math.max(...tries.map((t) => t.z));
-    const best = tries.filter((t) => t.z >= 0.8 * zTop).reduce((a, b) => (b.area > a.area ? b : a));
+    const ok = tries.filter((t) => t.z >= 0.8 * zTop);
+    const aTop = Math.max(...ok.map((t) => t.area));
+    const best = ok.filter((t) => t.area >= 0.9 * aTop).reduce((a, b) => (b.z > a.z ? b : a));
     // (a hair under it: zoomed text lines round to whole device pixels)
     const z = Math.max(0.3, Math.floor(best.z * 0.99 * 1000) / 1000);
     board.style.setProperty("--tt-fit-w", `${best.w}px`);
