@@ -256,7 +256,7 @@ function ttFocusKeeper(root) {
   return {
     /** Before a redraw: was focus inside, and on what? */
     take() {
-      const a = document.activeElement;
+      const a = /** @type {HTMLElement | null} */ (document.activeElement);
       if (a && root.contains(a)) {
         inside = true;
         key = a === root ? "root" : (a.dataset && a.dataset.focus) || null;
@@ -449,6 +449,12 @@ function ttRenderBoard({ model, el }) {
     root.dataset.preview = String(hits.length);
   }
 
+  /** The seat to move is played by the kit's search bot ("mcts", "mcts:400"): it thinks before it moves. */
+  function botSearching(m) {
+    const name = (m.bot_seats || {})[String(m.current_player)];
+    return typeof name === "string" && name.startsWith("mcts");
+  }
+
   function botMoving(m) {
     return !!(m.bot_to_move && m.bots_pending && m.current_player !== null && m.current_player !== undefined);
   }
@@ -477,7 +483,8 @@ function ttRenderBoard({ model, el }) {
     } else if (m.current_player !== null && m.current_player !== undefined) {
       const bot = (m.bot_seats || {})[String(m.current_player)];
       status = botMoving(m)
-        ? ttH("span", { class: "tt-status tt-bot-moving" }, ttSeatTag(m.players, m.current_player), "'s bot is moving…")
+        ? ttH("span", { class: ["tt-status", "tt-bot-moving", botSearching(m) && "tt-bot-thinking"] }, ttSeatTag(m.players, m.current_player),
+          botSearching(m) ? `'s search bot (${ttTxt(bot)}) is thinking…` : "'s bot is moving…")
         : botWaiting(m)
         ? ttH("span", { class: "tt-status" }, ttSeatTag(m.players, m.current_player), "'s bot plays next: press Bot move (B)")
         : ttH("span", { class: "tt-status" }, ttSeatTag(m.players, m.current_player), " to play",
@@ -730,7 +737,8 @@ function ttRenderBoard({ model, el }) {
       return ttH("section", { class: "tt-actions", "aria-label": "legal moves" },
         ttH("h4", {}, "Legal moves"),
         ttH("p", { class: "tt-more tt-bot-moving" },
-          botMoving(m) ? `${ttPoss(name, true)} bot is moving…` : `${name} is played by a bot: press Bot move (B).`));
+          botMoving(m) ? (botSearching(m) ? `${ttPoss(name, true)} search bot is thinking… your moves are back when it has moved.`
+            : `${ttPoss(name, true)} bot is moving…`) : `${name} is played by a bot: press Bot move (B).`));
     }
     const parts = [ttH("h4", {}, `Legal moves${who} (${legal.length})`)];
     if (legal.length > 12 || memo.filter) {
@@ -876,7 +884,7 @@ function ttRenderBoard({ model, el }) {
 
   function draw() {
     const m = read();
-    const active = document.activeElement;
+    const active = /** @type {HTMLInputElement | null} */ (document.activeElement);
     focus.take();
     const filterCaret = active && active.classList && active.classList.contains("tt-filter") ? active.selectionStart : null;
     root.dataset.version = String(m.version);
@@ -887,6 +895,7 @@ function ttRenderBoard({ model, el }) {
     if (!m.teacher) memo.editing = false;
     root.dataset.editing = m.teacher && memo.editing && m.interactive ? "1" : "0";
     root.dataset.botMoving = botMoving(m) ? "1" : "0";
+    root.dataset.botThinking = botMoving(m) && botSearching(m) ? "1" : "0";
     root.dataset.bots = String(Object.keys(m.bot_seats || {}).length);
     root.dataset.lastTurn = m.last_move ? String(m.last_move.turn) : "";
     root.classList.toggle("tt-locked", !m.interactive);
@@ -905,7 +914,7 @@ function ttRenderBoard({ model, el }) {
       main,
       banner,
       m.teacher && typeof ttTeacherPanel === "function"
-        ? ttTeacherPanel(m, { send, memo, schedule, root }) : null,
+        ? ttTeacherPanel(m, { send, memo, schedule, root, preview }) : null,
       ttH("footer", { class: "tt-help" }, TT_HELP),
       announcer]);
     ttAppend(main, [stage(m), side]);

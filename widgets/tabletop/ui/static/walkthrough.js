@@ -179,8 +179,15 @@ function ttRenderWalkthrough({ model, el }) {
     const goal = ttRendered("div", { class: "tt-task-goal" }, tk.goal);
     const status = tk.status;
     const par = tk.par === null || tk.par === undefined ? "" : ` (par ${tk.par})`;
-    const hints = (tk.hints || []).map((h, i) => ttRendered("li", { class: "tt-task-hint", dataset: { index: i } }, h));
+    // the last rung may be the strong player's moves (tk.strong, words from Python): drawn as a list, not Markdown
+    const strong = tk.strong && typeof tk.strong === "object" ? tk.strong : null;
+    const hints = (tk.hints || []).map((h, i) => (strong && strong.index === i
+      ? ttH("li", { class: ["tt-task-hint", "tt-task-hint-strong"], dataset: { index: i, turn: ttTxt(strong.turn) } },
+        ttStrongMoves(strong, { label: "the strong player's top moves" }))
+      : ttRendered("li", { class: "tt-task-hint", dataset: { index: i } }, h)));
     const left = (tk.hints_total || 0) - (tk.hints || []).length;
+    // the next rung is the strong player's when only it is left (the task's own hints come first)
+    const strongNext = left === 1 && (tk.hints_total || 0) > 1 && !strong && tk.strong_rung;
     const next = tk.next;
     const href = next ? ttSiblingNotebook(next.notebook) || next.notebook : null;
     const nextLink = next && next.notebook ? ttH("a", { class: "tt-task-next", href, target: "_self",
@@ -216,8 +223,10 @@ function ttRenderWalkthrough({ model, el }) {
     result,
     hints.length ? ttH("ol", { class: "tt-task-hints", "aria-label": "hints" }, hints) : null,
     ttH("div", { class: "tt-task-buttons" },
-      status !== "done" && left > 0 ? ttH("button", { type: "button", class: "tt-task-hint-btn", dataset: { focus: "hint" },
-        onClick: () => ask("hint") }, "Hint", ttH("span", { class: "tt-long" }, ` (${left} left, each costs a star)`),
+      status !== "done" && left > 0 ? ttH("button", { type: "button", class: "tt-task-hint-btn",
+        dataset: { focus: "hint", strong: strongNext ? "1" : "0" },
+        onClick: () => ask("hint") }, strongNext ? "Hint: what would a strong player do?" : "Hint",
+      ttH("span", { class: "tt-long" }, ` (${left} left, each costs a star)`),
       ttH("span", { class: "tt-short" }, ` (${left} left)`)) : null,
       retry,
       nextLink || (status === "done" ? ttH("span", { class: "tt-task-last" }, "That was the last lesson of this game.") : null)));
