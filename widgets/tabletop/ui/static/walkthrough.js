@@ -252,7 +252,85 @@ function ttRenderWalkthrough({ model, el }) {
     }
     root.dataset.fontPx = String(px);
   }
-  const onResize = () => fitType();
+  /** Projector view (issue 23): the board beside the narration fills the rest of the window with no scrolling.
+   *  Its picture and panels (the board's .tt-main) are laid out at the design width that lets them grow most,
+   *  then zoomed to the room left under the board's header (CSS: --tt-fit-w, --tt-fit-zoom on the board). */
+  const TT_FIT_WIDTHS = [560, 680, 800, 920, 1040, 1160, 1300, 1460];
+  let fitting = false;
+  function fitBoard() {
+    const host = el.closest(".tt-walkthrough");
+    const board = host && host.querySelector(".tt-walk-board-host .tt-root.tt-board");
+    if (!board) return;
+    const main = board.querySelector(":scope > .tt-main");
+    if (!model.get("presentation") || !main || !board.isConnected) {
+      board.style.removeProperty("--tt-fit-w");
+      board.style.removeProperty("--tt-fit-zoom");
+      delete board.dataset.fitZoom;
+      return;
+    }
+    fitting = true;
+    const cs = getComputedStyle(board);
+    const availW = board.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    const availH = board.clientHeight - parseFloat(cs.paddingBottom) - (main.getBoundingClientRect().top - board.getBoundingClientRect().top);
+    board.style.setProperty("--tt-fit-zoom", "1");
+    // each width: the zoom that fits it, and the area the board's picture (its largest drawing) then covers; the
+    // largest picture whose type is at least 80% of the largest type any width allows
+    const tries = TT_FIT_WIDTHS.map((w) => {
+      board.style.setProperty("--tt-fit-w", `${w}px`);
+      const h = main.getBoundingClientRect().height;
+      let area = 0;
+      for (const svg of main.querySelectorAll(":scope > .tt-stage svg")) {
+        const r = svg.getBoundingClientRect();
+        area = Math.max(area, r.width * r.height);
+      }
+      const z = Math.min(availW / w, availH / Math.max(h, 1));
+      return { w, z, area: area * z * z };
+    });
+    // (of pictures within 10% of that one, the one with the largest type)
+    const zTop = Math.max(...tries.map((t) => t.z));
+    const ok = tries.filter((t) => t.z >= 0.8 * zTop);
+    const aTop = Math.max(...ok.map((t) => t.area));
+    const best = ok.filter((t) => t.area >= 0.9 * aTop).reduce((a, b) => (b.z > a.z ? b : a));
+    // (a hair under it: zoomed text lines round to whole device pixels)
+    const z = Math.max(0.3, Math.floor(best.z * 0.99 * 1000) / 1000);
+    board.style.setProperty("--tt-fit-w", `${best.w}px`);
+    board.style.setProperty("--tt-fit-zoom", String(z));
+    board.dataset.fitZoom = String(z);
+    board.dataset.fitW = String(best.w);
+    lastFit = fitKey(board, main);
+    fitting = false;
+  }
+  /** what a fit depends on: the board's box and the height its picture and panels take (a redraw that changes
+   *  neither, like the map's "where" line under the pointer, needs no new fit) */
+  let lastFit = "";
+  function fitKey(board, main) {
+    return `${board.clientWidth}x${board.clientHeight}:${Math.round(main.getBoundingClientRect().height)}`;
+  }
+  // the board redraws by itself (moves, bots): fit it again once it has (only its children are watched, and the
+  // fit changes only the board's style, so this cannot loop)
+  let fitQueued = false;
+  const refit = () => {
+    if (fitQueued) return;
+    fitQueued = true;
+    requestAnimationFrame(() => {
+      fitQueued = false;
+      const board = el.closest(".tt-walkthrough") && el.closest(".tt-walkthrough").querySelector(".tt-walk-board-host .tt-root.tt-board");
+      const main = board && board.querySelector(":scope > .tt-main");
+      if (!fitting && !(main && model.get("presentation") && fitKey(board, main) === lastFit)) fitBoard();
+    });
+  };
+  // and when its box changes (the projector layer's class comes from Python in a message of its own)
+  const boardWatch = typeof MutationObserver === "function" ? new MutationObserver(refit) : null;
+  const boardBox = typeof ResizeObserver === "function" ? new ResizeObserver(refit) : null;
+  function watchBoard(on) {
+    if (boardWatch) boardWatch.disconnect();
+    if (boardBox) boardBox.disconnect();
+    const board = on && el.closest(".tt-walkthrough") && el.closest(".tt-walkthrough").querySelector(".tt-walk-board-host .tt-root.tt-board");
+    if (board && boardWatch) boardWatch.observe(board, { childList: true, subtree: true });
+    if (board && boardBox) boardBox.observe(board);
+    refit();
+  }
+  const onResize = () => { fitType(); refit(); };
   // the panel's own box changes when it moves into the projector layer and when the board beside it redraws:
   // fit the type again then (fitType changes only the type, never the box, so this cannot loop)
   let lastBox = "";
@@ -280,6 +358,7 @@ function ttRenderWalkthrough({ model, el }) {
       host.parentNode.insertBefore(placeholder, host);
       document.body.append(host);
       requestAnimationFrame(fitType);
+      watchBoard(true);
     } else if (!on && placeholder) {
       if (host) {
         if (placeholder.isConnected) placeholder.replaceWith(host);
@@ -287,6 +366,8 @@ function ttRenderWalkthrough({ model, el }) {
       }
       placeholder.remove();
       placeholder = null;
+      watchBoard(false);
+      fitBoard();
     }
   }
   window.addEventListener("resize", onResize);
@@ -373,7 +454,7 @@ function ttRenderWalkthrough({ model, el }) {
     fitType();
     // and again once the browser has laid the new parts out beside the board (measured at draw time, the
     // panel can still be in its previous layout: the type came out smaller than the room allows)
-    if (presenting) { requestAnimationFrame(fitType); setTimeout(fitType, 120); }
+    if (presenting) { requestAnimationFrame(fitType); setTimeout(fitType, 120); refit(); }
     focus.give(root.querySelector(".tt-walk-next:not([disabled])") || root.querySelector(".tt-walk-back:not([disabled])") || root);
     if (pendingAt) {
       ttRecordRtt(root, rtts, pendingAt);
