@@ -57,7 +57,8 @@ function ttSendLink(model, game) {
   if (!link.live) {
     const named = /(?:^|&)tt-game=([^&]*)/.exec(link.text);
     if (game && named && decodeURIComponent(named[1]) !== game) return;
-    const read = (window.ttLinksRead = window.ttLinksRead || new Set());
+    const page = /** @type {any} */ (window);  // one record per page, shared by every widget bundle on it
+    const read = (page.ttLinksRead = page.ttLinksRead || new Set());
     if (read.has(link.text)) return;
     read.add(link.text);
   }
