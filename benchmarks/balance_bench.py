@@ -96,6 +96,17 @@ def intervals(cmp: Comparison, players: tuple[str, ...] | None = None) -> str:
     return "; ".join(parts) + f"; {cmp.n} paired games"
 
 
+def fewest_for_a_claim(seats: int, limit: int = 10_000) -> int:
+    """The fewest paired games after which the verdict rule can claim any difference at all: every game moving the
+    same way (a figure of +1 on every seed), at the family-wise level of one comparison of ``seats`` seats."""
+    from tabletop.sim.sequential import ConfidenceSequence, family_size
+
+    cs = ConfidenceSequence(-1.0, 1.0, 0.05 / family_size(seats, 2))
+    while cs.low <= 0 and cs.n < limit:
+        cs.add(1.0)
+    return cs.n
+
+
 # -- figures ------------------------------------------------------------------------------------------------------
 def label(change: dict[str, Any]) -> str:
     return ", ".join(f"{k}={v!r}" for k, v in change.items()) or "the rulebook"
@@ -167,13 +178,21 @@ def one_game(name: str, args: argparse.Namespace, out: list[str]) -> dict[str, A
     say(f"strong bot {strong}; base rules: {label(base)}; step cap {max_steps}; seeds from {args.seed}")
     # 1. skill and luck (one strong game is the report's own strong-vs-strong part; the skill games do the work)
     t = time.perf_counter()
-    sk = balance(mod, variants=[base or None], bots=strong, n=1, seed=args.seed, skill_n=args.skill_n,
+    if not args.skill_n:
+        say("skill and luck: not measured (--skill-n 0)")
+    sk = None if not args.skill_n else balance(mod, variants=[base or None], bots=strong, n=1, seed=args.seed, skill_n=args.skill_n,
                  max_steps=max_steps, executor=local, workers=args.workers, progress=False)
-    lines, row["skill"] = skill_lines(sk.variant(0))
-    row["skill"]["seconds"] = time.perf_counter() - t
-    for ln in lines:
-        say(ln)
+    if sk is not None:
+        lines, row["skill"] = skill_lines(sk.variant(0))
+        row["skill"]["seconds"] = time.perf_counter() - t
+        for ln in lines:
+            say(ln)
     # 2. rule changes: strong vs strong and random vs random on the same seeds, one verdict rule
+    least = fewest_for_a_claim(len(players) or 2)
+    row["fewest_for_a_claim"] = least
+    say(f"the verdict rule can claim a difference only from {least} paired games on (and then only if every game "
+        f"moves the same way)" + (f": at {args.n} no verdict can claim anything, so none can differ" if args.n < least
+                                  else ""))
     tried: list[dict[str, Any]] = []
     found: dict[str, Any] | None = None
     timed: tuple[BalanceReport, float] | None = None
@@ -247,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--games", nargs="*", default=list(games.GAMES), help="registered names or module paths")
     ap.add_argument("--sims", type=int, default=50, help="the strong bot's simulations per decision (mcts:N)")
-    ap.add_argument("--n", type=int, default=12, help="paired games per rule change (strong and random each)")
+    ap.add_argument("--n", type=int, default=24, help="paired games per rule change (strong and random each)")
     ap.add_argument("--skill-n", type=int, default=10, help="skill games per opponent and seat arrangement")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-steps", type=int, default=0, help="step cap per game (0: the game's default)")

@@ -33,6 +33,8 @@ def test_balance_bench_prints_every_figure_on_pig(capsys, tmp_path) -> None:
     assert re.search(r"skill: mcts:4 beats random in .* of decided games \(seats swapped\): skill share", text)
     assert re.search(r"skill: mcts:4 beats greedy in ", text)
     assert re.search(r"luck: luck share \d\.\d\d \(95% CI", text)
+    # how many paired games the verdict rule needs before it can claim anything (checked below against the rule)
+    assert "the verdict rule can claim a difference only from 21 paired games on" in text
     # the change: both verdicts, judged by the one verdict rule, and the statement of the result
     line = next(ln for ln in text.splitlines() if ln.startswith("change target=40"))
     assert "strong play (mcts:4 vs mcts:4): " in line and "random play: " in line
@@ -66,3 +68,18 @@ def test_verdict_of_reads_the_verdict_rule() -> None:
                     progress=False).compare(0, 1)
     assert set(bench.verdict_of(same).values()) == {"no claim"}
     assert bench.verdict_words(bench.verdict_of(same)) == "no difference more than noise"
+
+
+def test_fewest_for_a_claim_is_the_verdict_rules() -> None:
+    # every paired game longer under the change (5 -> 100 points): the verdict rule claims it from the fewest
+    # paired games the benchmark names on, and not one game earlier
+    bench = _bench()
+    from tabletop.sim import simulate
+    from tests.sim import piggame
+
+    least = bench.fewest_for_a_claim(2)
+    for n, claimed in ((least - 1, False), (least, True)):
+        cmp = simulate(piggame, variants=[{"target": 5}, {"target": 100}], bots="random", n=n, seed=0,
+                       executor="serial", progress=False).compare(0, 1)
+        assert cmp.length.more == 1.0  # every game longer: the most a figure can move
+        assert cmp.length.significant is claimed, (n, cmp.length)
