@@ -113,24 +113,29 @@ def label(change: dict[str, Any]) -> str:
 
 
 def skill_lines(vb: VariantBalance) -> tuple[list[str], dict[str, Any]]:
+    """The skill and luck lines of a report's variant, and the same numbers for the JSON file."""
     lines, data = [], {}
     for sk in vb.skill:
         lines.append(f"skill: {sk}")
         sh = sk.share
         data[f"vs {sk.other}"] = {"wins": sk.rate.k, "decided": sk.rate.n, "undecided": sk.undecided,
                                   "win_share": sk.rate.p, "win_ci": [sk.rate.low, sk.rate.high],
-                                  "skill_share": sh[0], "skill_ci": [sh[1], sh[2]]}
-        if not sk.rate.n:
-            data[f"vs {sk.other}"]["skill_share"] = None
+                                  "skill_share": sh[0] if sk.rate.n else None, "skill_ci": [sh[1], sh[2]]}
     luck = vb.luck
-    if luck is None:
+    rnd = next((sk for sk in vb.skill if sk.other == "random"), None)
+    if luck is None or rnd is None:
         lines.append("luck: no luck share (no decided game against the random bot)")
         data["luck_share"] = None
     else:
+        fair = 1 / rnd.seats
+        won = 1 - rnd.rate.p
+        capped = " (the luck share is capped at 1: the random bot won more than a coin toss would)" if won > fair else ""
         lines.append(f"luck: luck share {luck[0]:.2f} (95% CI {luck[1]:.2f}-{luck[2]:.2f}): the random bot wins "
-                     f"{100 * luck[0] / 2:.0f}% of decided games against the strong bot, a coin toss would give 50%")
+                     f"{100 * won:.0f}% of the decided games against the strong bot, a coin toss would give "
+                     f"{100 * fair:.0f}%{capped}")
         data["luck_share"] = luck[0]
         data["luck_ci"] = [luck[1], luck[2]]
+        data["random_win_share"] = won
     return lines, data
 
 

@@ -126,3 +126,25 @@ def test_skill_and_luck_leave_out_games_without_a_winner() -> None:
     sk0 = none.variant(0).skill[0]
     assert sk0.rate.n == 0 and sk0.undecided == 8 and none.variant(0).luck is None
     assert "was decided" in str(sk0) and "no skill share" in none.summary()
+
+
+def test_a_strong_bot_that_loses_to_random_is_called_weak_not_the_game_luck(monkeypatch) -> None:
+    # a bot that never holds scores only when one turn reaches the target: it loses to the random bot, so the luck
+    # share is capped at 1; the summary says that describes the bot, not the game
+    from tabletop.engine import Bot
+
+    class Reckless(Bot):
+        name = "reckless"
+
+        def choose(self, game, legal):  # type: ignore[no-untyped-def]
+            return next(a for a in legal if type(a).__name__ == "Roll")
+
+    monkeypatch.setitem(piggame.BOTS, "reckless", Reckless)
+    r = balance(piggame, variants=[None], bots="reckless", n=1, seed=0, executor="serial", skill_n=20,
+                against=["random"], progress=False)
+    sk = r.variant(0).skill[0]
+    assert sk.rate.n and sk.rate.p < 0.5 and r.variant(0).luck is not None and r.variant(0).luck[0] == 1.0
+    assert "describe the search bot's budget more than the game" in r.summary()
+    strong = balance(piggame, variants=[None], bots="greedy", n=1, seed=0, executor="serial", skill_n=20,
+                     against=["random"], progress=False)
+    assert "budget more than the game" not in strong.summary()  # a bot that wins more than its share: no such note

@@ -366,6 +366,11 @@ class BalanceReport:
                         "a mix of skill and luck")
                 out.append(f"    Luck share {luck[0]:.2f} (95% CI {luck[1]:.2f}-{luck[2]:.2f}): with these bots the "
                            f"outcome is {word}.")
+                weak = next(sk for sk in vb.skill if sk.other == "random")
+                if weak.rate.p <= 1 / weak.seats:
+                    out.append(f"    {weak.strong} wins no more than a fair share against the random bot: at this "
+                               f"budget the skill and luck shares describe the search bot's budget more than the "
+                               f"game.")
         for vi in range(1, len(self.variants)):
             out.append(res.compare(0, vi).summary())
             judged = self.extra[vi - 1] if vi - 1 < len(self.extra) else []
