@@ -258,7 +258,8 @@ def dask_time(row: dict[str, Any], args: argparse.Namespace, client: Any, say: A
                         "dask_core_s_per_seed": core_s, "cluster_cores": args.cluster,
                         "projected_dask_min": proj, "dask_same_games": same})
     say(f"time on Dask ({row['game']}): {rep_d.n} {strong} games x 2 variants on a LocalCluster of {args.workers} "
-        f"workers: {dt_d:.1f} s ({core_s:.2f} core-s per paired seed; the same games as the local run: {same}); "
+        f"workers: {dt_d:.1f} s ({core_s:.2f} worker-s per paired seed, seeds {args.seed}-{args.seed + rep_d.n - 1} "
+        f"only, whose games may be shorter or longer than the average; the same games as the local run: {same}); "
         f"projected 1,000 x 2 on a {args.cluster}-core Dask cluster: {proj:.1f} min (linear in games and cores)")
 
 
