@@ -1,7 +1,8 @@
 # Tabletop Arcade — the two commands in the README, and the steps they are made of.
 #   make lab    JupyterLab on notebooks/00_start_here.ipynb (creates .venv on first use)
 #   make classroom  the lessons as an app (Voilà: no code cells) on notebooks/, start at 00_start_here
-#   make test   lint, type check, notebook hygiene, unit + property + widget + browser tests, every notebook
+#   make test   lint (Python and JavaScript), type check, notebook hygiene, unit + property + widget + browser tests,
+#               every notebook
 #   make site   a static JupyterLite site in build/site: every lesson runs in the browser (Pyodide), no server
 PYTHON ?= python3
 VENV   ?= .venv
@@ -10,7 +11,7 @@ PORT   ?= 8888
 # JupyterLab refuses to run as root unless told; Binder and laptops do not run as root.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab classroom test venv test-env chromium lint typecheck check-notebooks unit notebooks browser bench fuzz report clean
+.PHONY: lab classroom test venv test-env chromium lint lint-js typecheck check-notebooks unit notebooks browser bench fuzz report clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +51,28 @@ chromium: test-env
 
 lint: test-env
 	$(BIN)/ruff check widgets tests benchmarks
+	$(BIN)/python .ci/check_complexity.py $(BIN)/ruff
+
+# The JavaScript check: eslint's recommended rules over widgets/**/static/*.js (config .ci/eslint.config.mjs), then
+# tsc --checkJs over each game's bundle of them (.ci/ts/<game>.json; every static file must be in one). Its
+# tools, pinned in .ci/js-tools.txt, are installed into .ci/js on first use (again when that list changes); only
+# `make test` / `make lint-js` need Node and npm: installing and running the project does not.
+JS_DIR := .ci/js
+
+$(JS_DIR)/.installed: .ci/js-tools.txt
+	@command -v npm >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; } || \
+	  { echo "make lint-js needs Node's npm (apt-get install npm)" >&2; exit 1; }
+	mkdir -p $(JS_DIR)
+	npm install --prefix $(JS_DIR) --no-save --no-package-lock --no-audit --no-fund --loglevel=error \
+	  $$(grep -v '^#' .ci/js-tools.txt)
+	@touch $@
+
+lint-js: $(JS_DIR)/.installed
+	$(JS_DIR)/node_modules/.bin/eslint --config .ci/eslint.config.mjs --max-warnings 0 widgets
+	@for f in $$(find widgets -path '*/static/*.js' | sort); do grep -qF "../../$$f\"" .ci/ts/*.json || \
+	  { echo "lint-js: $$f is in no .ci/ts/*.json (tsc would not check it)" >&2; exit 1; }; done
+	for p in .ci/ts/xevious.json .ci/ts/xevoz.json .ci/ts/zaxxon.json; do $(JS_DIR)/node_modules/.bin/tsc -p $$p || exit 1; done
 
 typecheck: test-env
 	$(BIN)/mypy
@@ -66,7 +89,7 @@ browser: chromium
 notebooks: test-env
 	$(BIN)/python -m pytest --nbmake --nbmake-timeout=600 notebooks -q
 
-test: chromium lint typecheck check-notebooks
+test: chromium lint lint-js typecheck check-notebooks
 	$(BIN)/python -m pytest tests --nbmake --nbmake-timeout=600 notebooks -q
 
 bench: venv
@@ -80,7 +103,7 @@ report: venv
 	$(BIN)/python -m tabletop.games .
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis $(JS_DIR)
 
 # -- the static site (issue 14): JupyterLite + Pyodide, every lesson in the browser ---------------------------
 # Its own venv (.venv-site: jupyterlite-core, jupyterlite-pyodide-kernel and the extensions it ships); Pyodide's

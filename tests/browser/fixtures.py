@@ -266,7 +266,7 @@ class Lab:
         if msg.type == "error" and not any(s in text for s in IGNORED_CONSOLE):
             self.errors.append(text)
 
-    def open_notebook(self, path: str | Path, *, wait_for: str, timeout: float = 60.0) -> Any:
+    def open_notebook(self, path: str | Path, *, wait_for: str, timeout: float = 60.0, fragment: str = "") -> Any:
         src = Path(path)
         if not src.is_absolute():
             src = REPO / src
@@ -275,7 +275,7 @@ class Lab:
         self.notebook = name
         page = self.page
         t0 = time.time()
-        page.goto(f"{self.server.url}/lab/tree/{name}?reset")
+        page.goto(f"{self.server.url}/lab/tree/{name}?reset" + (f"#{fragment}" if fragment else ""))
         page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=timeout * 1000)
         self._wait_kernel_ready(timeout)
         self.kernel_s = time.time() - t0

@@ -183,3 +183,29 @@ def test_voila_start_page_reads_as_an_app_with_the_progress_map(voila: VoilaServ
         assert not outside, f"requests outside Voilà's own server: {outside}"
     finally:
         context.close()
+
+
+@pytest.mark.browser
+def test_voila_opens_a_lesson_at_the_linked_step_and_refuses_a_bad_link(voila: VoilaServer, chromium: Any,
+                                                                        request: pytest.FixtureRequest) -> None:
+    """Issue 23 (links): ``#tt-game=zaxxon&tt-step=3`` opens the app's lesson at step 3; a link to a step that does
+    not exist opens it at step 1 and says which field is wrong; Copy link gives the link to the step shown."""
+    artifacts, context, page, errors, outside = _app_page(voila, chromium, request)
+    try:
+        page.goto(f"{voila.url}/voila/render/{LESSON}#tt-game=zaxxon&tt-step=3")
+        page.wait_for_selector(f"{WALK}[data-step='2']", timeout=120_000)
+        page.screenshot(path=str(artifacts / "voila-linked-step3.png"), full_page=True)
+        context.grant_permissions(["clipboard-read", "clipboard-write"])
+        page.click(f"{WALK} button.tt-walk-link")
+        page.wait_for_selector(f"{WALK} button.tt-walk-link:has-text('Link copied')")
+        copied = page.evaluate("() => navigator.clipboard.readText()")
+        assert copied == f"{voila.url}/voila/render/{LESSON}#tt-game=zaxxon&tt-step=3", copied
+        page.goto(f"{voila.url}/voila/render/{LESSON}#tt-game=zaxxon&tt-step=999")
+        page.wait_for_selector(f"{WALK} .tt-error:not([hidden])", timeout=120_000)
+        assert page.get_attribute(WALK, "data-step") == "0"
+        shown = page.inner_text(f"{WALK} .tt-error")
+        assert "tt-step" in shown and "opens at its start" in shown, shown
+        assert not errors, f"JavaScript console errors: {errors}"
+        assert not outside, f"requests outside Voilà's own server: {outside}"
+    finally:
+        context.close()

@@ -1,5 +1,5 @@
 """play_seeds continues a variant's game from the watched game's last kept position before the first read of one of
-its options (sim.core._Forks), instead of playing the part the two games share again.
+its options (sim.forks._Forks), instead of playing the part the two games share again.
 
 The only thing that matters is that the records are those of playing each variant from the start (``play_one``):
 these tests check it for Xevoz and Xevious (whose rules promise ``variant_free_state``), every option, positions
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tabletop.engine import Bot
-from tabletop.sim import core
+from tabletop.sim import core, forks
 from tabletop.sim.core import play_one, play_seeds
 
 XEVOZ = "tabletop.xevoz"
@@ -33,13 +33,13 @@ def _alone(modname: str, vdicts: list[dict[str, Any]], rec: Any, bots: list[str]
 def _spy_resumes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The number of actions into the game of every position a variant continues from."""
     at: list[int] = []
-    real = core._resume
+    real = forks._resume
 
     def spy(watched: Any, snap: tuple[Any, ...], *args: Any) -> Any:
         at.append(snap[4])
         return real(watched, snap, *args)
 
-    monkeypatch.setattr(core, "_resume", spy)
+    monkeypatch.setattr(forks, "_resume", spy)
     return at
 
 
@@ -132,13 +132,13 @@ def test_no_positions_gives_the_same_records(monkeypatch: pytest.MonkeyPatch) ->
 def test_a_generator_one_word_short_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """Break the count (one word short once anything was drawn): the continued games then draw differently, and
     the comparison with play_one fails. So the equality test above has teeth."""
-    real = core._count_draws
+    real = forks._count_draws
 
     def short(rng: random.Random) -> Callable[[], int]:
         count = real(rng)
         return lambda: max(count() - 1, 0) if count() >= 0 else -1
 
-    monkeypatch.setattr(core, "_count_draws", short)
+    monkeypatch.setattr(forks, "_count_draws", short)
     vd = VARIANTS[:2]
     chunk = play_seeds(XEVOZ, vd, BOTS, 0, 20)
     assert [r for r in chunk.records if r != _alone(XEVOZ, vd, r)]
@@ -147,7 +147,7 @@ def test_a_generator_one_word_short_is_caught(monkeypatch: pytest.MonkeyPatch) -
 def test_a_position_kept_after_the_read_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """Break the look (it never settles a variant, so the position it hands out may come after the read): the
     comparison fails. The look before the read is the one that counts."""
-    real = core._Forks.look
+    real = forks._Forks.look
 
     def late(self: Any, g: Any, state: Any, steps: int, bots: Any) -> bool:
         seen = self.seen
@@ -157,7 +157,7 @@ def test_a_position_kept_after_the_read_is_caught(monkeypatch: pytest.MonkeyPatc
         finally:
             self.seen = seen
 
-    monkeypatch.setattr(core._Forks, "look", late)
+    monkeypatch.setattr(forks._Forks, "look", late)
     vd = VARIANTS[:2]
     chunk = play_seeds(XEVOZ, vd, BOTS, 0, 20)
     assert [r for r in chunk.records if r != _alone(XEVOZ, vd, r)]

@@ -1,4 +1,4 @@
-"""play_seeds plays a seed once for every variant that the game never told apart (sim.core's shared games).
+"""play_seeds plays a seed once for every variant that the game never told apart (sim.forks' shared games).
 
 A variant whose differing options the first variant's game never read gets that game's record instead of playing
 it again. These tests hold it to the only thing that matters: for every option of every game, the records are
@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.sim import core
+from tabletop.sim import core, forks
 from tabletop.sim.core import play_one, play_seeds
 
 #: options whose values are tuples: an alternative by hand (the others are found from the option's kind)
@@ -100,13 +100,13 @@ def test_the_variant_that_decides_is_played() -> None:
 def test_a_watch_that_misses_reads_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """Break the watch (it notes nothing): every variant is then handed the rulebook game's record, and the
     comparison with play_one fails for some option. So the equality test above has teeth."""
-    real = core._watching
+    real = forks._watching
 
     def blind(v: Any, names: frozenset[str]) -> tuple[Any, set[str]]:
         watched, _ = real(v, names)
         return watched, set()
 
-    monkeypatch.setattr(core, "_watching", blind)
+    monkeypatch.setattr(forks, "_watching", blind)
     alt = {"drain_symbol_when_attached": "extra-chop"}
     chunk = play_seeds("tabletop.xevoz", [{}, alt], ["random", "random"], 0, 20)
     wrong = [r for r in chunk.records if r != play_one("tabletop.xevoz", [{}, alt][r.variant],

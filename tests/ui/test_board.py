@@ -329,7 +329,7 @@ def test_bundle_joins_kit_chance_and_game_js_with_one_default_export() -> None:
 
 
 def test_kit_js_never_assigns_html_strings() -> None:
-    for name in ("kit.js", "chance.js"):
+    for name in ("kit.js", "chance.js", "advice.js", "teacher.js"):
         text = (bundle.STATIC / name).read_text()
         assert ".innerHTML =" not in text and "insertAdjacentHTML" not in text, name
     walk = (bundle.STATIC / "walkthrough.js").read_text()

@@ -290,7 +290,7 @@ def test_the_hand_over_shows_the_goal_and_who_plays_whom() -> None:
     tk = w.panel.task
     assert "Bank points once more" in tk["goal"] and tk["status"] == "playing" and tk["moves"] == 0
     assert tk["players"] == make_lesson().players_text(w.game) and "a bot (random) plays Player 2" in tk["players"]
-    assert [c["id"] for c in tk["clauses"]] == ["pig.hold"] and tk["hints"] == [] and tk["hints_total"] == 3
+    assert [c["id"] for c in tk["clauses"]] == ["pig.hold"] and tk["hints"] == [] and tk["hints_total"] == 3 + 1  # the task's 3, then the strong player's moves
     start, bots = make_lesson().handed_over()
     assert tk["par"] == TASK.par_for(start, bots) == 2
     assert tk["next"] == {"id": "pig/02", "title": "Pig, again", "notebook": "02_pig_again.ipynb"}
@@ -325,12 +325,15 @@ def test_hints_come_in_order_and_each_costs_a_star() -> None:
         "<p>Holding banks the pot (<code>pig.hold</code>).", "<p>Look at your pot."]
     panel(w, type="hint")
     assert "Pot 0: roll, then hold." in w.panel.task["hints"][2]  # written from the position
+    assert w.panel.task["strong"] is None
+    panel(w, type="hint")  # the last rung: the strong player's moves (tests/kit/test_strong_hint.py checks them)
+    assert "strong player" in w.panel.task["hints"][3] and w.panel.task["strong"]["index"] == 3
     panel(w, type="hint")
-    assert w.panel.error["rule"] == "ui.task" and "all 3 hints" in w.panel.error["reason"]
+    assert w.panel.error["rule"] == "ui.task" and "all 4 hints" in w.panel.error["reason"]
     click(w, Roll())
     click(w, Hold())
     tk = w.panel.task
-    assert tk["status"] == "done" and tk["stars"] == stars(2, 2, 3) == 1
+    assert tk["status"] == "done" and tk["stars"] == stars(2, 2, 4) == 1
     panel(w, type="hint")
     assert w.panel.error["rule"] == "ui.task" and "done" in w.panel.error["reason"]
 

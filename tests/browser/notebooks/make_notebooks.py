@@ -54,6 +54,15 @@ NOTEBOOKS = {
         'helix = ChanceWidget(kind="faces", seed=2, title="Helix", faces=[{"value": i, "label": f"glyph {i}", '
         '"detail": "gold" if i < 3 else "silver"} for i in range(1, 7)])\nhelix',
     ],
+    "strong_bot.ipynb": [
+        SETUP,
+        """from tabletop.xevoz.widget import walkthrough
+
+# the hand-over: the task's hints, then the strong player's moves; the lesson's bot seat played by the search bot
+walk = walkthrough("02", teacher=True, bots="mcts:60")
+walk.your_turn()
+walk""",
+    ],
     "walkthrough.ipynb": [
         SETUP,
         """from tabletop.ui import Step, Walkthrough

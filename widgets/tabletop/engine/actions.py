@@ -78,29 +78,7 @@ class ActionCodec:
         self.types: dict[str, type[Action]] = {t.__name__: t for t in action_types}
 
     def decode(self, data: Mapping[str, Any] | str) -> Action:
-        if isinstance(data, str):
-            if len(data) > MAX_KEY_LENGTH:
-                raise ValueError(f"an action key is at most {MAX_KEY_LENGTH} characters, not {len(data)}")
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"an action key must be JSON: {exc.msg}") from None
-            except (RecursionError, ValueError):
-                raise ValueError("an action key must be plain JSON of a few levels") from None
-        if not isinstance(data, Mapping):
-            raise ValueError("an action must be an object with a 'type'")
-        try:
-            items = list(data.items())
-        except Exception:  # noqa: BLE001 - a hostile Mapping
-            raise ValueError("an action must be a plain object with a 'type'") from None
-        if len(items) > MAX_ITEMS:
-            raise ValueError(f"an action has at most {MAX_ITEMS} fields, not {len(items)}")
-        for k, _ in items:
-            if not isinstance(k, str):
-                raise ValueError(f"an action's field names must be text, not {_short(k)}")
-            if len(k) > 64:
-                raise ValueError(f"an action's field names are at most 64 characters, not {len(k)}")
-        fields_in = dict(items)
+        fields_in = _plain_fields(_parse_key(data) if isinstance(data, str) else data)
         name = fields_in.get("type")
         cls = self.types.get(name) if isinstance(name, str) else None
         if cls is None:
@@ -125,6 +103,37 @@ class ActionCodec:
             raise ValueError(f"{name}: {exc}") from None
         check_fields(action)
         return action
+
+
+def _parse_key(data: str) -> Any:
+    """An action key (JSON text) as the value it holds, or a plain ValueError."""
+    if len(data) > MAX_KEY_LENGTH:
+        raise ValueError(f"an action key is at most {MAX_KEY_LENGTH} characters, not {len(data)}")
+    try:
+        return json.loads(data)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"an action key must be JSON: {exc.msg}") from None
+    except (RecursionError, ValueError):
+        raise ValueError("an action key must be plain JSON of a few levels") from None
+
+
+def _plain_fields(data: Any) -> dict[str, Any]:
+    """An action's fields as a plain dict (a mapping of at most ``MAX_ITEMS`` short text names), or a plain
+    ValueError."""
+    if not isinstance(data, Mapping):
+        raise ValueError("an action must be an object with a 'type'")
+    try:
+        items = list(data.items())
+    except Exception:  # noqa: BLE001 - a hostile Mapping
+        raise ValueError("an action must be a plain object with a 'type'") from None
+    if len(items) > MAX_ITEMS:
+        raise ValueError(f"an action has at most {MAX_ITEMS} fields, not {len(items)}")
+    for k, _ in items:
+        if not isinstance(k, str):
+            raise ValueError(f"an action's field names must be text, not {_short(k)}")
+        if len(k) > 64:
+            raise ValueError(f"an action's field names are at most 64 characters, not {len(k)}")
+    return dict(items)
 
 
 def _short(v: Any) -> str:

@@ -525,34 +525,9 @@ class Game(Generic[S]):
         ``check=False`` skips the digests and the final comparison (for a save edited on purpose); the fields are
         still checked and replayed strictly.
         """
-        if not isinstance(data, Mapping):
-            raise SaveError(f"a save is a JSON object, not {type(data).__name__}")
-        try:
-            data = dict(data)
-        except Exception as exc:  # noqa: BLE001 - a hostile Mapping
-            raise SaveError(f"a save is a plain JSON object ({type(exc).__name__})") from None
-        if data.get("format") != SAVE_FORMAT:
-            raise SaveError("not a Tabletop Arcade save (no 'format': 'tabletop-save')")
-        version = data.get("version")
-        if type(version) is int and 0 < version < SAVE_VERSION:
-            raise SaveError(f"this save has format version {version}, which did not protect its fields with "
-                            f"digests; only version {SAVE_VERSION} saves can be loaded (save the game again)")
-        if type(version) is not int or version != SAVE_VERSION:
-            raise SaveError(f"save format version {_short(version)} is not supported (this is {SAVE_VERSION})")
+        data = _save_dict(data)
         _check_keys(data, check)
-        canon = {}
-        for f in SAVE_FIELDS:
-            try:
-                canon[f] = _canon(data[f])
-            except _CANON_ERRORS as exc:
-                raise SaveError(f"the save's {f!r} is not plain JSON ({_canon_reason(exc)})") from None
-        if check:
-            digests = data["digests"]
-            for f in SAVE_FIELDS:
-                if _hash(canon[f]) != digests[f]:
-                    raise SaveError(f"the save's {f!r} was changed after it was saved (its digest does not match)")
-            if _hash(_canon({f: digests[f] for f in SAVE_FIELDS})) != data["digest"]:
-                raise SaveError("the save's 'digests' were changed after it was saved (the 'digest' does not match)")
+        canon = _canon_fields(data, check)
         _check_fields(rules, data)
         try:
             variant = _make_variant(rules, data["variant"])
@@ -672,6 +647,43 @@ def _reason(exc: BaseException) -> str:
     if isinstance(exc, ValueError | SaveError):
         return _short(str(exc), 300)
     return f"{type(exc).__name__}: {_short(str(exc), 300)}"
+
+
+def _save_dict(data: Any) -> dict[str, Any]:
+    """A save as a plain dict of this format and version, or a :class:`SaveError` saying what it is instead."""
+    if not isinstance(data, Mapping):
+        raise SaveError(f"a save is a JSON object, not {type(data).__name__}")
+    try:
+        save: dict[str, Any] = dict(data)
+    except Exception as exc:  # noqa: BLE001 - a hostile Mapping
+        raise SaveError(f"a save is a plain JSON object ({type(exc).__name__})") from None
+    if save.get("format") != SAVE_FORMAT:
+        raise SaveError("not a Tabletop Arcade save (no 'format': 'tabletop-save')")
+    version = save.get("version")
+    if type(version) is int and 0 < version < SAVE_VERSION:
+        raise SaveError(f"this save has format version {version}, which did not protect its fields with "
+                        f"digests; only version {SAVE_VERSION} saves can be loaded (save the game again)")
+    if type(version) is not int or version != SAVE_VERSION:
+        raise SaveError(f"save format version {_short(version)} is not supported (this is {SAVE_VERSION})")
+    return save
+
+
+def _canon_fields(data: dict[str, Any], check: bool) -> dict[str, Any]:
+    """The save's fields in canonical form; with ``check``, each held to its digest and the digests to theirs."""
+    canon = {}
+    for f in SAVE_FIELDS:
+        try:
+            canon[f] = _canon(data[f])
+        except _CANON_ERRORS as exc:
+            raise SaveError(f"the save's {f!r} is not plain JSON ({_canon_reason(exc)})") from None
+    if check:
+        digests = data["digests"]
+        for f in SAVE_FIELDS:
+            if _hash(canon[f]) != digests[f]:
+                raise SaveError(f"the save's {f!r} was changed after it was saved (its digest does not match)")
+        if _hash(_canon({f: digests[f] for f in SAVE_FIELDS})) != data["digest"]:
+            raise SaveError("the save's 'digests' were changed after it was saved (the 'digest' does not match)")
+    return canon
 
 
 def _check_keys(data: Mapping[str, Any], check: bool) -> None:

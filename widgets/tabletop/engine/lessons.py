@@ -257,8 +257,16 @@ class Lesson:
                 out[seat] = bot(seed=game.seed + seat)
             elif isinstance(bot, str) and bot in table:
                 out[seat] = table[bot](seed=game.seed + seat)
+            elif isinstance(bot, str) and bot.startswith("mcts"):
+                from ..sim.mcts import make_bot  # the kit's search bot, by name ("mcts", "mcts:200")
+
+                try:
+                    out[seat] = make_bot(table, bot, game.seed + seat)
+                except (KeyError, ValueError) as exc:
+                    raise StepError(f"lesson {self.id}: bots (seat {seat}): {exc}") from None
             else:
-                raise StepError(f"lesson {self.id}: no bot {bot!r} (known: {', '.join(sorted(table))})")
+                raise StepError(f"lesson {self.id}: bots (seat {seat}): no bot {bot!r} (known: "
+                                f"{', '.join(sorted(table))}, 'mcts' or 'mcts:N')")
         return out
 
 
@@ -637,42 +645,60 @@ def check_learning(lesson: Lesson, *, known_clauses: Sequence[str] | None = None
                 problems.append(f"{w}: cannot reach the position it asks at: {exc}")
                 continue
             if isinstance(item, Question):
-                try:
-                    texts = item.choice_texts(pos)
-                    item.prompt_text(pos)
-                    ans = item.answer(pos)
-                except Exception as exc:
-                    problems.append(f"{w}: its question cannot be asked: {type(exc).__name__}: {exc}")
-                    continue
-                if len(texts) < 2 or len(set(texts)) != len(texts):
-                    problems.append(f"{w}: a question needs two or more different choices, not {texts}")
-                if not ans.right or any(not 0 <= r < len(texts) for r in ans.right):
-                    problems.append(f"{w}: the answer {sorted(ans.right)} is not among the {len(texts)} choices")
-                if not item.multiple and len(ans.right) != 1:
-                    problems.append(f"{w}: a one-choice question has {len(ans.right)} right choices")
-                if not ans.reason:
-                    problems.append(f"{w}: the answer gives no reason")
-                for cid in (ans.rule, *item.clauses):
-                    clause_ok(cid, "its question")
+                _question_problems(item, pos, w, problems, clause_ok)
             else:
-                if not rest:
-                    problems.append(f"{w}: a your-move step has no action of its own to ask for")
-                    continue
-                ok, _rule, why = item.judge(pos, resolve(pos, rest[0]), rest[0])
-                if not ok:
-                    problems.append(f"{w}: its own move is not accepted: {why}")
-                if not item.clauses:
-                    problems.append(f"{w}: a your-move step names no clause")
-                for cid in item.clauses:
-                    clause_ok(cid, "its your-move")
+                _your_move_problems(item, pos, rest, w, problems, clause_ok)
         try:
             _apply(step, i, game)
         except StepError as exc:
             problems.append(f"{w}: {exc}")
             return problems
     task = lesson.task
-    if task is None or lesson.hand_over_step is None:
-        return problems
+    if task is not None and lesson.hand_over_step is not None:
+        _task_problems(lesson, task, where, problems, clause_ok)
+    return problems
+
+
+def _question_problems(item: Question, pos: Game[Any], w: str, problems: list[str],
+                       clause_ok: Callable[[str, str], None]) -> None:
+    """check_learning's promises of a question, asked at ``pos`` (``w`` says which step)."""
+    try:
+        texts = item.choice_texts(pos)
+        item.prompt_text(pos)
+        ans = item.answer(pos)
+    except Exception as exc:
+        problems.append(f"{w}: its question cannot be asked: {type(exc).__name__}: {exc}")
+        return
+    if len(texts) < 2 or len(set(texts)) != len(texts):
+        problems.append(f"{w}: a question needs two or more different choices, not {texts}")
+    if not ans.right or any(not 0 <= r < len(texts) for r in ans.right):
+        problems.append(f"{w}: the answer {sorted(ans.right)} is not among the {len(texts)} choices")
+    if not item.multiple and len(ans.right) != 1:
+        problems.append(f"{w}: a one-choice question has {len(ans.right)} right choices")
+    if not ans.reason:
+        problems.append(f"{w}: the answer gives no reason")
+    for cid in (ans.rule, *item.clauses):
+        clause_ok(cid, "its question")
+
+
+def _your_move_problems(item: YourMove, pos: Game[Any], rest: Sequence[Any], w: str, problems: list[str],
+                        clause_ok: Callable[[str, str], None]) -> None:
+    """check_learning's promises of a your-move step at ``pos``, whose own actions are ``rest``."""
+    if not rest:
+        problems.append(f"{w}: a your-move step has no action of its own to ask for")
+        return
+    ok, _rule, why = item.judge(pos, resolve(pos, rest[0]), rest[0])
+    if not ok:
+        problems.append(f"{w}: its own move is not accepted: {why}")
+    if not item.clauses:
+        problems.append(f"{w}: a your-move step names no clause")
+    for cid in item.clauses:
+        clause_ok(cid, "its your-move")
+
+
+def _task_problems(lesson: Lesson, task: Task, where: str, problems: list[str],
+                   clause_ok: Callable[[str, str], None]) -> None:
+    """check_learning's promises of the task at the hand-over: goal, clauses, hints, and its solution."""
     for cid in task.clauses:
         clause_ok(cid, "its task")
     if not task.goal or not task.clauses:
@@ -684,7 +710,7 @@ def check_learning(lesson: Lesson, *, known_clauses: Sequence[str] | None = None
         start, bots = lesson.handed_over()
     except (StepError, IllegalAction, RigError, LookupError, ValueError) as exc:
         problems.append(f"{where}: the hand-over cannot be reached: {exc}")
-        return problems
+        return
     n0 = len(start.history)
     if task.reached(start, []):
         problems.append(f"{where}: the task's goal is already reached at the hand-over")
@@ -697,10 +723,17 @@ def check_learning(lesson: Lesson, *, known_clauses: Sequence[str] | None = None
         sol = task.solution(start, bots)
     except StepError as exc:
         problems.append(f"{where}: {exc}")
-        return problems
+        return
     if not sol:
         problems.append(f"{where}: the task's solution is empty")
-        return problems
+        return
+    _solution_problems(lesson, task, sol, n0, where, problems)
+
+
+def _solution_problems(lesson: Lesson, task: Task, sol: Sequence[Any], n0: int, where: str,
+                       problems: list[str]) -> None:
+    """check_learning's promises of the task's solution ``sol``, replayed from the hand-over with fresh bots
+    (``n0``: the hand-over's length of history)."""
     g, fresh = lesson.handed_over()  # the same position, with bots of their own
     for j, act in enumerate(sol):
         seat = g.current_player
@@ -708,23 +741,22 @@ def check_learning(lesson: Lesson, *, known_clauses: Sequence[str] | None = None
             want = fresh[seat].choose(g, g.legal_actions())
             if want != act:
                 problems.append(f"{where}: solution action {j + 1} ({act}) is not the bot's reply ({want})")
-                return problems
+                return
         try:
             g.play(act)
         except IllegalAction as exc:
             problems.append(f"{where}: solution action {j + 1} ({act}) is refused: {exc.reason}")
-            return problems
+            return
         hit = task.reached(g, events_since(g, n0))
         if hit and j < len(sol) - 1:
             problems.append(f"{where}: the goal is reached after solution action {j + 1} of {len(sol)}")
-            return problems
+            return
         if not hit and j == len(sol) - 1:
             problems.append(f"{where}: the goal is not reached at the end of the solution")
     try:
         task.success_text(g)
     except Exception as exc:
         problems.append(f"{where}: the success sentence cannot be written: {type(exc).__name__}: {exc}")
-    return problems
 
 
 __all__ = ["Answer", "Fact", "Feedback", "Question", "Task", "YourMove", "check_learning", "choice_of",

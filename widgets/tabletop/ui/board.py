@@ -9,6 +9,9 @@ Bots reply by themselves after a move made in the browser, one move every ``bot_
 event loop (so the reader sees each reply, highlighted through ``last_move``); without a running loop (plain
 Python, tests) and after Python API calls they reply at once.
 
+The teacher console (``teacher=True``: rigs, redo, timeline, lines, position editor, teaching positions) lives in
+``teacher.py`` (:class:`~tabletop.ui.teacher.TeacherConsole`, a mixin of this class).
+
 See ``tabletop/ui/README.md`` for the full API and the JS conventions.
 """
 
@@ -26,10 +29,18 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets as t
 
-from ..engine import Action, Bot, Game, IllegalAction, RandomBot, RigError, thaw
+from ..engine import Action, Bot, Game, IllegalAction, RandomBot, thaw
 from ..engine.words import poss
-from . import _bundle
+from . import _bundle, links
 from ._messages import PythonOwned, version_problem
+from .teacher import (  # noqa: F401 - the teacher console's names stay importable from here
+    MAX_OUTCOMES,
+    MAX_POSITION_TEXT,
+    MAX_TIMELINE,
+    TEACHER_OPS,
+    TeacherConsole,
+    _json_key,
+)
 
 #: titles of the kit's own refusals (they are not rules of any game, so they live here, not in a catalog)
 UI_RULES: dict[str, str] = {
@@ -44,15 +55,10 @@ UI_RULES: dict[str, str] = {
     "ui.teacher": "Teacher panel",
     "ui.rig": "That outcome cannot be rigged now",
     "ui.redo": "Nothing to redo",
+    "ui.link": "The page's link was refused",
 }
 
-MESSAGE_TYPES = ("act", "undo", "bot", "again", "teacher")
-#: what a teacher-panel message ({"type": "teacher", "op": ...}) may ask for
-TEACHER_OPS = ("rig", "clear_rigs", "redo", "goto", "line", "setup", "teaching")
-#: the most outcomes per chance kind, turns on the timeline and characters of a position text the panel takes
-MAX_OUTCOMES = 60
-MAX_TIMELINE = 300
-MAX_POSITION_TEXT = 100_000
+MESSAGE_TYPES = ("act", "undo", "bot", "again", "teacher", "link")
 #: what a Play again message may ask for: a fresh seed, or the same seed (the same game again)
 AGAIN_SEEDS = ("new", "same")
 MAX_ID_LENGTH = 4000
@@ -60,7 +66,7 @@ MAX_ID_LENGTH = 4000
 ChangeCallback = Callable[["BoardWidget", str], Any]
 
 
-class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
+class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ignore[misc, unused-ignore]
     """A live board for one :class:`~tabletop.engine.Game`.
 
     ``Board(game=None, *, bots=None, seed=None, variant=None, players=None, rig=None, interactive=True,
@@ -84,13 +90,15 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
     #: most actions the "bot's turn" summary lists (the latest ones)
     max_bot_turn: ClassVar[int] = 60
 
-    _kit_js: ClassVar[tuple[str, ...]] = ("kit.js", "chance.js", "teacher.js")
+    _kit_js: ClassVar[tuple[str, ...]] = ("kit.js", "chance.js", "advice.js", "teacher.js")
     _kit_css: ClassVar[tuple[str, ...]] = ("kit.css", "chance.css", "teacher.css")
     _entry: ClassVar[str] = "ttRenderBoard"
 
     # -- synced traits ---------------------------------------------------------------------------------
     title = t.Unicode("").tag(sync=True)
     game_name = t.Unicode("").tag(sync=True)
+    #: whether the board reads the page's link (a lesson showing the board reads it instead: ``link_owner``)
+    link_reader = t.Bool(True).tag(sync=True)
     state = t.Dict().tag(sync=True)
     legal = t.List().tag(sync=True)
     events = t.List().tag(sync=True)
@@ -150,15 +158,9 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
         self._bot_done: list[Callable[[], Any]] = []
         self._undo_floor: int | None = None
         self._undo_floor_reason = ""
-        # the teacher's history: the game at the far end of the current line while moves are undone (redo
-        # replays toward it), and every line (main line + branches) as saves
-        self._tip: Game[Any] | None = None
-        self._lines: list[dict[str, Any]] = [{"name": "Main line", "save": None, "at": 0, "from": None}]
-        self._line = 0
-        self._teaching_cache: dict[str, dict[str, Any]] | None = None
-        self._teaching_loaded = ""
-        #: the teacher's editing session that made the latest set-up: (session, history length, digest) after it
-        self._edit_mark: tuple[int, int, str] | None = None
+        self._link_owner: Any = None
+        self._link_read = False
+        self._init_teacher()  # the teacher console's history, lines and editing session (teacher.py)
         self.teacher = bool(teacher)
         if bot_delay is not None:
             self.bot_delay = float(bot_delay)
@@ -213,10 +215,7 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
         self._undo_floor = None
         self._edit_mark = None
         if reset_lines:
-            self._teaching_loaded = ""
-            self._tip = None
-            self._lines = [{"name": "Main line", "save": None, "at": 0, "from": None}]
-            self._line = 0
+            self._reset_lines()
         self._sync(clear_error=True)
         self._changed(what)
 
@@ -252,11 +251,9 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
         if isinstance(bot, type) and issubclass(bot, Bot):
             return bot(seed=self._game.seed + seat)
         if isinstance(bot, str):
-            table = self._bot_table()
-            if bot not in table:
-                raise ValueError(f"no bot named {bot!r}; this game has: {', '.join(sorted(table))}")
-            return table[bot](seed=self._game.seed + seat)
-        raise TypeError(f"a bot must be a Bot, a Bot class or a bot name, not {type(bot).__name__}")
+            return bot_by_name(self._bot_table(), bot, seat, self._game.seed + seat)
+        raise TypeError(f"bots (seat {seat}): a bot must be a Bot, a Bot class or a bot name, not "
+                        f"{type(bot).__name__}")
 
     def _bot_table(self) -> dict[str, type[Bot]]:
         mod = self.game_module
@@ -318,37 +315,6 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
         panel's "copy position" gives). A refusal raises ``IllegalAction`` (the rule the position breaks) and is
         shown in the widget; nothing changes. Like a move, it can be undone; bots do not reply."""
         return self._change("setup", self._game.set_up, position)
-
-    def edit_set_up(self, patch: Mapping[str, Any] | str, session: int) -> list[Any]:
-        """A set-up made by the teacher's position editor in editing session ``session``: the first edit of a
-        session is a set-up like any (a "position set up" entry on the timeline, undoable); each further edit of
-        the same session replaces that entry (the session's edits together are one set-up, so one entry and one
-        undo). A refusal names the rule the position breaks and changes nothing."""
-        g = self._game
-        mark = self._edit_mark
-        same = (mark is not None and mark[0] == session and mark[1] == len(g.history) and len(g.history) > 1
-                and g.history[-1].action is None and g.can_undo and not self._at_floor() and mark[2] == g.digest())
-        if not same:
-            events = self._change("setup", g.set_up, patch)
-        else:
-            trial = g.fork()
-            try:
-                trial.set_up(patch)  # the patch, on the edited position: the whole position it gives
-                full = trial.position()
-                base = g.fork()
-                base.undo()
-                base.set_up(full)  # the same position, set up from before the session
-            except IllegalAction as exc:
-                self._set_error(exc.rule, exc.reason)
-                raise
-
-            def again(_: Any) -> list[Any]:
-                g.undo()
-                return g.set_up(full)
-
-            events = self._change("setup", again, None)
-        self._edit_mark = (session, len(g.history), g.digest())
-        return events
 
     def _change(self, kind: str, step: Callable[[Any], list[Any]], arg: Any) -> list[Any]:
         """Carry out a move or a set-up on the game (``step(arg)``): a refusal is shown and re-raised, nothing
@@ -413,243 +379,6 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
         if not self._game.can_undo:
             return "there is nothing to undo"
         return None
-
-    # -- the teacher panel (teacher=True) ---------------------------------------------------------------
-    @property
-    def can_redo(self) -> bool:
-        return self._tip is not None and len(self._tip_script()) > len(self._game.save()["script"])
-
-    def redo_problem(self) -> str | None:
-        """Why ``redo`` cannot replay a move now (``None``: it can)."""
-        if not self.teacher:
-            return "redo is part of the teacher panel (Board(teacher=True))"
-        if not self.can_redo:
-            return "there is nothing to redo (a new move, rig or set-up ends what undo kept)"
-        return None
-
-    def redo(self) -> None:
-        """Replay the move undo took back last (with the rigs made around it and the bot replies that followed
-        it): the board keeps the undone script entries until a new move, rig or set-up is made."""
-        problem = self.redo_problem()
-        if problem:
-            raise IllegalAction("ui.redo", problem)
-        self._cancel_bots()
-        g = self._game
-        self._replay_step()
-        while (self.can_redo and g.current_player in self._bots
-               and len(self._bots) < len(g.players)):
-            self._replay_step()
-        self._after_replay()
-        self._sync(clear_error=True)
-        self._changed("redo")
-
-    def _tip_script(self) -> list[dict[str, Any]]:
-        if self._tip is None:
-            return []
-        if getattr(self, "_tip_cache", (None, None))[0] is not self._tip:
-            self._tip_cache = (self._tip, self._tip.save()["script"])
-        script: list[dict[str, Any]] = self._tip_cache[1]
-        return script
-
-    def _replay_step(self) -> None:
-        """Replay the tip's next move (or set-up) and the rigs made before and after it, up to the next one."""
-        g = self._game
-        script = self._tip_script()
-        i = len(g.save()["script"])
-        moved = False
-        while i < len(script):
-            entry = script[i]
-            is_move = "action" in entry or "setup" in entry
-            if is_move and moved:
-                break
-            g.replay_entry(entry)
-            moved = moved or is_move
-            i += 1
-
-    def _after_replay(self) -> None:
-        if self._tip is not None and len(self._game.save()["script"]) >= len(self._tip_script()):
-            self._tip = None
-
-    def _diverge(self, turn: int) -> None:
-        """A new move, rig or set-up was made at turn ``turn``: what redo kept becomes a saved line of its own
-        and the game goes on as a new branch from here."""
-        tip = self._tip
-        if tip is None:
-            return
-        self._tip = None
-        self._lines[self._line].update(save=tip.save(), at=len(tip.history) - 1)
-        name = self._lines[self._line]["name"]
-        n = sum(1 for line in self._lines if line["name"] != "Main line") + 1
-        self._lines.append({"name": f"Branch {n}", "save": None, "at": 0, "from": [name, turn]})
-        self._line = len(self._lines) - 1
-
-    def goto_turn(self, turn: int) -> None:
-        """Show the position after turn ``turn`` of the timeline (0: the setup): back by undoing (the turns after
-        it stay, as redo), or forward by replaying them. Never below the undo floor."""
-        if type(turn) is not int:
-            raise IllegalAction("ui.message", "the turn must be a whole number")
-        hist = (self._tip or self._game).history
-        if not 0 <= turn < len(hist):
-            raise IllegalAction("ui.message", f"the timeline has turns 0 to {len(hist) - 1}, not {turn}")
-        g = self._game
-        now = len(g.history) - 1
-        if turn < now and self._undo_floor is not None and turn + 1 < self._undo_floor:
-            raise IllegalAction("ui.undo", self._undo_floor_reason or "this is the earliest position of this board")
-        self._cancel_bots()
-        if turn < now:
-            if self._tip is None:
-                self._tip = g.fork()
-            while len(g.history) - 1 > turn and g.can_undo:
-                g.undo()
-        else:
-            while len(g.history) - 1 < turn and self.can_redo:
-                self._replay_step()
-            self._after_replay()
-        self._sync(clear_error=True)
-        self._changed("undo" if turn < now else "redo")
-
-    @property
-    def lines(self) -> list[dict[str, Any]]:
-        """The teacher's lines: ``[{name, current, turns, from: [line name, turn] or None}]`` (0 = main line)."""
-        out = []
-        for i, line in enumerate(self._lines):
-            if i == self._line:
-                turns = len((self._tip or self._game).history) - 1
-            else:
-                turns = sum(1 for e in line["save"]["script"] if "rig" not in e and "clear" not in e)
-            out.append({"name": line["name"], "current": i == self._line, "turns": turns, "from": line["from"]})
-        return out
-
-    def switch_line(self, index: int) -> None:
-        """Show another of the teacher's lines (0: the main line), where it was left; the line left behind is
-        kept (as a save) with its own redo."""
-        if type(index) is not int or not 0 <= index < len(self._lines):
-            raise IllegalAction("ui.message", f"the lines are numbered 0 to {len(self._lines) - 1}")
-        if index == self._line:
-            return
-        target = self._lines[index]
-        game: Game[Any] = Game.load(self._game.rules, target["save"])
-        here = self._lines[self._line]
-        here.update(save=(self._tip or self._game).save(), at=len(self._game.history) - 1)
-        tip = None
-        if target["at"] < len(game.history) - 1:
-            tip = game.fork()
-            while len(game.history) - 1 > target["at"] and game.can_undo:
-                game.undo()
-        target["save"] = None
-        self._line = index
-        self._tip = tip
-        self._show(game, reset_lines=False)
-
-    def teaching_positions(self) -> dict[str, dict[str, Any]]:
-        """The game's named teaching positions (``teaching_positions()`` of the board's game module, else of the
-        rules' module or its package); malformed entries are left out."""
-        if self._teaching_cache is not None:
-            return self._teaching_cache
-        found: dict[str, dict[str, Any]] = {}
-        for mod in self._teaching_modules():
-            fn = getattr(mod, "teaching_positions", None)
-            if callable(fn):
-                raw = fn()
-                if isinstance(raw, Mapping):
-                    for key, entry in raw.items():
-                        if (isinstance(key, str) and isinstance(entry, Mapping)
-                                and isinstance(entry.get("title"), str) and isinstance(entry.get("about", ""), str)
-                                and isinstance(entry.get("position"), Mapping)
-                                and isinstance(entry.get("variant", {}), Mapping)):
-                            found[key] = dict(entry)
-                break
-        self._teaching_cache = found
-        return found
-
-    def _teaching_modules(self) -> list[ModuleType]:
-        mods: list[ModuleType] = []
-        names: list[str] = []
-        gm = self.game_module
-        if isinstance(gm, ModuleType):
-            mods.append(gm)
-        elif isinstance(gm, str):
-            names.append(gm)
-        rules_mod = type(self._game.rules).__module__
-        names += [rules_mod, rules_mod.rpartition(".")[0]]
-        for name in names:
-            if not name:
-                continue
-            try:
-                mods.append(importlib.import_module(name))
-            except ImportError:
-                continue
-        return mods
-
-    def load_teaching(self, key: str) -> Game[Any]:
-        """Start a new game at the named teaching position: the same rules and players, the entry's variant
-        (over the game's default one), then ``set_up(position)``. A refusal changes nothing (shown like any refusal)."""
-        table = self.teaching_positions()
-        if not isinstance(key, str) or key not in table:
-            raise IllegalAction("ui.message", f"no teaching position {str(key)[:40]!r}; this game has: "
-                                + (", ".join(sorted(table)) or "none"))
-        entry = table[key]
-        old = self._game
-        variant = dict(entry.get("variant", {}))  # over the game's default variant: the same position every time
-        try:
-            game: Game[Any] = Game(old.rules, variant=variant, players=list(old.players))
-            game.set_up(dict(entry["position"]))
-        except IllegalAction as exc:
-            self._set_error(exc.rule, f"teaching position {entry['title']!r}: {exc.reason}")
-            raise
-        except (ValueError, TypeError) as exc:
-            self._set_error("ui.teacher", f"teaching position {entry['title']!r}: {exc}")
-            raise IllegalAction("ui.teacher", str(exc)) from None
-        self.helper_bot = RandomBot(seed=game.seed)
-        for seat, bot in self._bots.items():
-            bot.reseed(game.seed + seat)
-        self._show(game, reset_lines=True, what="setup")  # a teaching position is a set-up: moves count from 0
-        self._teaching_loaded = str(entry["title"])
-        self._sync(clear_error=False)
-        return game
-
-    def _chance_offer(self) -> dict[str, list[Any]]:
-        """Per chance kind, the outcomes the teacher may rig now (``Rules.rig_domain``, else ``chance_domains``)."""
-        g = self._game
-        out: dict[str, list[Any]] = {}
-        for kind, static in g.rules.chance_domains.items():
-            try:
-                dom = g.rules.rig_domain(kind, g.variant, g.raw_state)
-            except Exception:  # noqa: BLE001 - a game that cannot say now offers nothing for this kind
-                continue
-            values = list(static if dom is None else dom)[:MAX_OUTCOMES]
-            out[kind] = [thaw(v) for v in values]
-        return out
-
-    def _teacher_json(self) -> dict[str, Any]:
-        g = self._game
-        hist = (self._tip or g).history
-        now = len(g.history) - 1
-        shown = {r["turn"]: r["action"] for r in self.events}
-        first = max(0, len(hist) - MAX_TIMELINE)
-        floor = self._undo_floor
-        timeline = []
-        for turn in hist[first:]:
-            if turn.action is not None:
-                words = str(shown.get(turn.n, turn.action)) if turn.n <= now else str(turn.action)
-            else:
-                words = "setup" if turn.n == 0 else "position set up"
-            # goto_turn refuses the turns before the undo floor (the lesson's, before the hand-over)
-            locked = floor is not None and turn.n + 1 < floor
-            timeline.append({"n": turn.n, "seat": turn.player, "text": words,
-                             "at": turn.n == now, "future": turn.n > now, "locked": locked})
-        try:
-            position: str | None = json.dumps(g.position(), sort_keys=True)
-            no_position = ""
-        except Exception as exc:  # noqa: BLE001 - a game without position set-up
-            position, no_position = None, str(exc) or f"{g.rules.title} has no position description"
-        teaching = [{"id": k, "title": str(v["title"]), "about": str(v.get("about", ""))}
-                    for k, v in self.teaching_positions().items()]
-        return {"chance": self._chance_offer(), "can_redo": self.can_redo, "timeline": timeline,
-                "lines": self.lines, "line": self._line, "position": position, "no_position": no_position,
-                "locked_why": (self._undo_floor_reason or "this is the earliest position of this board")
-                if floor is not None else "",
-                "teaching": teaching, "teaching_loaded": self._teaching_loaded}
 
     def bot_move(self) -> Action:
         """Let the bot of the seat to play (or a random helper bot) make one move; then bot seats reply."""
@@ -823,6 +552,8 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
             shown = repr(kind)[:40]
             return self._refuse("ui.message", f"unknown message type {shown}; expected one of "
                                 + ", ".join(MESSAGE_TYPES))
+        if kind == "link":  # sent once, when the board is first drawn: before any version can matter
+            return self._open_link(content.get("fragment"))
         problem = version_problem(content, self.version, "board")
         if problem:
             return self._refuse(*problem)
@@ -851,77 +582,40 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
             return True
         return self._act(content.get("id"))
 
-    def _teacher_message(self, content: Mapping[str, Any]) -> bool:
-        """``{"type": "teacher", "op": ..., "version": n, ...}``: the teacher panel's controls (untrusted)."""
-        if not self.teacher:
-            return self._refuse("ui.teacher", "the teacher panel is off on this board (Board(teacher=True))")
-        op = content.get("op")
-        if op not in TEACHER_OPS:
-            return self._refuse("ui.message", f"the teacher message's 'op' must be one of {', '.join(TEACHER_OPS)}, "
-                                f"not {repr(op)[:40]}")
+    def _open_link(self, text: Any) -> bool:
+        """The page's link (``#tt-game=...&tt-position=...``: :mod:`tabletop.ui.links`), read once per board: a
+        link for this game's board sets its position up. A bad link, or a position the rules refuse, is shown with
+        the field or the rule it breaks, and the board stays as it opened; nothing is raised."""
+        if self._link_read or self.link_owner is not None:
+            return False
+        self._link_read = True
         try:
-            if op == "rig":
-                return self._rig_message(content.get("kind"), content.get("value"))
-            if op == "clear_rigs":
-                kind = content.get("kind")
-                if kind is not None and (not isinstance(kind, str) or kind not in self._game.rules.chance_domains):
-                    return self._refuse("ui.message", f"the message's 'kind' must be a kind of chance of this game "
-                                        f"({', '.join(self._game.rules.chance_domains)}) or null (all)")
-                self.clear_rigs(kind)
-            elif op == "redo":
-                self.redo()
-            elif op == "goto":
-                turn = content.get("turn")
-                if type(turn) is not int:
-                    return self._refuse("ui.message", "the message's 'turn' must be a whole number")
-                self.goto_turn(turn)
-            elif op == "line":
-                line = content.get("line")
-                if type(line) is not int or not 0 <= line < len(self._lines):
-                    return self._refuse("ui.message", f"the message's 'line' must be a line number from 0 to "
-                                        f"{len(self._lines) - 1}")
-                self.switch_line(line)
-            elif op == "setup":
-                text = content.get("text")
-                if not isinstance(text, str) or not text.strip():
-                    return self._refuse("ui.message", "the message's 'text' must be the position as JSON text")
-                if len(text) > MAX_POSITION_TEXT:
-                    return self._refuse("ui.message", f"the message's 'text' is longer than {MAX_POSITION_TEXT} "
-                                        "characters")
-                edit = content.get("edit")
-                if edit is None:
-                    self.set_up(text)
-                elif type(edit) is not int or edit < 0:
-                    return self._refuse("ui.message", "the message's 'edit' must be the editing session's number "
-                                        "(a whole number) or absent")
-                else:
-                    self.edit_set_up(text, edit)
-            else:
-                key = content.get("id")
-                if not isinstance(key, str) or key not in self.teaching_positions():
-                    return self._refuse("ui.message", "the message's 'id' must name one of the teaching positions "
-                                        "of this game")
-                self.load_teaching(key)
+            link = links.parse(text)
+        except links.LinkError as exc:
+            return self._refuse("ui.link", f"{exc.field}: {exc.reason}; the board opens as it was")
+        if link is None or link.game != self._game.rules.name or link.position is None:
+            return False  # no link, or one for another game's board on the page
+        try:
+            self.set_up(link.position)
         except IllegalAction as exc:
-            return self._refuse(exc.rule, exc.reason)
-        except RigError as exc:
-            return self._refuse("ui.rig", str(exc))
+            return self._refuse(exc.rule, f"the link's position is refused: {exc.reason}; the board opens as it was")
         return True
 
-    def _rig_message(self, kind: Any, value: Any) -> bool:
-        offer = self._chance_offer()
-        if not isinstance(kind, str) or kind not in offer:
-            return self._refuse("ui.message", "the message's 'kind' must be a kind of chance of this game ("
-                                + ", ".join(offer) + ")")
-        want = _json_key(value)
-        for i, outcome in enumerate(offer[kind]):
-            if want is not None and _json_key(outcome) == want:
-                domain = self._game.rules.rig_domain(kind, self._game.variant, self._game.raw_state)
-                native = list(self._game.rules.chance_domains[kind] if domain is None else domain)[i]
-                self.rig(**{kind: [native]})
-                return True
-        return self._refuse("ui.rig", f"the message's 'value' {repr(value)[:40]} is not an outcome the {kind} can "
-                            "show now; it can show: " + ", ".join(map(str, offer[kind][:20])))
+    @property
+    def link_owner(self) -> Any:
+        """A lesson showing this board reads the page's link itself (a step); the board then ignores it."""
+        return self._link_owner
+
+    @link_owner.setter
+    def link_owner(self, owner: Any) -> None:
+        self._link_owner = owner
+        self.link_reader = owner is None
+
+    def link(self, base: str = "") -> str:
+        """A link to this board at its position (the teacher panel's **Copy link**): ``base`` (the page's address)
+        with the fragment :mod:`tabletop.ui.links` reads; only the fragment when ``base`` is empty."""
+        link = links.Link(self._game.rules.name, None, self._game.position())
+        return links.share_url(base, link) if base else link.fragment()
 
     def _again(self, seed: Any) -> bool:
         if seed not in AGAIN_SEEDS:
@@ -970,6 +664,10 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
     def _bot_moving_text(self, seat: int) -> str:
         name = self._game.players[seat]
         if self.auto_bots or self._bot_handle is not None:
+            bot = self._bots.get(seat)
+            if bot is not None and bot_label(bot).startswith("mcts"):
+                return (f"{poss(name, start=True)} search bot ({bot_label(bot)}) is thinking… wait for its move, "
+                        "then it is your turn")
             return f"{poss(name, start=True)} bot is moving… wait for it, then it is your turn"
         return f"it is {poss(name)} turn and a bot plays that seat; press Bot move (B)"
 
@@ -1080,7 +778,7 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
         actions.reverse()
         more = max(0, len(actions) - self.max_bot_turn)
         bot = self._bots[seat]
-        return {"seat": seat, "player": g.players[seat], "bot": getattr(bot, "name", type(bot).__name__),
+        return {"seat": seat, "player": g.players[seat], "bot": bot_label(bot),
                 "actions": actions[more:], "more": more}
 
     def _sync(self, *, clear_error: bool) -> None:
@@ -1110,7 +808,7 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
             self.last_draws = [d.to_dict() for d in g.last_draws]
             self.rigged = thaw(g.rigged)
             self.can_undo = g.can_undo and not self._at_floor()
-            self.bot_seats = {str(s): getattr(b, "name", type(b).__name__) for s, b in self._bots.items()}
+            self.bot_seats = {str(s): bot_label(b) for s, b in self._bots.items()}
             self.view_data = self.view_json()
             self.seed = g.seed
             self.teacher_data = self._teacher_json() if self.teacher else {}
@@ -1144,12 +842,31 @@ class BoardWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
         return f"<{type(self).__name__} of {self._game!r}>"
 
 
-def _json_key(value: Any) -> str | None:
-    """Canonical JSON of a chance outcome (``None`` if it is not plain JSON): ``3`` and ``True`` differ."""
+def bot_by_name(table: Mapping[str, type[Bot]], name: str, seat: int, seed: int) -> Bot:
+    """The bot called ``name`` for ``seat``: one of the game's own (``table``), or the kit's search bot
+    (``"mcts"``, ``"mcts:200"``: ``tabletop.sim.mcts.make_bot``), seeded with ``seed``. Any other name is refused
+    with a ``ValueError`` naming the field (``bots``), the seat and the names this game has."""
+    from ..sim.mcts import make_bot
+
     try:
-        return json.dumps(value, sort_keys=True, allow_nan=False)
-    except (TypeError, ValueError, RecursionError):
-        return None
+        return make_bot(dict(table), name, seed)
+    except KeyError:
+        raise ValueError(f"bots (seat {seat}): no bot named {name!r}; this game has: {', '.join(sorted(table))}, "
+                         "or the search bot 'mcts' / 'mcts:N' (N simulations per move)") from None
+    except ValueError as exc:
+        raise ValueError(f"bots (seat {seat}): {exc}") from None
+
+
+def bot_label(bot: Bot) -> str:
+    """A bot's name as the board shows it: its ``name`` (``"mcts:400"`` for a search bot of another budget than
+    the default)."""
+    from ..sim.mcts import DEFAULT_SIMULATIONS, MCTSBot
+
+    if isinstance(bot, MCTSBot):
+        if bot.simulations is None:
+            return f"mcts ({bot.max_time:g} s)"
+        return "mcts" if bot.simulations == DEFAULT_SIMULATIONS else f"mcts:{bot.simulations}"
+    return str(getattr(bot, "name", type(bot).__name__))
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

@@ -46,6 +46,7 @@ import html
 import importlib
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from functools import cache
 from typing import Any, ClassVar, Protocol
 
@@ -55,8 +56,9 @@ import traitlets as t
 
 from ..engine import Game, IllegalAction, RigError
 from ..engine.lessons import Feedback, Lesson, Step, StepError, Task, events_since, resolve, stars
-from . import _bundle
+from . import _bundle, links
 from ._messages import PythonOwned, version_problem
+from .advice import advice_intro, advice_markdown, advice_note, shown_moves, strong_moves
 from .board import BoardWidget
 
 
@@ -91,10 +93,11 @@ WALK_RULES: dict[str, str] = {
     "ui.your-move": "No move asked for here",
     "ui.task": "No task here",
     "ui.step": "The step cannot be shown",
+    "ui.link": "The page's link was refused",
 }
 
 #: what the panel may send
-PANEL_MESSAGES = ("goto", "presentation", "answer", "reveal", "show_me", "hint", "retry")
+PANEL_MESSAGES = ("goto", "presentation", "answer", "reveal", "show_me", "hint", "retry", "link")
 
 #: the phases of a step: a question first, then the learner's own move, then the step's outcome
 PHASES = ("question", "your-move", "shown")
@@ -124,11 +127,13 @@ class WalkthroughPanel(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
     your_move = t.Dict().tag(sync=True)
     #: the hand-over's task ({} when none): goal, players, status, moves, par, stars, hints, success, failure, next
     task = t.Dict().tag(sync=True)
+    #: the game a link to a step of this lesson names (``tt-game``; the panel's Copy link makes the link)
+    link_game = t.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         cls = type(self)
         if "_esm" not in cls.__dict__ or _bundle.DEV:
-            cls._esm = _bundle.join_js(("kit.js", "walkthrough.js"), cls._entry)
+            cls._esm = _bundle.join_js(("kit.js", "advice.js", "walkthrough.js"), cls._entry)
             cls._css = _bundle.join_css(("kit.css", "walkthrough.css"))
         super().__init__(**kwargs)
 
@@ -177,6 +182,23 @@ def next_lesson(lesson: Lesson, lessons: Mapping[str, Lesson] | None) -> dict[st
     return {"id": nxt.id, "title": nxt.title, "notebook": nxt.notebook}
 
 
+def lesson_with_bots(lesson: Lesson, bots: Any) -> Lesson:
+    """``lesson`` with other bots at its hand-over: ``bots`` is ``{seat: bot}`` (a Bot, a Bot class or a name:
+    the game's own, ``"random"``, ``"mcts"`` or ``"mcts:200"``) or one bot for every seat the lesson's bots play
+    (every seat but the first in a hot-seat lesson). A name no bot has is refused here, naming the field."""
+    if isinstance(bots, Mapping):
+        seats: dict[int, Any] = dict(bots)
+    else:
+        players = len(lesson.new_game().players)
+        seats = {s: bots for s in (lesson.bots or range(1, players))}
+    changed = replace(lesson, bots=seats)
+    try:
+        changed.make_bots(lesson.new_game())
+    except StepError as exc:
+        raise ValueError(str(exc)) from None
+    return changed
+
+
 class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
     """Narration beside a board. ``Walkthrough(steps, *, board, new_game, your_turn=True, bots=None, title="")``.
 
@@ -189,7 +211,9 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
     Given a :class:`Lesson`, its questions are asked before their steps' reveal, its "your move" steps hand the
     board over for one move, and its task is set at the hand-over (see the module). ``progress``: where the
     learner's mastery is recorded (default ``tabletop.ui.progress.shared_store()``; ``None``: nowhere);
-    ``lessons``: the game's ordered lessons, for the "Next lesson" link (default: ``tabletop.<game>.lessons``).
+    ``lessons``: the game's ordered lessons, for the "Next lesson" link (default: ``tabletop.<game>.lessons``);
+    ``strong_hint`` (default True): after the task's own hints, a last rung gives the strong player's top moves.
+    ``bots`` given with a Lesson: those bots play the lesson's bot seats at the hand-over (``"mcts"``, ``"mcts:200"``).
     """
 
     def __init__(self, steps: Sequence[Step] | Lesson, *, board: type[BoardWidget] | BoardWidget,
@@ -197,15 +221,21 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
                  bots: Any = None, title: str = "", start: int = 0,
                  board_kwargs: Mapping[str, Any] | None = None, presentation: bool = False,
                  teacher: bool = False, progress: Any = "shared",
-                 lessons: Mapping[str, Lesson] | None = None, **kwargs: Any) -> None:
+                 lessons: Mapping[str, Lesson] | None = None, strong_hint: bool = True, **kwargs: Any) -> None:
         if not isinstance(presentation, bool):
             raise TypeError(f"presentation must be True or False, not {type(presentation).__name__}")
         if not isinstance(teacher, bool):
             raise TypeError(f"teacher must be True or False, not {type(teacher).__name__}")
         #: the teacher panel on the board at the hand-over (never on the read-only lesson steps)
         self.teacher = teacher
+        if not isinstance(strong_hint, bool):
+            raise TypeError(f"strong_hint must be True or False, not {type(strong_hint).__name__}")
+        #: the hint ladder's last rung at a task: the strong player's top moves (tabletop.ui.advice)
+        self.strong_hint = strong_hint
         self.lesson: Lesson | None = None
         if isinstance(steps, Lesson):
+            if bots is not None:
+                steps = lesson_with_bots(steps, bots)
             self.lesson = steps
             new_game = steps.new_game
             your_turn = steps.hand_over_step or False
@@ -248,6 +278,8 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
             self.board = board(first, interactive=False, auto_bots=False, **dict(board_kwargs or {}))
         else:
             raise TypeError("board must be a BoardWidget subclass or instance")
+        self.board.link_owner = self  # the page's link opens the lesson at a step: the lesson reads it
+        self._link_read = False
         self._step = 0
         self._phase = "shown"
         self._moves_since = 0
@@ -264,7 +296,8 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
         self._start_turns: int | None = None
         game = self.board.game
         self.panel = WalkthroughPanel(title=title or game.rules.title,
-                                      lesson_steps=len(self.steps) - (1 if self.has_your_turn else 0))
+                                      lesson_steps=len(self.steps) - (1 if self.has_your_turn else 0),
+                                      link_game=game.rules.name)
         texts = self._check_all()
         self.panel.steps = [self._step_json(i, s, texts[i]) for i, s in enumerate(self.steps)]
         self.panel.on_msg(self._on_msg)
@@ -690,14 +723,32 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
             "goal": render_markdown(task.goal), "players": self.lesson.players_text(g),
             "clauses": self._clause_info(task.clauses), "status": st["status"],
             "moves": st.get("moves", self._learner_moves()), "par": par, "stars": st.get("stars", 0),
-            "hints": list(st["hints"]), "hints_total": len(task.hints),
+            "hints": list(st["hints"]), "hints_total": self._hints_total(),
+            "strong": st.get("strong"), "strong_rung": self.strong_hint,
             "success": st.get("success", "") if st["status"] == "done" else "",
             "failure": st.get("failure", "") if st["status"] == "failed" else "",
             "note": st.get("note", "") if st["status"] == "off" else "",
             "next": next_lesson(self.lesson, self._lessons)}
 
+    def _hints_total(self) -> int:
+        """The rungs of the hint ladder: the task's own hints, then (``strong_hint``) the strong player's moves."""
+        task = self.task
+        return 0 if task is None else len(task.hints) + (1 if self.strong_hint else 0)
+
+    def _strong_problem(self) -> str | None:
+        """Why the strong player's rung cannot be asked now (``None``: it can)."""
+        g = self.board.game
+        seat = g.current_player
+        if seat is None:
+            return "the game is over: there is no move to suggest"
+        if seat in self.board.bots:
+            return f"it is {g.players[seat]}'s move (a bot's); ask when it is your move"
+        return None
+
     def hint(self) -> str:
-        """The task's next hint (each one costs a star), at the current position."""
+        """The task's next hint (each one costs a star), at the current position. After the task's own hints, the
+        last rung (``strong_hint``) is "what would a strong player do here?": the search bot's top moves
+        (:func:`tabletop.ui.advice.strong_moves`), with their shares and estimated chances of winning."""
         task = self.task
         st = self._task_state
         if task is None or not st or self._step != len(self.steps) - 1:
@@ -705,9 +756,19 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
         if st["status"] == "done":
             raise RuntimeError("the task is done; press Try again to play it once more")
         k = len(st["hints"])
-        if k >= len(task.hints):
-            raise RuntimeError(f"all {len(task.hints)} hints are shown")
-        text = task.hint(self.board.game, k)
+        if k >= self._hints_total():
+            raise RuntimeError(f"all {self._hints_total()} hints are shown")
+        if k < len(task.hints):
+            text = task.hint(self.board.game, k)
+        else:
+            problem = self._strong_problem()
+            if problem:
+                raise RuntimeError(problem)
+            data = strong_moves(self.board.game)
+            text = advice_markdown(data)
+            st["strong"] = {"index": k, "turn": len(self.board.game.history) - 1, "intro": advice_intro(data),
+                            "note": advice_note(data), "simulations": data["simulations"], "seed": data["seed"],
+                            "moves": shown_moves(data)}
         st["hints"].append(render_markdown(text))
         self._update_task()
         return text
@@ -791,6 +852,8 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
         if not isinstance(content, Mapping) or content.get("type") not in PANEL_MESSAGES:
             return self._refuse("ui.message", "expected {type: 'goto', step, version}, {type: 'presentation', on, "
                                 "version} or a lesson control ('answer', 'reveal', 'show_me', 'hint', 'retry')")
+        if content["type"] == "link":  # sent once, when the panel is first drawn
+            return self._open_link(content.get("fragment"))
         problem = version_problem(content, p.version, "walkthrough")
         if problem:
             return self._refuse(*problem)
@@ -828,8 +891,12 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
                 st = self._task_state
                 if st.get("status") == "done":
                     return self._refuse("ui.task", "the task is done; press Try again to play it once more")
+                if len(st.get("hints", [])) >= self._hints_total():
+                    return self._refuse("ui.task", f"all {self._hints_total()} hints are shown")
                 if len(st.get("hints", [])) >= len(self.task.hints):
-                    return self._refuse("ui.task", f"all {len(self.task.hints)} hints are shown")
+                    problem = self._strong_problem()
+                    if problem:
+                        return self._refuse("ui.task", f"the strong player's moves: {problem}")
                 self.hint()
             else:
                 if self.task is None or self._step != len(self.steps) - 1:
@@ -840,6 +907,36 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
         finally:
             self._pacing = False
         return True
+
+    def _open_link(self, text: Any) -> bool:
+        """The page's link (``#tt-game=...&tt-step=k``: :mod:`tabletop.ui.links`), read once: a link to this
+        lesson's game opens the lesson at step ``k``. A bad link is shown with its field and the lesson stays at
+        its start; nothing is raised."""
+        if self._link_read:
+            return False
+        self._link_read = True
+        try:
+            link = links.parse(text, steps=len(self.steps))
+        except links.LinkError as exc:
+            return self._refuse("ui.link", f"{exc.field}: {exc.reason}; the lesson opens at its start")
+        if link is None or link.game != self.board.game.rules.name:
+            return False
+        if link.position is not None:
+            return self._refuse("ui.link", "tt-position: a lesson's link opens it at a step ('tt-step'); a position "
+                                "is for a board; the lesson opens at its start")
+        if link.step is None:
+            return False
+        try:
+            self.goto(link.step - 1)
+        except StepError as exc:
+            return self._refuse("ui.step", str(exc))
+        return True
+
+    def link(self, base: str = "") -> str:
+        """A link to this lesson at its current step: ``base`` (the page's address) with the fragment; only the
+        fragment when ``base`` is empty."""
+        link = links.Link(self.board.game.rules.name, self._step + 1)
+        return links.share_url(base, link) if base else link.fragment()
 
     def _answer_message(self, picked: Any) -> bool:
         q = self.steps[self._step].question

@@ -252,7 +252,8 @@ class Board(BoardWidget):
 def walkthrough(number: str | int, **kwargs: Any) -> Any:
     """The step-through of lesson ``number`` (``tabletop.xevious.lessons.LESSONS``) on the kit's Walkthrough:
     narration beside a read-only board, Back/Next restoring exact positions, then a "Your turn" hand-over (the
-    lesson's bots answer by themselves)."""
+    lesson's bots answer by themselves; ``bots="mcts"``, ``"mcts:200"``, another bot name or ``{seat: bot}``: those
+    instead)."""
     from ..ui import Walkthrough
     from .lessons import LESSONS, lesson
 

@@ -1455,21 +1455,26 @@ class XevozRules(Rules[XevozState]):
         how = "won as the attacker and stays" if w == was else "won as the defender and becomes"
         ctx.tell("xevoz.next-attacker", w, _say_next_attacker, players[w], how)
 
-    # == Position set-up (issue 11): a teacher's position at the start of a round (Rulebook step 4, the call) ========
-    # A description (all keys optional; left out: kept from the current state):
+    # == Position set-up (issue 11; any phase since issue 23): a teacher's position, a link's position ==============
+    # A description (all keys optional; left out: kept from the current state; "phase" left out: "call"):
     #   {"phase": "call", "round": 3, "attacker": 0, "mat": "meta-beast", "chooser": -1, "roll": {...},
     #    "sides": [{"figure": "razorclaw", "helix": ["razor-claw", "bone-blade~", ...], "chopped": ["horn-l"],
-    #               "drain_on": null | {"figure": "skull-jack", "part": "jaw"}, "drain_home": "back",
-    #               "square": "C3"}, {...}]}
-    # Points of life follow from the parts chopped (figure's life minus the pile); both figures are ready (step 1
-    # passed). "roll" (the last round's rolls, shown by the board) and "chooser" are kept so a copy is exact.
+    #               "drain_on": null | "off" | {"figure": "skull-jack", "part": "jaw"}, "drain_home": "back",
+    #               "square": "C3", "ready": true}, {...}]}
+    # Points of life follow from the parts chopped (figure's life minus the pile). "roll" (the last round's rolls,
+    # shown by the board) and "chooser" are kept so a copy is exact. The other phases read their own fields:
+    #   "build"  (Rulebook step 1): no mat, the figures off the mat, each side "ready" or not;
+    #   "first", "world", "start" (steps 2-3): both ready, no mat before the world is chosen, figures off the mat;
+    #   "choose-mat" with "mat_context" "world" (step 3) or "warp" (step 5, the mat warped from), "warp-place",
+    #   "warp-follow" (the warper, 1 - "chooser", already placed);
+    #   "actions" (step 7): "queue" [{"kind": chop|heal|attach|reattach|rehome, "chooser", "owner"}], "round_winner",
+    #   "round_ends"; "move" / "follow" (step 8): "round_winner", "chooser" its winner / loser; "over": "winner".
     def set_up(self, state: XevozState, position: Mapping[str, Any], ctx: Context) -> None:
         players = ctx.players  # not ctx: a text callable must not hold the context
         _only(position, SETUP_KEYS, "a Xevoz position")
         phase = position.get("phase", "call")
-        if phase != "call":
-            raise IllegalAction("xevoz.setup", f"a Xevoz position is set up at the start of a round: phase 'call' "
-                                f"(the attacker's call), not {phase!r}")
+        if type(phase) is not str or phase not in PHASE_DOES:
+            raise IllegalAction("xevoz.setup", "'phase' is one of " + ", ".join(PHASE_DOES) + f", not {phase!r:.40}")
         v = ctx.variant
         assert isinstance(v, XevozVariant)
         sides_in = position.get("sides", [{}, {}])
@@ -1480,59 +1485,119 @@ class XevozRules(Rules[XevozState]):
             if not isinstance(spec, dict):
                 raise IllegalAction("xevoz.setup", f"sides[{seat}] is an object of fields, not {spec!r:.40}")
             _only(spec, SIDE_KEYS, f"sides[{seat}]")
-        # the mat first: the squares are read on it
-        mat = position.get("mat", state.mat)
-        if type(mat) is not str or mat not in self.comp.mats:
-            raise IllegalAction("xevoz.choose-world", f"there is no mat {mat!r:.40}; mats: " + ", ".join(self.comp.mats)
-                                if mat else "a battle position needs a mat (the world chosen in Rulebook step 3)")
-        if mat not in state.table:
-            raise IllegalAction("xevoz.choose-world", f"the {mat_name(mat)} is not on the table in this variant "
-                                "(mats: " + ", ".join(state.table) + ")")
-        size = self.comp.mats[mat].size
-        sides = [self._set_up_side(state.sides[seat], sides_in[seat], seat, v, size) for seat in (0, 1)]
-        if sides[0].figure.n_parts != sides[1].figure.n_parts:
-            raise IllegalAction("xevoz.equal-parts", f"{sides[0].figure.name} has {sides[0].figure.n_parts} parts "
-                                f"but {sides[1].figure.name} has {sides[1].figure.n_parts}; both figures need the "
-                                "same number")
-        for seat in (0, 1):  # where each DRAIN ATTACK sits, now that both figures are known
-            if sides[1 - seat].figure is not state.sides[1 - seat].figure and "drain_on" not in sides_in[seat]:
-                sides[seat].drain_on = -1 if sides[seat].drain_on == -1 else -3  # its host figure was replaced
-            self._set_up_drain(sides, seat, sides_in[seat])
-        a, b = sides[0].pos, sides[1].pos
-        if a < 0 or b < 0:
-            raise IllegalAction("xevoz.start-spaces", f"seat {1 if a < 0 else 2}'s figure needs a 'square' on the mat "
-                                "(both figures stand on the mat from Rulebook step 3 on)")
-        if a == b:
-            raise IllegalAction("xevoz.movement", f"both figures stand on {cell_name(a, size)}; a figure only ever "
-                                "moves into an unoccupied space")
-        if b not in self.grid(size).nbrs[a]:
-            raise IllegalAction("xevoz.defender-follows", f"{cell_name(a, size)} and {cell_name(b, size)} are not "
-                                "next to each other; at the start of a round the defender stands next to the attacker")
-        attacker = position.get("attacker", state.attacker)
-        if type(attacker) is not int or attacker not in (0, 1):
-            raise IllegalAction("xevoz.next-attacker", f"'attacker' is seat 0 or 1 (one player attacks), not "
-                                f"{attacker!r:.40}")
-        rnd = position.get("round", state.round or 1)
-        if type(rnd) is not int or not 1 <= rnd <= MAX_ROUND:
-            raise IllegalAction("xevoz.setup", f"'round' is a whole number from 1 to {MAX_ROUND}, not {rnd!r:.40}")
+        # the fields of the round in progress (each phase reads only its own; the others must keep their defaults)
+        queue = _set_up_queue(position.get("queue", []), phase)
+        round_winner = _seat_field(position, "round_winner", phase in ("actions", "move", "follow"))
+        winner = _seat_field(position, "winner", phase == "over")
+        round_ends = position.get("round_ends", False)
+        if type(round_ends) is not bool or round_ends and phase != "actions":
+            raise IllegalAction("xevoz.drain-attach", "'round_ends' is true only while the actions of a round whose "
+                                "DRAIN ATTACK was snapped on are taken (phase 'actions'), not "
+                                f"{round_ends!r:.40} in phase {phase!r}")
+        context = position.get("mat_context", "world" if phase == "choose-mat" else "")
+        if phase == "choose-mat" and context not in ("world", "warp") or phase != "choose-mat" and context != "":
+            raise IllegalAction("xevoz.setup", "'mat_context' says why a mat is chosen ('world': Rulebook step 3, "
+                                "'warp': step 5), only in phase 'choose-mat'; not " f"{context!r:.40}")
+        # the mat: the squares are read on it (no mat before the world is chosen, Rulebook step 3)
+        before_mat = phase in ("build", "first", "world") or phase == "choose-mat" and context == "world"
+        mat = position.get("mat", None if before_mat else state.mat or None)
+        if before_mat:
+            if mat not in (None, ""):
+                raise IllegalAction("xevoz.choose-world", f"in phase {phase!r} no mat is chosen yet ('mat': null)")
+            mat, size = "", 0
+        else:
+            if type(mat) is not str or mat not in self.comp.mats:
+                raise IllegalAction("xevoz.choose-world", f"there is no mat {mat!r:.40}; mats: "
+                                    + ", ".join(self.comp.mats) if mat else
+                                    "a battle position needs a mat (the world chosen in Rulebook step 3)")
+            if mat not in state.table:
+                raise IllegalAction("xevoz.choose-world", f"the {mat_name(mat)} is not on the table in this variant "
+                                    "(mats: " + ", ".join(state.table) + ")")
+            size = self.comp.mats[mat].size
         chooser = position.get("chooser", state.chooser)
         if type(chooser) is not int or chooser not in (-1, 0, 1):
             raise IllegalAction("xevoz.setup", f"'chooser' is -1, 0 or 1, not {chooser!r:.40}")
+        placed = _PLACED.get(phase, (True, True))
+        if phase == "warp-follow":  # the warper stands on the new mat; the other figure is placed next
+            placed = (chooser != 0, chooser != 1)
+        ready_phase = phase == "build"
+        loser = 1 - winner if phase == "over" else -1
+        sides = [self._set_up_side(state.sides[seat], sides_in[seat], seat, v, size, placed[seat],
+                                   ready_phase, seat == loser) for seat in (0, 1)]
+        if all(s.ready for s in sides) and sides[0].figure.n_parts != sides[1].figure.n_parts:
+            raise IllegalAction("xevoz.equal-parts", f"{sides[0].figure.name} has {sides[0].figure.n_parts} parts "
+                                f"but {sides[1].figure.name} has {sides[1].figure.n_parts}; both figures need the "
+                                "same number")
+        if ready_phase and all(s.ready for s in sides):
+            raise IllegalAction("xevoz.pre-battle-check", "both figures are ready: the battle has begun (phase "
+                                "'first', the roll for who attacks first)")
+        waiting = {(kind, owner) for kind, _, owner in queue}
+        for seat in (0, 1):  # where each DRAIN ATTACK sits, now that both figures are known
+            if sides[1 - seat].figure is not state.sides[1 - seat].figure and "drain_on" not in sides_in[seat]:
+                sides[seat].drain_on = -1 if sides[seat].drain_on == -1 else -3  # its host figure was replaced
+            # at the end of a battle the last chop may have left a DRAIN ATTACK off (its decision never comes)
+            self._set_up_drain(sides, seat, sides_in[seat], ("reattach", 1 - seat) in waiting or phase == "over",
+                               ("rehome", seat) in waiting or phase == "over")
+        a, b = sides[0].pos, sides[1].pos
+        if placed[0] and placed[1]:
+            if a == b:
+                raise IllegalAction("xevoz.movement", f"both figures stand on {cell_name(a, size)}; a figure only ever "
+                                    "moves into an unoccupied space")
+            if phase != "follow" and b not in self.grid(size).nbrs[a]:
+                raise IllegalAction("xevoz.defender-follows", f"{cell_name(a, size)} and {cell_name(b, size)} are "
+                                    "not next to each other; in a round the defender stands next to the attacker "
+                                    "until the winner moves")
+        attacker = position.get("attacker", state.attacker if phase not in ("build", "first") else -1)
+        if phase in ("build", "first"):
+            if attacker != -1:
+                raise IllegalAction("xevoz.first-attacker", f"in phase {phase!r} nobody attacks yet ('attacker': -1)")
+        elif type(attacker) is not int or attacker not in (0, 1):
+            raise IllegalAction("xevoz.next-attacker", f"'attacker' is seat 0 or 1 (one player attacks), not "
+                                f"{attacker!r:.40}")
+        battle = phase not in ("build", "first", "world", "start") and not (phase == "choose-mat"
+                                                                             and context == "world")
+        rnd = position.get("round", (state.round or 1) if battle else 0)
+        lo_round = 1 if battle else 0
+        if type(rnd) is not int or not lo_round <= rnd <= (MAX_ROUND if battle else 0):
+            raise IllegalAction("xevoz.setup", f"'round' is a whole number from {lo_round} to "
+                                f"{MAX_ROUND if battle else 0} in phase {phase!r}, not {rnd!r:.40}")
+        if phase in _CHOOSER_PHASES and chooser == -1:
+            raise IllegalAction("xevoz.setup", f"in phase {phase!r} 'chooser' names the seat that acts (0 or 1)")
+        if phase in ("move", "follow") and chooser != (round_winner if phase == "move" else 1 - round_winner):
+            raise IllegalAction("xevoz.movement" if phase == "move" else "xevoz.defender-follows",
+                                f"in phase {phase!r} the " + ("round's winner moves" if phase == "move" else
+                                                               "round's loser follows") + " ('chooser')")
+        if phase == "over" and sides[loser].life > 0:
+            raise IllegalAction("xevoz.winning", f"the battle is over only when a figure has no points of life left; "
+                                f"{sides[loser].figure.name} still has {sides[loser].life}")
         roll = position.get("roll", state.roll)
         _check_roll(roll)
         state.sides = sides
         state.mat, state.attacker, state.round, state.chooser, state.roll = mat, attacker, rnd, chooser, dict(roll)
-        state.phase, state.queue, state.winner, state.round_winner, state.round_ends = "call", [], -1, -1, False
-        if state.first < 0:
+        state.phase, state.queue, state.winner, state.round_winner = phase, queue, winner, round_winner
+        state.round_ends, state.mat_context = round_ends, context
+        if attacker >= 0 and state.first < 0:
             state.first = attacker
+        if phase != "over" and not self.legal_actions(state):
+            raise IllegalAction(PHASE_RULE[phase], f"in this position nobody could act: there is no legal move for "
+                                f"{PHASE_DOES[phase]}")
         for seat, side in enumerate(sides):
             f, chopped = side.figure, len(side.pile)
-            ctx.tell("xevoz.figure-health", seat, _say_position, players[seat], f, cell_name(side.pos, size),
-                     side.life, chopped, figure=f.id)
-        ctx.emit("xevoz.attack-call", lambda: f"Round {rnd} on the {mat_name(mat)}: {players[attacker]} attacks and "
-                 "calls black or white.", player=attacker)
+            where = cell_name(side.pos, size) if side.pos >= 0 else "off the mat"
+            ctx.tell("xevoz.figure-health", seat, _say_position, players[seat], f, where, side.life, chopped,
+                     figure=f.id)
+        if phase == "call":
+            ctx.emit("xevoz.attack-call", lambda: f"Round {rnd} on the {mat_name(mat)}: {players[attacker]} attacks "
+                     "and calls black or white.", player=attacker)
+        else:
+            seat = self.current_player(state)
+            ctx.emit(PHASE_RULE[phase], lambda: "Set up: " + (f"{players[seat]} to play, " if seat is not None else "")
+                     + f"time for {PHASE_DOES[phase]}.", player=seat)
 
-    def _set_up_side(self, old: Side, spec: Mapping[str, Any], seat: int, v: XevozVariant, size: int) -> Side:
+    def _set_up_side(self, old: Side, spec: Mapping[str, Any], seat: int, v: XevozVariant, size: int,
+                     placed: bool, building: bool, demolished: bool) -> Side:
+        """One side of a description: ``placed`` (the figure stands on the mat in this phase), ``building`` (the
+        pre-battle check: the side may not be ready yet), ``demolished`` (the loser of a finished battle)."""
         where = f"sides[{seat}]"
         fid = spec.get("figure", old.figure.id)
         if type(fid) is not str or fid not in self.comp.figures:
@@ -1544,10 +1609,14 @@ class XevozRules(Rules[XevozState]):
         else:  # another figure: a whole one with its own helix, on the same square, unless the description says
             side = Side(f, f.helix)
             side.pos = old.pos
-        side.ready = True
+        ready = spec.get("ready", old.ready if building else True)
+        if type(ready) is not bool or not building and not ready:
+            raise IllegalAction("xevoz.pre-battle-check", f"{where}: 'ready' is true or false while the figures are "
+                                "built (phase 'build'); from then on both figures are ready")
+        side.ready = ready
         if "helix" in spec:
             side.helix = self._set_up_helix(spec["helix"], where)
-        probs = self.helix_problems(side, v.max_gold)
+        probs = self.helix_problems(side, v.max_gold) if side.ready else []
         if probs:
             raise IllegalAction(probs[0][0], f"{where}: {probs[0][1]}")
         if "chopped" in spec:
@@ -1576,9 +1645,15 @@ class XevozRules(Rules[XevozState]):
                 raise IllegalAction("xevoz.stay-connected", f"{where}: the {f.part_names[i]} is on {f.name} but the "
                                     f"{f.part_names[p]} it snaps onto is chopped; the parts that are left stay "
                                     "connected")
-        if side.life <= 0:
+        if side.life <= 0 and not demolished:
             raise IllegalAction("xevoz.winning", f"{where}: {f.name} has no points of life left; the battle would "
                                 "already be over")
+        if not placed:  # before the figures are placed on a mat (or while a warp moves them), off the mat
+            if spec.get("square") is not None:
+                raise IllegalAction("xevoz.start-spaces", f"{where}: the figure is off the mat in this phase "
+                                    "('square': null)")
+            side.pos = -1
+            return side
         if "square" in spec:
             sq = spec["square"]
             if type(sq) is not str:
@@ -1590,6 +1665,9 @@ class XevozRules(Rules[XevozState]):
                                     "mat") from None
         elif side.pos >= size * size:
             side.pos = -1
+        if side.pos < 0:
+            raise IllegalAction("xevoz.start-spaces", f"seat {seat + 1}'s figure needs a 'square' on the mat "
+                                "(both figures stand on the mat from Rulebook step 3 on)")
         return side
 
     def _set_up_helix(self, helix: Any, where: str) -> tuple[tuple[str, bool], ...]:
@@ -1603,7 +1681,11 @@ class XevozRules(Rules[XevozState]):
             out.append((gid, flipped))
         return tuple(out)
 
-    def _set_up_drain(self, sides: list[Side], seat: int, spec: Mapping[str, Any]) -> None:
+    def _set_up_drain(self, sides: list[Side], seat: int, spec: Mapping[str, Any], off: bool = False,
+                      rehome: bool = False) -> None:
+        """Where ``seat``'s DRAIN ATTACK sits. ``off``: a reattach onto the opponent's figure is queued (the part it
+        sat on was chopped: ``"drain_on": "off"``); ``rehome``: its owner is to snap it back onto its own figure
+        (``"drain_home": null``)."""
         where = f"sides[{seat}]"
         side, other = sides[seat], sides[1 - seat]
         f, of = side.figure, other.figure
@@ -1623,6 +1705,12 @@ class XevozRules(Rules[XevozState]):
             on = spec["drain_on"]
             if on is None:
                 side.drain_on = -1
+            elif on == "off":
+                if not off or f.drain < 0:
+                    raise IllegalAction("xevoz.drain-host-chopped", f"{where}: a DRAIN ATTACK is off the figure "
+                                        "('drain_on': 'off') only while its reattach is to be chosen (a 'reattach' "
+                                        "in the 'queue')")
+                side.drain_on = -2
             else:
                 if type(on) is not dict or set(on) != {"figure", "part"}:
                     raise IllegalAction("xevoz.setup", f"{where}: 'drain_on' is null (at home) or "
@@ -1641,7 +1729,10 @@ class XevozRules(Rules[XevozState]):
                                         f"{of.name}, not the {of.part_names[i]} ("
                                         + ("a DRAIN ATTACK part)" if i == of.drain else "which is chopped)"))
                 side.drain_on = i
-        if side.drain_on < -1 or side.drain_on >= 0 and (side.drain_on >= of.n_parts or not other.present[side.drain_on]
+        if side.drain_on == -2 and not off:
+            raise IllegalAction("xevoz.drain-host-chopped", f"{where}: the DRAIN ATTACK is off the figure; say where "
+                                "it sits ('drain_on')")
+        if side.drain_on < -2 or side.drain_on >= 0 and (side.drain_on >= of.n_parts or not other.present[side.drain_on]
                                    or side.drain_on == of.drain):
             raise IllegalAction("xevoz.drain-attach", f"{where}: the DRAIN ATTACK's part is chopped or gone; say "
                                 "where it sits ('drain_on')")
@@ -1649,6 +1740,8 @@ class XevozRules(Rules[XevozState]):
             if side.home_on >= 0:
                 raise IllegalAction("xevoz.drain-home", f"{where}: {f.name} has no DRAIN ATTACK part")
             return
+        if side.home_on < 0 and rehome:
+            return  # off its own figure, to be snapped back on (a 'rehome' in the queue)
         if side.home_on < 0 or side.home_on >= f.n_parts:
             raise IllegalAction("xevoz.drain-home", f"{where}: say which part of {f.name} its DRAIN ATTACK sits on "
                                 "at home ('drain_home')")
@@ -1658,22 +1751,38 @@ class XevozRules(Rules[XevozState]):
                                 "figure")
 
     def position(self, state: XevozState) -> dict[str, Any]:
-        if state.phase != "call":
-            raise IllegalAction("xevoz.setup", "a position can be copied at the start of a round (the attack "
-                                f"call); now it is time for {PHASE_DOES[state.phase]}")
-        size = self.comp.mats[state.mat].size
+        """The position as a description ``set_up`` accepts, in any phase (a teacher's "copy position", a link).
+        At the start of a round (phase 'call') it has the fields of a round start only; other phases add the
+        fields they read: the queue of decisions, the round's winner, the battle's winner, why a mat is chosen."""
+        phase = state.phase
+        size = self.comp.mats[state.mat].size if state.mat else 0
         sides = []
         for s, side in enumerate(state.sides):
             f, of = side.figure, state.sides[1 - s].figure
-            sides.append({
+            d: dict[str, Any] = {
                 "figure": f.id, "helix": [g + ("~" if fl else "") for g, fl in side.helix],
                 "chopped": [f.part_ids[i] for i in side.pile],
-                "drain_on": {"figure": of.id, "part": of.part_ids[side.drain_on]} if side.drain_on >= 0 else None,
+                "drain_on": ({"figure": of.id, "part": of.part_ids[side.drain_on]} if side.drain_on >= 0 else
+                             "off" if side.drain_on == -2 else None),
                 "drain_home": f.part_ids[side.home_on] if side.home_on >= 0 else None,
-                "square": cell_name(side.pos, size),
-            })
-        return {"phase": "call", "round": state.round, "attacker": state.attacker, "mat": state.mat,
-                "chooser": state.chooser, "roll": dict(state.roll), "sides": sides}
+                "square": cell_name(side.pos, size) if side.pos >= 0 else None,
+            }
+            if phase == "build":
+                d["ready"] = side.ready
+            sides.append(d)
+        out: dict[str, Any] = {"phase": phase, "round": state.round, "attacker": state.attacker,
+                               "mat": state.mat or None, "chooser": state.chooser, "roll": dict(state.roll),
+                               "sides": sides}
+        if phase == "actions":
+            out["queue"] = [{"kind": k, "chooser": c, "owner": o} for k, c, o in state.queue]
+            out["round_ends"] = state.round_ends
+        if phase in ("actions", "move", "follow"):
+            out["round_winner"] = state.round_winner
+        if phase == "over":
+            out["winner"] = state.winner
+        if phase == "choose-mat":
+            out["mat_context"] = state.mat_context
+        return out
 
     # -- views -----------------------------------------------------------------------------------------------
     def describe(self, state: XevozState) -> str:
@@ -1745,8 +1854,15 @@ class XevozRules(Rules[XevozState]):
 
 
 # -- position set-up: the fields of a description and of a roll ------------------------------------------------------
-SETUP_KEYS = frozenset({"phase", "round", "attacker", "mat", "chooser", "roll", "sides"})
-SIDE_KEYS = frozenset({"figure", "helix", "chopped", "drain_on", "drain_home", "square"})
+SETUP_KEYS = frozenset({"phase", "round", "attacker", "mat", "chooser", "roll", "sides", "queue", "round_winner",
+                        "round_ends", "winner", "mat_context"})
+SIDE_KEYS = frozenset({"figure", "helix", "chopped", "drain_on", "drain_home", "square", "ready"})
+#: whether each seat's figure stands on the mat in a phase (warp-follow: the warper only, worked out from 'chooser')
+_PLACED = {ph: (False, False) for ph in ("build", "first", "world", "choose-mat", "start", "warp-place")}
+#: the phases whose acting seat is 'chooser'
+_CHOOSER_PHASES = frozenset({"choose-mat", "warp-place", "warp-follow", "move", "follow"})
+#: the kinds of decision in a round's queue (Rulebook step 7; xevoz.forgotten-actions)
+QUEUE_KINDS = ("chop", "heal", "attach", "reattach", "rehome")
 MAX_ROUND = 100_000
 _SEATS = (0, 1)
 #: the kinds of "roll" (the last round's rolls): each field and what it holds
@@ -1762,6 +1878,40 @@ def _only(spec: Mapping[str, Any], keys: frozenset[str], what: str) -> None:
     unknown = sorted(set(spec) - keys)
     if unknown:
         raise IllegalAction("xevoz.setup", f"no field {unknown[0]!r:.40} in {what} ({', '.join(sorted(keys))})")
+
+
+def _seat_field(position: Mapping[str, Any], key: str, needed: bool) -> int:
+    """A seat field of a description: a seat (0 or 1) where the phase reads it, else -1 (or left out)."""
+    v = position.get(key, -1)
+    if needed and (type(v) is not int or v not in _SEATS):
+        raise IllegalAction("xevoz.setup", f"{key!r} names a seat (0 or 1) in this phase, not {v!r:.40}")
+    if not needed and v != -1:
+        raise IllegalAction("xevoz.setup", f"{key!r} is -1 (or left out) in this phase, not {v!r:.40}")
+    return int(v)
+
+
+def _set_up_queue(value: Any, phase: str) -> list[tuple[str, int, int]]:
+    """The decisions still to take in the round (phase 'actions' only): [{"kind", "chooser", "owner"}, ...]."""
+    if type(value) is not list or len(value) > 64:
+        raise IllegalAction("xevoz.forgotten-actions", "'queue' lists the round's decisions still to take (at most "
+                            "64 objects {'kind', 'chooser', 'owner'})")
+    out = []
+    for n, item in enumerate(value):
+        if type(item) is not dict or set(item) != {"kind", "chooser", "owner"}:
+            raise IllegalAction("xevoz.forgotten-actions", f"queue[{n}] is an object with exactly 'kind', 'chooser' "
+                                "and 'owner'")
+        kind, chooser, owner = item["kind"], item["chooser"], item["owner"]
+        if kind not in QUEUE_KINDS:
+            raise IllegalAction("xevoz.actions", f"queue[{n}]: 'kind' is one of {', '.join(QUEUE_KINDS)}, not "
+                                f"{kind!r:.40}")
+        if type(chooser) is not int or chooser not in _SEATS or type(owner) is not int or owner not in _SEATS:
+            raise IllegalAction("xevoz.forgotten-actions", f"queue[{n}]: 'chooser' and 'owner' are seats (0 or 1)")
+        out.append((kind, chooser, owner))
+    if (phase == "actions") != bool(out):
+        raise IllegalAction("xevoz.forgotten-actions", "the 'queue' of decisions is not empty exactly while the "
+                            f"round's actions are taken (phase 'actions'); phase {phase!r} with {len(out)} "
+                            "decision(s)")
+    return out
 
 
 def _roll_value_ok(kind: str, v: Any) -> bool:

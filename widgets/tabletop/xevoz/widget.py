@@ -77,12 +77,15 @@ def prompt(game: Any) -> str:
             "rehome": f"{act}: {who}, click one of your parts to snap your own DRAIN ATTACK back onto."}[q["kind"]]
 
 
-def walkthrough(number: int | str, *, presentation: bool = False, teacher: bool = False) -> Walkthrough:
+def walkthrough(number: int | str, *, presentation: bool = False, teacher: bool = False,
+                bots: Any = None) -> Walkthrough:
     """The Xevoz lesson ``number`` ("01".."06", or 1..6) beside a board: ``walkthrough("04")``;
-    ``presentation=True`` opens it in the projector view; ``teacher=True`` shows the teacher panel at the hand-over."""
+    ``presentation=True`` opens it in the projector view; ``teacher=True`` shows the teacher panel at the hand-over;
+    ``bots="mcts"`` (or ``"mcts:200"``, a bot name, ``{seat: bot}``) plays the lesson's bot seats at the hand-over."""
     from .lessons import LESSONS, lesson_key
 
-    return Walkthrough(LESSONS[lesson_key(number)], board=Board, presentation=presentation, teacher=teacher)
+    return Walkthrough(LESSONS[lesson_key(number)], board=Board, presentation=presentation, teacher=teacher,
+                       bots=bots)
 
 
 class Board(BoardWidget):

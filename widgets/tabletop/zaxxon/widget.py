@@ -231,13 +231,15 @@ def board_svg(state: Any) -> str:
     return "".join(parts)
 
 
-def walkthrough(number: str | int, *, presentation: bool = False, teacher: bool = False) -> Walkthrough:
+def walkthrough(number: str | int, *, presentation: bool = False, teacher: bool = False,
+                bots: Any = None) -> Walkthrough:
     """The checked lesson ``number`` ("01".."08", ``lessons.LESSONS``) beside a read-only board, then its
-    hand-over ("Your turn") from the lesson's last position, with the lesson's bots; ``presentation=True`` opens
-    it in the projector view; ``teacher=True`` shows the teacher panel at the hand-over."""
+    hand-over ("Your turn") from the lesson's last position, with the lesson's bots (``bots="mcts"``, ``"mcts:200"``,
+    another bot name or ``{seat: bot}``: those instead); ``presentation=True`` opens it in the projector view;
+    ``teacher=True`` shows the teacher panel at the hand-over."""
     les = get_lesson(number)
     walk = Walkthrough(les, board=Board, title=f"Zaxxon {les.id.split('/')[-1]}: {les.title}",
-                       presentation=presentation, teacher=teacher)
+                       presentation=presentation, teacher=teacher, bots=bots)
     # the 31-column board needs width to be read (on a projector too): it sits beside the narration only when
     # there is room for at least 900 px of board, otherwise it wraps below the narration at the full width
     walk.board.layout.flex = BOARD_FLEX

@@ -31,6 +31,51 @@ function ttGuardShortcuts(root) {
   return root;
 }
 
+/** The page's link: the text after "#" when it holds a "tt-" field (tabletop.ui.links), at most 8,000 characters,
+ *  and whether it is the address shown now ({text, live}); null when there is none. No server sees a fragment, so
+ *  a link works in JupyterLab, Voila and JupyterLite alike. JupyterLab rewrites the address as it opens a notebook
+ *  (the fragment is dropped): the address the page was opened with is the browser's navigation entry. */
+function ttLinkFragment() {
+  const live = (typeof location !== "undefined" && location.hash) || "";
+  if (live.includes("tt-")) return { text: live.slice(1, 8001), live: true };
+  let first = "";
+  try {
+    const nav = performance.getEntriesByType("navigation")[0];
+    first = nav && nav.name ? String(nav.name) : "";
+  } catch (_e) { first = ""; }
+  const at = first.indexOf("#");
+  const text = at >= 0 ? first.slice(at + 1, at + 8001) : "";
+  return text.includes("tt-") ? { text, live: false } : null;
+}
+
+/** Send the page's link to Python once, when a board or lesson of `game` is first drawn: Python checks it field by
+ *  field and opens the lesson at its step or the board at its position (or says why not). The address the page was
+ *  opened with is read by the first board or lesson of its game only, not by every notebook opened later. */
+function ttSendLink(model, game) {
+  const link = ttLinkFragment();
+  if (!link) return;
+  if (!link.live) {
+    const named = /(?:^|&)tt-game=([^&]*)/.exec(link.text);
+    if (game && named && decodeURIComponent(named[1]) !== game) return;
+    const read = (window.ttLinksRead = window.ttLinksRead || new Set());
+    if (read.has(link.text)) return;
+    read.add(link.text);
+  }
+  model.send({ type: "link", fragment: link.text });
+}
+
+/** This page's address with the link's fragment `fragment` (made by Python), for a Copy link button. */
+function ttLinkUrl(fragment) {
+  return `${location.href.split("#")[0]}#${fragment}`;
+}
+
+/** Copy `text` to the clipboard; where the browser refuses, select it in `box` (an input) for Ctrl+C. */
+function ttCopyText(text, box, done) {
+  const fallback = () => { if (box) { box.hidden = false; box.value = text; box.select(); } done(false); };
+  if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(() => done(true), fallback);
+  else fallback();
+}
+
 function ttSetAttrs(node, attrs) {
   if (!attrs) return node;
   for (const [k, v] of Object.entries(attrs)) {
@@ -256,7 +301,7 @@ function ttFocusKeeper(root) {
   return {
     /** Before a redraw: was focus inside, and on what? */
     take() {
-      const a = document.activeElement;
+      const a = /** @type {HTMLElement | null} */ (document.activeElement);
       if (a && root.contains(a)) {
         inside = true;
         key = a === root ? "root" : (a.dataset && a.dataset.focus) || null;
@@ -449,6 +494,12 @@ function ttRenderBoard({ model, el }) {
     root.dataset.preview = String(hits.length);
   }
 
+  /** The seat to move is played by the kit's search bot ("mcts", "mcts:400"): it thinks before it moves. */
+  function botSearching(m) {
+    const name = (m.bot_seats || {})[String(m.current_player)];
+    return typeof name === "string" && name.startsWith("mcts");
+  }
+
   function botMoving(m) {
     return !!(m.bot_to_move && m.bots_pending && m.current_player !== null && m.current_player !== undefined);
   }
@@ -477,7 +528,8 @@ function ttRenderBoard({ model, el }) {
     } else if (m.current_player !== null && m.current_player !== undefined) {
       const bot = (m.bot_seats || {})[String(m.current_player)];
       status = botMoving(m)
-        ? ttH("span", { class: "tt-status tt-bot-moving" }, ttSeatTag(m.players, m.current_player), "'s bot is moving…")
+        ? ttH("span", { class: ["tt-status", "tt-bot-moving", botSearching(m) && "tt-bot-thinking"] }, ttSeatTag(m.players, m.current_player),
+          botSearching(m) ? `'s search bot (${ttTxt(bot)}) is thinking…` : "'s bot is moving…")
         : botWaiting(m)
         ? ttH("span", { class: "tt-status" }, ttSeatTag(m.players, m.current_player), "'s bot plays next: press Bot move (B)")
         : ttH("span", { class: "tt-status" }, ttSeatTag(m.players, m.current_player), " to play",
@@ -730,7 +782,8 @@ function ttRenderBoard({ model, el }) {
       return ttH("section", { class: "tt-actions", "aria-label": "legal moves" },
         ttH("h4", {}, "Legal moves"),
         ttH("p", { class: "tt-more tt-bot-moving" },
-          botMoving(m) ? `${ttPoss(name, true)} bot is moving…` : `${name} is played by a bot: press Bot move (B).`));
+          botMoving(m) ? (botSearching(m) ? `${ttPoss(name, true)} search bot is thinking… your moves are back when it has moved.`
+            : `${ttPoss(name, true)} bot is moving…`) : `${name} is played by a bot: press Bot move (B).`));
     }
     const parts = [ttH("h4", {}, `Legal moves${who} (${legal.length})`)];
     if (legal.length > 12 || memo.filter) {
@@ -876,7 +929,7 @@ function ttRenderBoard({ model, el }) {
 
   function draw() {
     const m = read();
-    const active = document.activeElement;
+    const active = /** @type {HTMLInputElement | null} */ (document.activeElement);
     focus.take();
     const filterCaret = active && active.classList && active.classList.contains("tt-filter") ? active.selectionStart : null;
     root.dataset.version = String(m.version);
@@ -887,6 +940,7 @@ function ttRenderBoard({ model, el }) {
     if (!m.teacher) memo.editing = false;
     root.dataset.editing = m.teacher && memo.editing && m.interactive ? "1" : "0";
     root.dataset.botMoving = botMoving(m) ? "1" : "0";
+    root.dataset.botThinking = botMoving(m) && botSearching(m) ? "1" : "0";
     root.dataset.bots = String(Object.keys(m.bot_seats || {}).length);
     root.dataset.lastTurn = m.last_move ? String(m.last_move.turn) : "";
     root.classList.toggle("tt-locked", !m.interactive);
@@ -905,7 +959,7 @@ function ttRenderBoard({ model, el }) {
       main,
       banner,
       m.teacher && typeof ttTeacherPanel === "function"
-        ? ttTeacherPanel(m, { send, memo, schedule, root }) : null,
+        ? ttTeacherPanel(m, { send, memo, schedule, root, preview }) : null,
       ttH("footer", { class: "tt-help" }, TT_HELP),
       announcer]);
     ttAppend(main, [stage(m), side]);
@@ -972,6 +1026,7 @@ function ttRenderBoard({ model, el }) {
   // Enter/Space on a board control: a click follows; after it the redraw puts focus back (ttFocusKeeper)
 
   draw();
+  if (model.get("link_reader")) ttSendLink(model, model.get("game_name"));
   return () => {
     for (const name of TT_TRAITS) model.off(`change:${name}`, schedule);
     clearTimeout(pendingTimer);

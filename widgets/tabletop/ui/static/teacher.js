@@ -5,7 +5,7 @@
 
 /** The teacher panel: choose the next chance outcome, pending rigs, undo/redo, the timeline of turns, the lines
  *  (main line + branches), copy/load a position as text, and named teaching positions.
- *  api: {send(type, extra), memo, schedule, players, view}. */
+ *  api: {send(type, extra), memo, schedule, root, preview(id|null, how)}. */
 function ttTeacherPanel(m, api) {
   const d = m.teacher_data || {};
   const memo = api.memo;
@@ -83,6 +83,21 @@ function ttTeacherPanel(m, api) {
         onClick: () => tsend("redo") }, "Redo")),
     lockedNote, turns));
 
+  // -- "what would a strong player do here?": the search bot's top moves (tabletop/ui/advice.py); a move is played
+  // like a click on it (one "act" message), hovering / focusing it previews it on the board
+  const strong = d.strong && typeof d.strong === "object" ? d.strong : null;
+  const over = !!m.is_over;
+  sections.push(ttH("section", { class: "tt-teacher-strong", "aria-label": "strong bot", dataset: { shown: strong ? "1" : "0" } },
+    ttH("h5", {}, "Strong bot"),
+    ttH("button", { type: "button", class: ["tt-ask-strong", inert(!over)], dataset: { focus: "ask-strong" },
+      "aria-label": "Ask the strong bot: its top moves for the position shown",
+      onClick: () => tsend("analyse") }, "Ask the strong bot"),
+    strong
+      ? ttStrongMoves(strong, { live, label: "the strong bot's top moves: press one to play it",
+        onPick: (mv) => api.send("act", { id: String(mv.id) }), onPreview: api.preview })
+      : ttH("p", { class: "tt-teacher-note" }, over ? "The game is over: there is no move to suggest."
+        : "What would a strong player do here? The search bot's top moves for this position, with their share of its simulated games and its estimated chance of winning.")));
+
   // -- lines: the main line and the branches
   const lines = d.lines || [];
   if (lines.length > 1) {
@@ -126,7 +141,16 @@ function ttTeacherPanel(m, api) {
       : [ttH("textarea", { class: "tt-position-text", readonly: true, rows: 3, "aria-label": "the position as text (read only)",
         dataset: { focus: "position-text" } }, ttTxt(d.position)),
       ttH("button", { type: "button", class: "tt-copy-position", dataset: { focus: "copy-position" }, onClick: copy },
-        memo.teacherCopied === d.position ? "Copied" : "Copy position")],
+        memo.teacherCopied === d.position ? "Copied" : "Copy position"),
+      d.link ? [" ", ttH("button", { type: "button", class: "tt-copy-link", dataset: { focus: "copy-link" },
+        title: "A link to this page that opens this board at this position (works in JupyterLab, Voila and the site)",
+        onClick: () => {
+          const url = ttLinkUrl(d.link);
+          ttCopyText(url, api.root.querySelector(".tt-link-text"), (ok) => { memo.linkCopied = ok ? url : `select:${url}`; api.schedule(); });
+        } }, memo.linkCopied === ttLinkUrl(d.link) ? "Link copied" : "Copy link"),
+      ttH("input", { class: "tt-link-text", readonly: true, hidden: !(memo.linkCopied || "").startsWith("select:"),
+        "aria-label": "a link to this position (select and copy it)", value: (memo.linkCopied || "").replace(/^select:/, ""),
+        dataset: { focus: "link-text" } })] : null],
     ttH("textarea", { class: "tt-load-text", rows: 3, placeholder: "paste a position here", "aria-label": "position to load",
       dataset: { focus: "load-text" }, onInput: (ev) => { memo.teacherLoad = ev.target.value; } }, memo.teacherLoad || ""),
     ttH("button", { type: "button", class: ["tt-load-position", !live && "tt-inert"], dataset: { focus: "load-position" },

@@ -61,6 +61,7 @@ function ttRenderWalkthrough({ model, el }) {
   let pendingAt = 0;
   let dismissed = 0;
   let picks = { key: "", set: new Set() };  // the learner's choices before they press Check
+  let linkCopied = "";  // the link last copied (or "select:" + the link, shown to copy by hand)
   const rtts = [];
   const focus = ttFocusKeeper(root);
 
@@ -179,8 +180,15 @@ function ttRenderWalkthrough({ model, el }) {
     const goal = ttRendered("div", { class: "tt-task-goal" }, tk.goal);
     const status = tk.status;
     const par = tk.par === null || tk.par === undefined ? "" : ` (par ${tk.par})`;
-    const hints = (tk.hints || []).map((h, i) => ttRendered("li", { class: "tt-task-hint", dataset: { index: i } }, h));
+    // the last rung may be the strong player's moves (tk.strong, words from Python): drawn as a list, not Markdown
+    const strong = tk.strong && typeof tk.strong === "object" ? tk.strong : null;
+    const hints = (tk.hints || []).map((h, i) => (strong && strong.index === i
+      ? ttH("li", { class: ["tt-task-hint", "tt-task-hint-strong"], dataset: { index: i, turn: ttTxt(strong.turn) } },
+        ttStrongMoves(strong, { label: "the strong player's top moves" }))
+      : ttRendered("li", { class: "tt-task-hint", dataset: { index: i } }, h)));
     const left = (tk.hints_total || 0) - (tk.hints || []).length;
+    // the next rung is the strong player's when only it is left (the task's own hints come first)
+    const strongNext = left === 1 && (tk.hints_total || 0) > 1 && !strong && tk.strong_rung;
     const next = tk.next;
     const href = next ? ttSiblingNotebook(next.notebook) || next.notebook : null;
     const nextLink = next && next.notebook ? ttH("a", { class: "tt-task-next", href, target: "_self",
@@ -216,8 +224,10 @@ function ttRenderWalkthrough({ model, el }) {
     result,
     hints.length ? ttH("ol", { class: "tt-task-hints", "aria-label": "hints" }, hints) : null,
     ttH("div", { class: "tt-task-buttons" },
-      status !== "done" && left > 0 ? ttH("button", { type: "button", class: "tt-task-hint-btn", dataset: { focus: "hint" },
-        onClick: () => ask("hint") }, "Hint", ttH("span", { class: "tt-long" }, ` (${left} left, each costs a star)`),
+      status !== "done" && left > 0 ? ttH("button", { type: "button", class: "tt-task-hint-btn",
+        dataset: { focus: "hint", strong: strongNext ? "1" : "0" },
+        onClick: () => ask("hint") }, strongNext ? "Hint: what would a strong player do?" : "Hint",
+      ttH("span", { class: "tt-long" }, ` (${left} left, each costs a star)`),
       ttH("span", { class: "tt-short" }, ` (${left} left)`)) : null,
       retry,
       nextLink || (status === "done" ? ttH("span", { class: "tt-task-last" }, "That was the last lesson of this game.") : null)));
@@ -242,7 +252,85 @@ function ttRenderWalkthrough({ model, el }) {
     }
     root.dataset.fontPx = String(px);
   }
-  const onResize = () => fitType();
+  /** Projector view (issue 23): the board beside the narration fills the rest of the window with no scrolling.
+   *  Its picture and panels (the board's .tt-main) are laid out at the design width that lets them grow most,
+   *  then zoomed to the room left under the board's header (CSS: --tt-fit-w, --tt-fit-zoom on the board). */
+  const TT_FIT_WIDTHS = [560, 680, 800, 920, 1040, 1160, 1300, 1460];
+  let fitting = false;
+  function fitBoard() {
+    const host = el.closest(".tt-walkthrough");
+    const board = host && host.querySelector(".tt-walk-board-host .tt-root.tt-board");
+    if (!board) return;
+    const main = board.querySelector(":scope > .tt-main");
+    if (!model.get("presentation") || !main || !board.isConnected) {
+      board.style.removeProperty("--tt-fit-w");
+      board.style.removeProperty("--tt-fit-zoom");
+      delete board.dataset.fitZoom;
+      return;
+    }
+    fitting = true;
+    const cs = getComputedStyle(board);
+    const availW = board.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    const availH = board.clientHeight - parseFloat(cs.paddingBottom) - (main.getBoundingClientRect().top - board.getBoundingClientRect().top);
+    board.style.setProperty("--tt-fit-zoom", "1");
+    // each width: the zoom that fits it, and the area the board's picture (its largest drawing) then covers; the
+    // largest picture whose type is at least 80% of the largest type any width allows
+    const tries = TT_FIT_WIDTHS.map((w) => {
+      board.style.setProperty("--tt-fit-w", `${w}px`);
+      const h = main.getBoundingClientRect().height;
+      let area = 0;
+      for (const svg of main.querySelectorAll(":scope > .tt-stage svg")) {
+        const r = svg.getBoundingClientRect();
+        area = Math.max(area, r.width * r.height);
+      }
+      const z = Math.min(availW / w, availH / Math.max(h, 1));
+      return { w, z, area: area * z * z };
+    });
+    // (of pictures within 10% of that one, the one with the largest type)
+    const zTop = Math.max(...tries.map((t) => t.z));
+    const ok = tries.filter((t) => t.z >= 0.8 * zTop);
+    const aTop = Math.max(...ok.map((t) => t.area));
+    const best = ok.filter((t) => t.area >= 0.9 * aTop).reduce((a, b) => (b.z > a.z ? b : a));
+    // (a hair under it: zoomed text lines round to whole device pixels)
+    const z = Math.max(0.3, Math.floor(best.z * 0.99 * 1000) / 1000);
+    board.style.setProperty("--tt-fit-w", `${best.w}px`);
+    board.style.setProperty("--tt-fit-zoom", String(z));
+    board.dataset.fitZoom = String(z);
+    board.dataset.fitW = String(best.w);
+    lastFit = fitKey(board, main);
+    fitting = false;
+  }
+  /** what a fit depends on: the board's box and the height its picture and panels take (a redraw that changes
+   *  neither, like the map's "where" line under the pointer, needs no new fit) */
+  let lastFit = "";
+  function fitKey(board, main) {
+    return `${board.clientWidth}x${board.clientHeight}:${Math.round(main.getBoundingClientRect().height)}`;
+  }
+  // the board redraws by itself (moves, bots): fit it again once it has (only its children are watched, and the
+  // fit changes only the board's style, so this cannot loop)
+  let fitQueued = false;
+  const refit = () => {
+    if (fitQueued) return;
+    fitQueued = true;
+    requestAnimationFrame(() => {
+      fitQueued = false;
+      const board = el.closest(".tt-walkthrough") && el.closest(".tt-walkthrough").querySelector(".tt-walk-board-host .tt-root.tt-board");
+      const main = board && board.querySelector(":scope > .tt-main");
+      if (!fitting && !(main && model.get("presentation") && fitKey(board, main) === lastFit)) fitBoard();
+    });
+  };
+  // and when its box changes (the projector layer's class comes from Python in a message of its own)
+  const boardWatch = typeof MutationObserver === "function" ? new MutationObserver(refit) : null;
+  const boardBox = typeof ResizeObserver === "function" ? new ResizeObserver(refit) : null;
+  function watchBoard(on) {
+    if (boardWatch) boardWatch.disconnect();
+    if (boardBox) boardBox.disconnect();
+    const board = on && el.closest(".tt-walkthrough") && el.closest(".tt-walkthrough").querySelector(".tt-walk-board-host .tt-root.tt-board");
+    if (board && boardWatch) boardWatch.observe(board, { childList: true, subtree: true });
+    if (board && boardBox) boardBox.observe(board);
+    refit();
+  }
+  const onResize = () => { fitType(); refit(); };
   // the panel's own box changes when it moves into the projector layer and when the board beside it redraws:
   // fit the type again then (fitType changes only the type, never the box, so this cannot loop)
   let lastBox = "";
@@ -270,6 +358,7 @@ function ttRenderWalkthrough({ model, el }) {
       host.parentNode.insertBefore(placeholder, host);
       document.body.append(host);
       requestAnimationFrame(fitType);
+      watchBoard(true);
     } else if (!on && placeholder) {
       if (host) {
         if (placeholder.isConnected) placeholder.replaceWith(host);
@@ -277,6 +366,8 @@ function ttRenderWalkthrough({ model, el }) {
       }
       placeholder.remove();
       placeholder = null;
+      watchBoard(false);
+      fitBoard();
     }
   }
   window.addEventListener("resize", onResize);
@@ -351,11 +442,19 @@ function ttRenderWalkthrough({ model, el }) {
       ttH("h4", { class: "tt-walk-title" }, ttTxt(s.title)),
       banner, task, badges, askBox, moveBox, narration, yours, nav,
       ttH("footer", { class: "tt-help" }, presenting ? "Keys: ← / → back and next · Esc leaves the projector view"
-        : "Keys: ← / → back and next · Home / End first and last step · Tab to the board"));
+        : "Keys: ← / → back and next · Home / End first and last step · Tab to the board",
+        model.get("link_game") ? [" · ", ttH("button", { type: "button", class: "tt-walk-link", dataset: { focus: "copy-link" },
+          title: "A link to this page that opens the lesson at this step (JupyterLab, Voila and the site)",
+          onClick: () => {
+            const url = ttLinkUrl(`tt-game=${model.get("link_game")}&tt-step=${k + 1}`);
+            ttCopyText(url, root.querySelector(".tt-walk-link-text"), (ok) => { linkCopied = ok ? url : `select:${url}`; schedule(); });
+          } }, linkCopied === ttLinkUrl(`tt-game=${model.get("link_game")}&tt-step=${k + 1}`) ? "Link copied" : "Copy link to this step"),
+        ttH("input", { class: "tt-walk-link-text", readonly: true, hidden: !linkCopied.startsWith("select:"),
+          "aria-label": "a link to this step (select and copy it)", value: linkCopied.replace(/^select:/, "") })] : null));
     fitType();
     // and again once the browser has laid the new parts out beside the board (measured at draw time, the
     // panel can still be in its previous layout: the type came out smaller than the room allows)
-    if (presenting) { requestAnimationFrame(fitType); setTimeout(fitType, 120); }
+    if (presenting) { requestAnimationFrame(fitType); setTimeout(fitType, 120); refit(); }
     focus.give(root.querySelector(".tt-walk-next:not([disabled])") || root.querySelector(".tt-walk-back:not([disabled])") || root);
     if (pendingAt) {
       ttRecordRtt(root, rtts, pendingAt);
@@ -389,6 +488,7 @@ function ttRenderWalkthrough({ model, el }) {
   });
 
   draw();
+  ttSendLink(model, model.get("link_game"));
   return () => {
     for (const name of TT_WALK_TRAITS) model.off(`change:${name}`, schedule);
     window.removeEventListener("resize", onResize);

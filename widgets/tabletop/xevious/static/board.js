@@ -208,6 +208,7 @@ function xvAwardsDrawn(ctx, s, aw, x, y, boost) {
   // what a space gives, as "+1" and the marker's icon (the space's name says it in words)
   const out = [];
   const items = [["w", "weapon"], ["s", "shield"], ["l", "solvalou"]].filter(([k]) => aw[k]);
+  /** @type {{ text: string, icon: string, pre?: boolean }[]} */
   const parts = items.map(([k, icon]) => ({ text: `+${aw[k]}`, icon }));
   if (boost) parts.push({ text: "+1 roll", icon: "weapon", pre: true });
   const widthOf = (p) => (p.text.length * 9 + 16);
@@ -383,7 +384,6 @@ function renderBoard(ctx) {
   // the trail of the last flight (dashed, the mover's colour), under the pieces
   if (flight && !editing) {
     const pts = [flight.from, ...flight.cells].map(([a, i]) => laneAt(a, i));
-    pts[0] = pts[0];
     const end = slotOf[flight.seat];
     if (end) pts[pts.length - 1] = end;
     svg.append(s("path", { class: ["xv-trail", `xv-trail-${flight.seat}`], d: "M" + pts.map(([px, py]) => `${px} ${py}`).join("L"),

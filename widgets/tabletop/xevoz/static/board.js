@@ -194,7 +194,7 @@ function xzFace(ctx, st, seat, face, note) {
   svg.append(xzIcon(ctx, g.species, 15, 15, 11));
   svg.append(ctx.s("text", { x: 31, y: 14, class: "xz-face-part" }, g.part));
   svg.append(ctx.s("text", { x: 31, y: 27, class: "xz-face-sub" }, `side ${face[1]}${g.gold ? " · GOLD" : ""} · ${ctx.seatName(seat)}`));
-  [["white", 31], ["black", 51]].forEach(([col, y]) => {
+  /** @type {[string, number][]} */ ([["white", 31], ["black", 51]]).forEach(([col, y]) => {
     const a = g[col];
     const band = ctx.s("g", { class: ["xz-face-att", `xz-face-${col}`, called === col && "xz-face-called"], dataset: { colour: col } });
     band.append(ctx.s("rect", { x: 5, y, width: W - 10, height: 19, rx: 4, class: "xz-face-band" }));
