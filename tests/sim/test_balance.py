@@ -100,3 +100,55 @@ def test_tabletop_balance_is_callable() -> None:
 
     r = tabletop.balance(piggame, bots="greedy", n=4, executor="serial", skill_n=0, progress=False)  # type: ignore[operator]
     assert r.n == 4 and len(r.traces) == 4
+
+
+def test_skill_and_luck_leave_out_games_without_a_winner() -> None:
+    # Pig stopped after 12 actions: many games end with no winner. Those are neither the strong bot's losses nor
+    # the random bot's luck (a bug counted them as both): skill and luck are read from the decided games only.
+    from tabletop.sim.balance import trace_game
+
+    r = balance(piggame, variants=[None], bots="greedy", n=1, seed=5, executor="serial", skill_n=30,
+                against=["random"], max_steps=12, progress=False)
+    sk = r.variant(0).skill[0]
+    games = [(trace_game(piggame.__name__, {}, bots, s, 0, 12), me) for bots, me in
+             ((["greedy", "random"], 0), (["random", "greedy"], 1)) for s in range(5, 35)]
+    decided = [(t, me) for t, me in games if t.winner is not None]
+    assert 0 < len(decided) < len(games)  # some games were stopped by the cap
+    assert sk.undecided == len(games) - len(decided) and sk.rate.n == len(decided)
+    assert sk.rate.k == sum(t.winner == me for t, me in decided)
+    luck = r.variant(0).luck
+    assert luck is not None
+    assert luck[0] == pytest.approx(min(1.0, (len(decided) - sk.rate.k) / len(decided) / 0.5))
+    assert "without a winner left out" in r.summary()
+    # no decided game at all: no skill share and no luck share (not "the strong bot always loses")
+    none = balance(piggame, variants=[None], bots="greedy", n=1, seed=5, executor="serial", skill_n=4,
+                   against=["random"], max_steps=1, progress=False)
+    sk0 = none.variant(0).skill[0]
+    assert sk0.rate.n == 0 and sk0.undecided == 8 and none.variant(0).luck is None
+    assert "was decided" in str(sk0) and "no skill share" in none.summary()
+
+
+def test_a_strong_bot_that_loses_to_random_is_called_weak_not_the_game_luck(monkeypatch) -> None:
+    # a bot that never holds scores only when one turn reaches the target: it loses to the random bot, so the luck
+    # share is capped at 1; the summary says that describes the bot, not the game
+    from tabletop.engine import Bot
+
+    class Reckless(Bot):
+        name = "reckless"
+
+        def choose(self, game, legal):  # type: ignore[no-untyped-def]
+            return next(a for a in legal if type(a).__name__ == "Roll")
+
+    from tabletop.sim import core
+
+    monkeypatch.setitem(piggame.BOTS, "reckless", Reckless)
+    # the simulator keeps each game's bot table once read: hand it the table with the new bot (undone afterwards)
+    monkeypatch.setitem(core._CACHE, piggame.__name__, (piggame.Rules(), dict(piggame.BOTS)))
+    r = balance(piggame, variants=[None], bots="reckless", n=1, seed=0, executor="serial", skill_n=20,
+                against=["random"], progress=False)
+    sk = r.variant(0).skill[0]
+    assert sk.rate.n and sk.rate.p < 0.5 and r.variant(0).luck is not None and r.variant(0).luck[0] == 1.0
+    assert "describe the search bot's budget more than the game" in r.summary()
+    strong = balance(piggame, variants=[None], bots="greedy", n=1, seed=0, executor="serial", skill_n=20,
+                     against=["random"], progress=False)
+    assert "budget more than the game" not in strong.summary()  # a bot that wins more than its share: no such note

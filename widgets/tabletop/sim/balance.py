@@ -24,10 +24,12 @@ variants is not noise of different dice. Per variant the report gives, each figu
   game has two seats;
 * **skill share** (Jaffe et al. 2012, "Evaluating competitive game balance with restricted play"): the strong
   bot against the random bot and against the game's best own bot ("greedy", else "sensible"), seats swapped on
-  the same seeds: its win share ``W`` and the skill share ``(W - 1/k) / (1 - 1/k)`` for ``k`` seats (0: the
-  strong bot does no better than chance; 1: it always wins);
+  the same seeds: its share ``W`` of the *decided* games and the skill share ``(W - 1/k) / (1 - 1/k)`` for ``k``
+  seats (0: the strong bot does no better than chance; 1: it always wins). Games without a winner (a tie or the
+  step cap) are left out and counted (``Skill.undecided``): they are neither the strong bot's loss nor the weak
+  bot's luck; with no decided game there is no skill share;
 * **luck share**: the spread of outcomes over seeds that skill does not explain: how often the dice let the
-  random bot beat the strong one, against the share it would win in a game of pure luck
+  random bot beat the strong one in a decided game, against the share it would win in a game of pure luck
   (``W_random / (1/k)``, at most 1). 0: skill always decides; 1: the weak side wins as often as in a coin toss.
 
 Comparisons (each variant against the first, paired on the seeds): the win rates per seat, the no-winner share
@@ -220,16 +222,18 @@ def mean_of(xs: Sequence[float]) -> Mean:
 
 @dataclass(frozen=True)
 class Skill:
-    """The strong bot against ``other``, seats swapped on the same seeds: its wins of ``rate.n`` games."""
+    """The strong bot against ``other``, seats swapped on the same seeds: its wins of the ``rate.n`` decided games
+    (``undecided`` more games ended without a winner: a tie or the step cap)."""
 
     strong: str
     other: str
     rate: Rate
     seats: int
+    undecided: int = 0
 
     @property
     def share(self) -> tuple[float, float, float]:
-        """The skill share ``(W - 1/k) / (1 - 1/k)`` and its interval."""
+        """The skill share ``(W - 1/k) / (1 - 1/k)`` and its interval (nan without a decided game)."""
         f = 1 / self.seats
 
         def s(w: float) -> float:
@@ -238,9 +242,14 @@ class Skill:
         return s(self.rate.p), s(self.rate.low), s(self.rate.high)
 
     def __str__(self) -> str:
+        left = (f"; {self.undecided} game{'s' if self.undecided != 1 else ''} without a winner left out"
+                if self.undecided else "")
+        if not self.rate.n:
+            return (f"no game of {self.strong} against {self.other} was decided ({self.undecided} without a "
+                    f"winner): no skill share")
         sh = self.share
-        return (f"{self.strong} beats {self.other} in {self.rate} of games (seats swapped): skill share "
-                f"{sh[0]:.2f} (95% CI {sh[1]:.2f} to {sh[2]:.2f})")
+        return (f"{self.strong} beats {self.other} in {self.rate} of decided games (seats swapped{left}): skill "
+                f"share {sh[0]:.2f} (95% CI {sh[1]:.2f} to {sh[2]:.2f})")
 
 
 @dataclass(frozen=True)
@@ -265,7 +274,7 @@ class VariantBalance:
     def luck(self) -> tuple[float, float, float] | None:
         """The luck share against the random bot (see the module text) and its interval, or ``None``."""
         for sk in self.skill:
-            if sk.other == "random":
+            if sk.other == "random" and sk.rate.n:
                 f, r = 1 / sk.seats, sk.rate
                 return tuple(max(0.0, min(1.0, (1 - w) / f)) for w in (r.p, r.high, r.low))  # type: ignore[return-value]
         return None
@@ -357,6 +366,11 @@ class BalanceReport:
                         "a mix of skill and luck")
                 out.append(f"    Luck share {luck[0]:.2f} (95% CI {luck[1]:.2f}-{luck[2]:.2f}): with these bots the "
                            f"outcome is {word}.")
+                weak = next(sk for sk in vb.skill if sk.other == "random")
+                if weak.rate.p <= 1 / weak.seats:
+                    out.append(f"    {weak.strong} wins no more than a fair share against the random bot: at this "
+                               f"budget the skill and luck shares describe the search bot's budget more than the "
+                               f"game.")
         for vi in range(1, len(self.variants)):
             out.append(res.compare(0, vi).summary())
             judged = self.extra[vi - 1] if vi - 1 < len(self.extra) else []
@@ -536,10 +550,11 @@ def balance(game: str | ModuleType, *, variants: Sequence[Variant | dict[str, An
         for ai in range(1, len(arrangements), 2):  # the strong bot in seat 0 (ai), then in seat 1 (ai + 1)
             other = arrangements[ai][0]
             both = [t for t in grouped[ai] + grouped[ai + 1] if t.variant == vi]
+            decided = [t for t in both if t.winner is not None]
             # the strong bot sits in seat 0 in arrangement ai and in seat 1 in ai + 1
             wins = sum(1 for t in grouped[ai] if t.variant == vi and t.winner == 0) + sum(
                 1 for t in grouped[ai + 1] if t.variant == vi and t.winner == 1)
-            skill.append(Skill(strong, other, wilson(wins, len(both)), seats))
+            skill.append(Skill(strong, other, wilson(wins, len(decided)), seats, len(both) - len(decided)))
         per_variant.append(VariantBalance(
             label=label,
             seats=[wilson(sum(1 for t in ts if t.winner == s), len(ts)) for s in range(seats)],
