@@ -92,3 +92,23 @@ def play_out(game: Game[Any], bots: Sequence[Bot] | Mapping[int, Bot], *, max_st
         game.play(seats[p].choose(game, legal))
         steps += 1
     return steps
+
+
+# -- bots named by a family prefix ("mcts", "mcts:200"), offered by a layer above the engine ---------------------
+#: makers of bots named by a prefix, ``make(table, name, seed) -> Bot`` (``KeyError`` / ``ValueError`` for a bad
+#: name): the kit's search bot registers "mcts" when :mod:`tabletop.sim.mcts` is imported; the engine never
+#: imports the layers above it
+BOT_FAMILIES: dict[str, Callable[[Mapping[str, type[Bot]], str, int], Bot]] = {}
+
+
+def register_bot_family(prefix: str, make: Callable[[Mapping[str, type[Bot]], str, int], Bot]) -> None:
+    """Offer bots named ``prefix`` or ``prefix:...`` wherever bots are named (lessons, boards, the simulator)."""
+    BOT_FAMILIES[prefix] = make
+
+
+def family_of(name: str) -> Callable[[Mapping[str, type[Bot]], str, int], Bot] | None:
+    """The maker of a bot named ``name`` by a registered family prefix, or ``None``."""
+    for prefix, make in BOT_FAMILIES.items():
+        if name == prefix or name.startswith(prefix + ":"):
+            return make
+    return None

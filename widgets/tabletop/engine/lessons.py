@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import Bot, RandomBot
+from .bots import Bot, RandomBot, family_of
 from .errors import IllegalAction, RigError
 from .events import Event
 from .game import Game
@@ -257,16 +257,15 @@ class Lesson:
                 out[seat] = bot(seed=game.seed + seat)
             elif isinstance(bot, str) and bot in table:
                 out[seat] = table[bot](seed=game.seed + seat)
-            elif isinstance(bot, str) and bot.startswith("mcts"):
-                from ..sim.mcts import make_bot  # the kit's search bot, by name ("mcts", "mcts:200")
-
-                try:
-                    out[seat] = make_bot(table, bot, game.seed + seat)
+            elif isinstance(bot, str) and (make := family_of(bot)) is not None:
+                try:  # the kit's search bot, by name ("mcts", "mcts:200"; registered by tabletop.sim.mcts)
+                    out[seat] = make(table, bot, game.seed + seat)
                 except (KeyError, ValueError) as exc:
                     raise StepError(f"lesson {self.id}: bots (seat {seat}): {exc}") from None
             else:
                 raise StepError(f"lesson {self.id}: bots (seat {seat}): no bot {bot!r} (known: "
-                                f"{', '.join(sorted(table))}, 'mcts' or 'mcts:N')")
+                                f"{', '.join(sorted(table))}, and the search bot 'mcts' or 'mcts:N' once "
+                                "tabletop.sim.mcts is imported, as boards and lessons do)")
         return out
 
 

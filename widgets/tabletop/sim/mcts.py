@@ -41,12 +41,13 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 from ..engine import Action, Bot, Game
+from ..engine.bots import register_bot_family
 from ..engine.chance import Chance
 
 #: the budget of ``bots="mcts"`` (simulations per decision)
@@ -272,3 +273,10 @@ def make_bot(table: dict[str, type[Bot]], name: str, seed: int | None) -> Bot:
     if budget is None:
         raise KeyError(name)
     return MCTSBot(seed=seed, simulations=budget)
+
+
+def _make_named(table: Mapping[str, type[Bot]], name: str, seed: int) -> Bot:
+    return make_bot(dict(table), name, seed)
+
+
+register_bot_family("mcts", _make_named)  # "mcts" / "mcts:N" wherever bots are named, the engine's lessons too

@@ -192,6 +192,8 @@ def lesson_with_bots(lesson: Lesson, bots: Any) -> Lesson:
         players = len(lesson.new_game().players)
         seats = {s: bots for s in (lesson.bots or range(1, players))}
     changed = replace(lesson, bots=seats)
+    from ..sim import mcts  # noqa: F401 - registers the search bot's names ("mcts", "mcts:N") with the engine
+
     try:
         changed.make_bots(lesson.new_game())
     except StepError as exc:
@@ -505,6 +507,8 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
 
     def _hand_over_bots(self, game: Game[Any]) -> Any:
         if self.lesson is not None and self.lesson.bots:
+            from ..sim import mcts  # noqa: F401 - registers the search bot's names with the engine
+
             return self.lesson.make_bots(game)  # the lesson's own bot table
         return self.bots
 

@@ -398,6 +398,11 @@ function zxNeighbour(ctx, id, key) {
 
 function renderBoard(ctx) {
   const { h, s, view, state } = ctx;
+  // the board's geometry comes with its first sync: until it is there, say so (never a failed drawing)
+  if (!view || !Array.isArray(view.hexes) || !view.hexes.length || !state || !Array.isArray(state.planes)) {
+    ctx.el.append(h("p", { class: "zx-loading", role: "status" }, "Drawing the board…"));
+    return;
+  }
   const memo = ctx.memo;
   const uid = `zx${++zxUid}`;
   const sel = zxSelectedPlane(ctx);
