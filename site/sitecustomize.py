@@ -49,7 +49,6 @@ def _install(package: str) -> None:
         if hashlib.sha256(data).hexdigest() != pkg["sha256"]:
             raise ImportError(f"{name}: {pkg['file_name']} differs from the site's pyodide-lock.json")
         zipfile.ZipFile(io.BytesIO(data)).extractall(target)
-        pyodide_js.loadedPackages[name] = "tabletop-site (on first import)"
     import importlib
 
     importlib.invalidate_caches()
@@ -58,7 +57,7 @@ def _install(package: str) -> None:
 class LazySitePackages:
     """A meta-path finder: the first import of a LAZY name installs its package from the site, once."""
 
-    def find_spec(self, fullname: str, path: object = None, target: object = None) -> None:
+    def find_spec(self, fullname: str, path: object = None, target: object = None) -> object:
         if fullname not in LAZY:
             return None
         package = LAZY.pop(fullname)
@@ -70,7 +69,9 @@ class LazySitePackages:
             raise
         except Exception as exc:  # a failed fetch reads as what it is, not as a JavaScript error
             raise ImportError(f"{fullname} could not be installed from the site: {exc}") from exc
-        return None  # the regular finders find it now
+        import importlib.machinery
+
+        return importlib.machinery.PathFinder.find_spec(fullname)  # the finders before this one had said no
 
 
 if sys.platform == "emscripten":
