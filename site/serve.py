@@ -34,7 +34,7 @@ from urllib.parse import urlsplit
 #: a content hash in a file name: ``name.<7+ hex>.js`` (webpack chunks) — such a file never changes
 HASHED = re.compile(r"[.-][0-9a-f]{7,20}\.(js|css|woff2?|ttf|eot|svg|json)$")
 #: already compressed: sent as they are
-COMPRESSED = (".whl", ".zip", ".gz", ".tgz", ".png", ".jpg", ".jpeg", ".gif", ".ico", ".woff", ".woff2")
+COMPRESSED = (".whl", ".zip", ".gz", ".tgz", ".png", ".jpg", ".jpeg", ".gif", ".woff", ".woff2")
 TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
          ".json": "application/json", ".ipynb": "application/json", ".whl": "application/zip",
          ".svg": "image/svg+xml", ".map": "application/json"}
