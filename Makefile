@@ -125,6 +125,7 @@ site: $(SITE_VENV)/.installed
 	  { echo "make site needs npm (apt-get install npm)" >&2; exit 1; }
 	$(SITE_VENV)/bin/python site/build.py --out $(SITE_OUT)
 
-# the built site on http://127.0.0.1:$(SITE_PORT)/ (any static file server does; this one is Python's)
+# the built site on http://127.0.0.1:$(SITE_PORT)/ (any static file server does; site/serve.py sends gzip and cache
+# headers as a static host does, and logs the bytes of each request)
 serve-site: site
-	$(PYTHON) -m http.server --bind 127.0.0.1 --directory $(SITE_OUT) $(SITE_PORT)
+	$(PYTHON) site/serve.py --dir $(SITE_OUT) --port $(SITE_PORT)

@@ -45,6 +45,16 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: which the walkthroughs import lazily for their narration (on a server it comes with jupyterlab/nbconvert)
 PRELOAD = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "tabletop-arcade",
            "mistune"]
+#: shipped in the site but neither preloaded nor fetched until a notebook imports them: name -> why. Lessons draw
+#: no chart; plotly (9.7 MB, with narwhals) is for the variant lab and the balance notebooks, whose first
+#: ``import plotly`` installs it from the site (site/sitecustomize.py, put into Pyodide's python_stdlib.zip)
+LAZY = {"plotly": "only the variant lab and the balance notebooks draw charts"}
+SITECUSTOMIZE = HERE / "sitecustomize.py"
+#: files left out of a shipped wheel: name -> (path prefixes, why). The kernel loads jedi at start (its completer);
+#: 2.6 of its 4.9 MB are type stubs of third-party packages (requests, six, django, ...) that the browser kernel
+#: does not have: without them jedi still completes, from the code itself and the standard library's stubs
+TRIM = {"jedi": (("jedi/third_party/typeshed/stubs/", "jedi/third_party/django-stubs/"),
+                 "type stubs of third-party packages the browser kernel does not have")}
 #: os.environ in the browser kernel: the variant-lab notebooks play TABLETOP_LAB_N games per variant (1000 on a
 #: server); the browser plays them one after another, so its default is smaller (the lab's box changes it)
 BROWSER_ENV_VARS = {"TABLETOP_LAB_N": "100"}
@@ -121,14 +131,14 @@ def fetch_wheels(cache: Path) -> list[Path]:
     wheels = cache / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)
     want = {canonicalize_name(Requirement(r).name): r for r in reqs}
-    have = {wheel_name(p): p for p in wheels.glob("*.whl")}
-    missing = [r for n, r in want.items() if n not in have or wheel_version(have[n]) != str(
-        next(iter(Requirement(r).specifier)).version)]
+    pinned = {n: str(next(iter(Requirement(r).specifier)).version) for n, r in want.items()}
+    have = {wheel_name(p): p for p in wheels.glob("*.whl") if wheel_version(p) == pinned.get(wheel_name(p))}
+    missing = [r for n, r in want.items() if n not in have]
     if missing:
         run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
              "--python-version", BROWSER_ENV["python_version"], "--implementation", "py", "--abi", "none", "--platform", "any",
              "-d", str(wheels), *missing])
-    have = {wheel_name(p): p for p in wheels.glob("*.whl")}
+    have = {wheel_name(p): p for p in wheels.glob("*.whl") if wheel_version(p) == pinned.get(wheel_name(p))}
     out = []
     for n, r in want.items():
         p = have.get(n)
@@ -153,6 +163,125 @@ def build_tabletop_wheel(dest: Path) -> Path:
     shutil.rmtree(tmp)
     (whl,) = dest.glob("tabletop_arcade-*.whl")
     return whl
+
+
+def trim_wheel(whl: Path, prefixes: tuple[str, ...], dest: Path) -> Path:
+    """A copy of ``whl`` (same file name) without the files under ``prefixes``; its RECORD rewritten to match."""
+    import base64
+
+    dest.mkdir(parents=True, exist_ok=True)
+    out = dest / whl.name
+    with zipfile.ZipFile(whl) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
+        (record,) = [n for n in src.namelist() if re.fullmatch(r"[^/]+\.dist-info/RECORD", n)]
+        rows = []
+        for info in src.infolist():
+            if info.filename.startswith(prefixes) or info.filename == record:
+                continue
+            data = src.read(info)
+            dst.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+            if not info.is_dir():
+                digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+                rows.append(f"{info.filename},sha256={digest},{len(data)}")
+        dst.writestr(record, "\n".join([*rows, f"{record},,"]) + "\n")
+    return out
+
+
+#: compiled ahead: the modules a lesson's kernel imports (found by importing PRECOMPILE_ROOTS in the site's own
+#: Pyodide) get ``__pycache__/*.cpython-314.pyc`` beside them (unchecked-hash pycs, never re-validated), in every
+#: shipped wheel but the lazy ones. Compiling in the browser is about half of the time those imports take there
+#: (IPython, ipywidgets, tabletop); modules not imported at start stay source only (a pyc is 2-3x its source)
+NOT_PRECOMPILED = {*LAZY, "narwhals"}
+PRECOMPILE_ROOTS = ["pyodide_kernel", "piplite.piplite", "micropip", "IPython", "ipykernel", "comm", "ipywidgets",
+                    "anywidget", "mistune", "tabletop", "tabletop.ui.walkthrough", "tabletop.ui.progress",
+                    "tabletop.ui.practice", "tabletop.xevious.widget", "tabletop.xevoz.widget",
+                    "tabletop.zaxxon.widget", "tabletop.xevious.practice", "tabletop.xevoz.practice",
+                    "tabletop.zaxxon.practice", "tabletop.xevious.lessons", "tabletop.xevoz.lessons",
+                    "tabletop.zaxxon.lessons"]
+_PRECOMPILE_PY = r"""
+import base64, hashlib, importlib, importlib.util, json, os, sys, sysconfig, warnings, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+warnings.simplefilter("ignore")
+jobs, roots = json.loads(JOBS), json.loads(ROOTS)
+site = "/" + sysconfig.get_paths()["purelib"].lstrip("/")
+for src, _ in jobs:
+    zipfile.ZipFile(src).extractall(site)
+importlib.invalidate_caches()
+failed = []
+for root in roots:
+    try:
+        importlib.import_module(root)
+    except Exception as exc:
+        failed.append(f"{root}: {exc!r}")
+if failed:
+    raise SystemExit("cannot import in Pyodide: " + "; ".join(failed))
+files = ["/" + m.__file__.lstrip("/") for m in list(sys.modules.values()) if getattr(m, "__file__", None)]
+imported = {os.path.relpath(f, site) for f in files if f.startswith(site + "/") and f.endswith(".py")}
+with open("/work/imported.json", "w") as f:
+    json.dump(sorted(imported), f)
+def b64(data):
+    return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+for src, dst in jobs:
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zout:
+        (record,) = [n for n in zin.namelist() if n.count("/") == 1 and n.endswith(".dist-info/RECORD")]
+        rows = [r for r in zin.read(record).decode().splitlines() if r and not r.startswith(record + ",")]
+        for info in zin.infolist():
+            if info.filename == record:
+                continue
+            data = zin.read(info)
+            zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+            n = info.filename
+            if n not in imported:
+                continue
+            code = compile(data, os.path.join(site, n), "exec", dont_inherit=True)
+            pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+            d, _, f = n.rpartition("/")
+            name = (d + "/" if d else "") + "__pycache__/" + f[:-3] + "." + sys.implementation.cache_tag + ".pyc"
+            zout.writestr(name, pyc, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+            rows.append(f"{name},sha256={b64(pyc)},{len(pyc)}")
+        zout.writestr(record, "\n".join([*rows, record + ",,"]) + "\n")
+"""
+_PRECOMPILE_JS = """
+const [pyodideDir, workDir, jobs, roots] = process.argv.slice(1);
+const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
+const py = await loadPyodide({ indexURL: pyodideDir + "/" });
+py.FS.mkdirTree("/work");
+py.mountNodeFS("/work", workDir);
+py.globals.set("JOBS", jobs);
+py.globals.set("ROOTS", roots);
+py.runPython(await (await import("node:fs/promises")).readFile(workDir + "/precompile.py", "utf8"));
+"""
+
+
+def precompile(wheels: list[Path], pyo: Path, cache: Path) -> list[Path]:
+    """The wheels with the modules a kernel imports compiled by the site's own Pyodide (run in node: the same
+    interpreter the browser runs); kept in the cache under a digest of every input wheel and this recipe."""
+    digest = hashlib.sha256((_PRECOMPILE_PY + json.dumps(PRECOMPILE_ROOTS)).encode())
+    for whl in sorted(wheels, key=lambda p: p.name):  # by content: a rebuilt tabletop wheel of the same files hits
+        with zipfile.ZipFile(whl) as z:
+            digest.update(json.dumps([whl.name, *sorted(f"{i.filename}:{i.CRC}" for i in z.infolist())]).encode())
+    work = cache / "compiled"
+    done = work / digest.hexdigest()[:16]
+    todo = [w for w in wheels if wheel_name(w) not in NOT_PRECOMPILED]
+    if not all((done / w.name).exists() for w in todo):
+        if not shutil.which("node"):
+            sys.exit("site: node is needed to compile the wheels with Pyodide (apt-get install nodejs)")
+        if work.exists():
+            shutil.rmtree(work)
+        (work / "in").mkdir(parents=True)
+        done.mkdir()
+        for w in wheels:
+            shutil.copy2(w, work / "in" / w.name)
+        (work / "precompile.py").write_text(_PRECOMPILE_PY)
+        jobs = [[f"/work/in/{w.name}", f"/work/{done.name}/{w.name}"] for w in wheels]
+        log(f"compiling what a kernel imports ({', '.join(PRECOMPILE_ROOTS[:4])}, ...) with Pyodide in node")
+        proc = subprocess.run(["node", "--input-type=module", "-e", _PRECOMPILE_JS, str(pyo), str(work),
+                               json.dumps(jobs), json.dumps(PRECOMPILE_ROOTS)], capture_output=True, text=True)
+        if proc.returncode != 0:
+            sys.exit(f"site: compiling in Pyodide failed:\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
+        imported = json.loads((work / "imported.json").read_text())
+        log(f"{len(imported)} modules compiled ahead")
+        shutil.rmtree(work / "in")
+    return [done / w.name if wheel_name(w) not in NOT_PRECOMPILED else w for w in wheels]
 
 
 def wheel_name(path: Path) -> str:
@@ -218,7 +347,21 @@ def build_lock(npm_lock: dict, wheels: list[Path], dest: Path) -> dict:
             elif dep not in NOT_SHIPPED:
                 problems.append(f"{name} needs {dep} in the browser, and no wheel of it is shipped "
                                 f"(add it to site/requirements-runtime.txt)")
+        if name == "tabletop-arcade":  # the lazy ones come on their first import, not with tabletop
+            deps = [d for d in deps if d not in LAZY]
         packages[name]["depends"] = sorted(set(deps))
+    closure, todo = set(), list(PRELOAD)
+    while todo:
+        n = todo.pop()
+        if n in packages and n not in closure:
+            closure.add(n)
+            todo += packages[n]["depends"]
+    eager = sorted(closure & set(LAZY))
+    if eager:
+        problems.append(f"{eager} would be preloaded (a preloaded package depends on it), not fetched on import")
+    for lazy in LAZY:
+        if lazy not in packages:
+            problems.append(f"{lazy} is to be installed on its first import but is not shipped")
     missing_preload = [p for p in PRELOAD if p not in packages]
     if missing_preload:
         problems.append(f"preloaded but not shipped: {missing_preload}")
@@ -227,6 +370,21 @@ def build_lock(npm_lock: dict, wheels: list[Path], dest: Path) -> dict:
     lock = {"info": npm_lock["info"], "packages": dict(sorted(packages.items()))}
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1))
     return lock
+
+
+def add_sitecustomize(pyo: Path) -> None:
+    """site/sitecustomize.py into Pyodide's python_stdlib.zip (on sys.path from the start): Python imports it at
+    start-up, and it installs the LAZY packages on their first import. Its LAZY table must be build.py's."""
+    stdlib = pyo / "python_stdlib.zip"
+    with zipfile.ZipFile(stdlib) as z:
+        if any(n.split("/")[-1].startswith("sitecustomize.") for n in z.namelist()):
+            sys.exit(f"site: {stdlib} already has a sitecustomize: cannot add the site's")
+    ns: dict[str, object] = {}
+    exec(compile(SITECUSTOMIZE.read_text(), str(SITECUSTOMIZE), "exec"), ns)  # noqa: S102 - our own file
+    if ns["LAZY"] != {n: n for n in LAZY}:
+        sys.exit(f"site: {SITECUSTOMIZE.name}'s LAZY {ns['LAZY']} differs from build.py's {sorted(LAZY)}")
+    with zipfile.ZipFile(stdlib, "a", compression=zipfile.ZIP_DEFLATED) as z:
+        z.write(SITECUSTOMIZE, "sitecustomize.py")
 
 
 def lite_config(out: Path) -> dict:
@@ -263,6 +421,16 @@ def write_start_redirect(out: Path) -> None:
 
 
 
+def small_favicon(out: Path) -> None:
+    """lab/favicon.ico is a 319 KB icon of every size up to 256 px, fetched on every visit (twice on the first):
+    JupyterLab's own 32 KB favicon (static/favicons/favicon.ico, the one it shows while idle) replaces it."""
+    big, small = out / "lab" / "favicon.ico", out / "static" / "favicons" / "favicon.ico"
+    if not small.is_file():
+        sys.exit(f"site: {small} is missing: JupyterLite's layout changed")
+    if big.is_file():
+        shutil.copy2(small, big)
+
+
 def check_site(out: Path, lock: dict) -> None:
     """Every file the lock names is in the site (same sha256); the kernel settings point inside the site."""
     pyo = out / "static" / "pyodide"
@@ -273,6 +441,9 @@ def check_site(out: Path, lock: dict) -> None:
         f = pyo / pkg["file_name"]
         if not f.is_file() or sha256(f) != pkg["sha256"]:
             sys.exit(f"site: {f} is missing or differs from the lock")
+    with zipfile.ZipFile(pyo / "python_stdlib.zip") as z:
+        if "sitecustomize.py" not in z.namelist():
+            sys.exit("site: python_stdlib.zip lacks the site's sitecustomize.py (the lazy installs)")
     cfg = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = cfg["litePluginSettings"][KERNEL_PLUGIN]
     urls = [kernel["pyodideUrl"], kernel["loadPyodideOptions"]["lockFileURL"], *kernel.get("pipliteUrls", [])]
@@ -309,11 +480,20 @@ def main() -> None:
     if npm_lock["info"]["python"] != BROWSER_ENV["python_full_version"]:
         sys.exit(f"site: Pyodide {version} runs Python {npm_lock['info']['python']}, BROWSER_ENV says "
                  f"{BROWSER_ENV['python_full_version']}")
+    add_sitecustomize(pyo)
     wheels = fetch_wheels(cache)
+    for i, whl in enumerate(wheels):
+        if wheel_name(whl) in TRIM:
+            prefixes, why = TRIM[wheel_name(whl)]
+            wheels[i] = trim_wheel(whl, prefixes, cache / "trimmed")
+            log(f"{whl.name}: {whl.stat().st_size / 1e6:.1f} -> {wheels[i].stat().st_size / 1e6:.1f} MB without "
+                f"{', '.join(prefixes)} ({why})")
     wheels += [p for p in sorted(kernel_wheels.glob("*.whl")) if not p.name.startswith("widgetsnbextension-3")]
     wheels.append(build_tabletop_wheel(cache / "tabletop"))
+    wheels = precompile(wheels, pyo, cache)
     lock = build_lock(npm_lock, wheels, pyo)
-    log(f"lock: {len(lock['packages'])} wheels, preloaded: {', '.join(PRELOAD)}")
+    log(f"lock: {len(lock['packages'])} wheels, preloaded: {', '.join(PRELOAD)}; on first import: "
+        f"{', '.join(LAZY)}")
 
     (work / "jupyter-lite.json").write_text(json.dumps(lite_config(out), indent=1))
     # JupyterLab settings for every learner: no news feed, no update check (both would reach the internet)
@@ -334,9 +514,11 @@ def main() -> None:
     env = dict(os.environ, JUPYTERLITE_NO_LIBARCHIVE="1")
     env.pop("JUPYTERLITE_PYODIDE_URL", None)
     run([str(Path(sys.executable).parent / "jupyter"), "lite", "build", "--lite-dir", str(work),
-         "--contents", str(files), "--output-dir", str(out), "--no-sourcemaps", "--no-unused-shared-packages"],
+         "--contents", str(files), "--output-dir", str(out), "--apps", "lab", "--no-sourcemaps",
+         "--no-unused-shared-packages"],
         cwd=work, env=env)
     write_start_redirect(out)
+    small_favicon(out)
     check_site(out, lock)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     log(f"built {out} in {time.time() - t0:.0f} s: {size / 1e6:.1f} MB in "
