@@ -47,6 +47,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -347,6 +348,7 @@ def session(args: argparse.Namespace, games: list[tuple[str, str]], server_kind:
         browser.close()
         pw.stop()
         server.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
     return {"server": server_kind, "server_is": SERVERS[server_kind], "seconds": elapsed,
             "load_before": load_before, "load_after": os.getloadavg(), "rows": rows, "untimed": untimed,
             "console_errors": errors}
