@@ -13,6 +13,9 @@ With ``--balance N``: ``tabletop.balance`` of ``N`` strong-against-strong games 
 rulebook and the game's change of ``CHANGES``, no skill games) on the local cores, its time, and that time projected
 to 1,000 games per variant (linear in games) on these cores and on a Dask cluster of ``--cluster`` cores (linear in
 cores: the games are independent tasks; an estimate, not a measurement).
+Before the games: the load average and the yardstick, OpenSpiel's Python ``MCTSBot`` on its C++ backgammon with the
+same budget in the same run (skipped with ``--no-yardstick`` or without ``pyspiel``); each game's simulations/s is
+also printed as a ratio to it, which a loaded machine changes far less than the raw figures.
 The issue-21 goals, for reference: a 1,000-simulation decision in <= 1 s on this machine for every game, and MCTS
 beating random in >= 90% and the best bot in >= 60% of 200 games.
 """
@@ -54,6 +57,39 @@ def position(mod: Any, warmup: int) -> Any:
     return g
 
 
+def yardstick(sims: int, warmup: int = 0) -> dict[str, float] | None:
+    """OpenSpiel's own Python ``MCTSBot`` (random-rollout evaluator, one rollout, ``uct_c=2``) deciding once with
+    ``sims`` simulations on its C++ backgammon, at the first decision of a game (or after ``warmup`` random
+    actions; chance outcomes drawn by their probabilities, seed 0): the issue's yardstick (462 simulations/s when
+    the issue was filed; its playouts are whole random games, shorter from the opening).
+    ``None`` when ``pyspiel`` is not installed."""
+    try:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import mcts as os_mcts
+    except ImportError:
+        return None
+    game = pyspiel.load_game("backgammon")
+    rng = np.random.RandomState(0)
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal() and (steps < warmup or state.is_chance_node() or len(state.legal_actions()) < 2):
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randint(len(legal))])
+        steps += 1
+    evaluator = os_mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bot = os_mcts.MCTSBot(game, uct_c=2, max_simulations=sims, evaluator=evaluator,
+                          random_state=np.random.RandomState(2), solve=False)
+    t = time.perf_counter()
+    bot.step(state)
+    dt = time.perf_counter() - t
+    return {"seconds": dt, "per_s": sims / dt}
+
+
 def decision(mod: Any, sims: int, warmup: int) -> dict[str, float]:
     g = position(mod, warmup)
     if g.current_player is None:
@@ -84,12 +120,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--balance", type=int, default=0, help="games per variant of a timed balance report (0: skip)")
     ap.add_argument("--cluster", type=int, default=64, help="cores of the Dask cluster the projection assumes")
     ap.add_argument("--workers", type=int, default=None, help="local processes for --balance (default: all cores)")
+    ap.add_argument("--no-yardstick", action="store_true", help="skip OpenSpiel's MCTSBot on backgammon")
     args = ap.parse_args(argv)
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores", flush=True)
+    yard = None if args.no_yardstick else yardstick(args.sims)
+    if yard is not None:
+        print(f"yardstick: OpenSpiel's Python MCTSBot on its C++ backgammon, one {args.sims}-simulation decision in "
+              f"{yard['seconds']:.2f} s ({yard['per_s']:,.0f} simulations/s)", flush=True)
+    elif not args.no_yardstick:
+        print("yardstick: pyspiel is not installed (pip install open-spiel): no ratio", flush=True)
     for name in args.games:
         mod = resolve_game(name)
         d = decision(mod, args.sims, args.warmup)
+        ratio = f"; {d['per_s'] / yard['per_s']:.2f}x the yardstick" if yard is not None else ""
+        met = "met" if d["seconds"] <= 1.0 else "not met"
         print(f"{name}: one {args.sims}-simulation decision in {d['seconds']:.2f} s ({d['per_s']:,.0f} "
-              f"simulations/s; {d['options']} legal moves; top: {d.get('top', '-')})", flush=True)
+              f"simulations/s{ratio}; <= 1 s: {met}; {d['options']} legal moves; top: {d.get('top', '-')})",
+              flush=True)
         if args.strength:
             table = getattr(mod, "BOTS", {})
             best = next((b for b in BEST if b in table), None)
