@@ -1670,12 +1670,13 @@ class XeviousRules(Rules[XeviousState]):
             headings = pend["headings"]
             pend = state.pend = dict(pend)
             pend["aim"] = headings[rng.randrange(len(headings))]
+        # (sorted first: the redrawn order depends only on which cards are left, never on the real order)
         if len(state.deck) > 1:
-            deck = list(state.deck)
+            deck = sorted(state.deck)
             rng.shuffle(deck)
             state.deck = tuple(deck)
         if len(state.brag) > 1:
-            brag = list(state.brag)
+            brag = sorted(state.brag)
             rng.shuffle(brag)
             state.brag = tuple(brag)
         return state
