@@ -105,19 +105,28 @@ def decision(mod: Any, sims: int, warmup: int) -> dict[str, float]:
 
 
 def strength(mod: Any, sims: int, games_n: int, other: str, workers: int | None = None,
-             max_steps: int = 5000) -> tuple[int, int, int]:
+             max_steps: int = 5000, running: bool = False) -> tuple[int, int, int]:
     """``mcts:sims`` against ``other``, ``games_n`` games with the search in each seat (seeds 0..games_n-1 both
     times): (games won by the search, games played, games without a winner). Serial unless ``workers`` > 1 (a local
-    process pool: the games are independent and seeded, so the figures are the same either way)."""
+    process pool: the games are independent and seeded, so the figures are the same either way). ``running``:
+    play seed by seed (both seatings of a seed, then the next: ``simulate(seed=s, n=1)``) and print the running
+    tally after each pair, so a run stopped early still says what it measured."""
     name = f"mcts:{sims}"
-    won = nowin = 0
+    won = nowin = played = 0
     executor = "serial" if not workers or workers < 2 else None
-    for seats, me in (([name, other], 0), ([other, name], 1)):
-        res = simulate(mod, bots=seats, n=games_n, seed=0, executor=executor, workers=workers, progress=False,
-                       max_steps=max_steps)
-        won += res.win_rates(0)[me].k
-        nowin += res.no_winner(0).k
-    return won, 2 * games_n, nowin
+    batches = [(s, 1) for s in range(games_n)] if running else [(0, games_n)]
+    for first, n in batches:
+        for seats, me in (([name, other], 0), ([other, name], 1)):
+            res = simulate(mod, bots=seats, n=n, seed=first, executor=executor, workers=workers, progress=False,
+                           max_steps=max_steps)
+            won += res.win_rates(0)[me].k
+            nowin += res.no_winner(0).k
+            played += n
+        if running:
+            low, high = wilson(won, played)
+            print(f"    ... {name} against {other}: {won} of {played} won so far (Wilson 95% {100 * low:.0f}-"
+                  f"{100 * high:.0f}%), {nowin} without a winner", flush=True)
+    return won, played, nowin
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -139,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--strength", type=int, default=0, help="games per seat arrangement (0: skip)")
     ap.add_argument("--strength-sims", type=int, default=DEFAULT_SIMULATIONS,
                     help="the search bot's budget in the strength games (default: that of 'mcts')")
+    ap.add_argument("--against", nargs="*", default=None, help="only these opponents (random, greedy, sensible)")
+    ap.add_argument("--running", action="store_true", help="print the strength tally after every pair of games")
     ap.add_argument("--max-steps", type=int, default=5000, help="action cap of a strength game")
     ap.add_argument("--balance", type=int, default=0, help="games per variant of a timed balance report (0: skip)")
     ap.add_argument("--balance-sims", type=int, default=50, help="the search bot's budget in --balance")
@@ -166,9 +177,11 @@ def main(argv: list[str] | None = None) -> int:
             table = getattr(mod, "BOTS", {})
             best = next((b for b in BEST if b in table), None)
             for other in ["random", *([best] if best else [])]:
+                if args.against and other not in args.against:
+                    continue
                 t = time.perf_counter()
                 won, played, nowin = strength(mod, args.strength_sims, args.strength, other, args.workers,
-                                              args.max_steps)
+                                              args.max_steps, args.running)
                 low, high = wilson(won, played)
                 goal = 0.9 if other == "random" else 0.6
                 verdict = "met" if low >= goal else "not met" if high < goal else "undecided at this sample"
