@@ -1,18 +1,24 @@
 """The search bot's speed and strength per game (printed, never a timed test).
 
     python benchmarks/mcts_bench.py                      # every game: simulations/s and one 1,000-simulation decision
-    python benchmarks/mcts_bench.py --strength 20        # also 20 games (seats swapped) against random and the best bot
+    python benchmarks/mcts_bench.py --strength 100 --workers 2   # also 100 games per seat (200 in all) against
+                                                         # random and the best bot, on 2 processes
     python benchmarks/mcts_bench.py --games xevoz --sims 400
     python benchmarks/mcts_bench.py --balance 4         # also a balance report of 4 strong games x 2 variants, timed
 
 Per game: the position after ``--warmup`` random actions from seed 0 (a mid-game decision with more than one legal
 move), the time of one decision of ``--sims`` simulations (``tabletop.sim.mcts.MCTSBot``) and the simulations per
 second it makes, then (``--strength N``) the search bot's share of wins against the random bot and against the
-game's best own bot, ``N`` games with the search in each seat (``simulate(bots=[...])``, serial).
-With ``--balance N``: ``tabletop.balance`` of ``N`` strong-against-strong games per variant (``mcts:50``, the
+game's best own bot, ``N`` games with the search in each seat (``simulate(bots=[...])``; serial, or a local process
+pool with ``--workers``; the search's budget is ``--strength-sims``, by default that of ``"mcts"``), with its Wilson
+95% interval and whether the goal is met (the interval above it), not met (below it) or undecided.
+With ``--balance N``: ``tabletop.balance`` of ``N`` strong-against-strong games per variant (``mcts:50``, ``--balance-sims``, the
 rulebook and the game's change of ``CHANGES``, no skill games) on the local cores, its time, and that time projected
 to 1,000 games per variant (linear in games) on these cores and on a Dask cluster of ``--cluster`` cores (linear in
 cores: the games are independent tasks; an estimate, not a measurement).
+Before the games: the load average and the yardstick, OpenSpiel's Python ``MCTSBot`` on its C++ backgammon with the
+same budget in the same run (skipped with ``--no-yardstick`` or without ``pyspiel``); each game's simulations/s is
+also printed as a ratio to it, which a loaded machine changes far less than the raw figures.
 The issue-21 goals, for reference: a 1,000-simulation decision in <= 1 s on this machine for every game, and MCTS
 beating random in >= 90% and the best bot in >= 60% of 200 games.
 """
@@ -34,7 +40,7 @@ if str(ROOT / "widgets") not in sys.path:
 from tabletop import games  # noqa: E402
 from tabletop.sim import simulate  # noqa: E402
 from tabletop.sim.core import resolve_game  # noqa: E402
-from tabletop.sim.mcts import MCTSBot  # noqa: E402
+from tabletop.sim.mcts import DEFAULT_SIMULATIONS, MCTSBot  # noqa: E402
 
 BEST = ("greedy", "sensible")
 #: the rule change each game's balance report compares with the rulebook (as in notebooks/variants/07-09)
@@ -54,6 +60,39 @@ def position(mod: Any, warmup: int) -> Any:
     return g
 
 
+def yardstick(sims: int, warmup: int = 0) -> dict[str, float] | None:
+    """OpenSpiel's own Python ``MCTSBot`` (random-rollout evaluator, one rollout, ``uct_c=2``) deciding once with
+    ``sims`` simulations on its C++ backgammon, at the first decision of a game (or after ``warmup`` random
+    actions; chance outcomes drawn by their probabilities, seed 0): the issue's yardstick (462 simulations/s when
+    the issue was filed; its playouts are whole random games, shorter from the opening).
+    ``None`` when ``pyspiel`` is not installed."""
+    try:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import mcts as os_mcts
+    except ImportError:
+        return None
+    game = pyspiel.load_game("backgammon")
+    rng = np.random.RandomState(0)
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal() and (steps < warmup or state.is_chance_node() or len(state.legal_actions()) < 2):
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randint(len(legal))])
+        steps += 1
+    evaluator = os_mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bot = os_mcts.MCTSBot(game, uct_c=2, max_simulations=sims, evaluator=evaluator,
+                          random_state=np.random.RandomState(2), solve=False)
+    t = time.perf_counter()
+    bot.step(state)
+    dt = time.perf_counter() - t
+    return {"seconds": dt, "per_s": sims / dt}
+
+
 def decision(mod: Any, sims: int, warmup: int) -> dict[str, float]:
     g = position(mod, warmup)
     if g.current_player is None:
@@ -65,13 +104,40 @@ def decision(mod: Any, sims: int, warmup: int) -> dict[str, float]:
     return {"seconds": dt, "per_s": sims / dt, "options": len(stats), "top": str(stats[0])}
 
 
-def strength(mod: Any, sims: int, games_n: int, other: str) -> float:
+def strength(mod: Any, sims: int, games_n: int, other: str, workers: int | None = None,
+             max_steps: int = 5000, running: bool = False) -> tuple[int, int, int]:
+    """``mcts:sims`` against ``other``, ``games_n`` games with the search in each seat (seeds 0..games_n-1 both
+    times): (games won by the search, games played, games without a winner). Serial unless ``workers`` > 1 (a local
+    process pool: the games are independent and seeded, so the figures are the same either way). ``running``:
+    play seed by seed (both seatings of a seed, then the next: ``simulate(seed=s, n=1)``) and print the running
+    tally after each pair, so a run stopped early still says what it measured."""
     name = f"mcts:{sims}"
-    won = 0
-    for seats, me in (([name, other], 0), ([other, name], 1)):
-        res = simulate(mod, bots=seats, n=games_n, seed=0, executor="serial", progress=False, max_steps=5000)
-        won += res.win_rates(0)[me].k
-    return won / (2 * games_n)
+    won = nowin = played = 0
+    executor = "serial" if not workers or workers < 2 else None
+    batches = [(s, 1) for s in range(games_n)] if running else [(0, games_n)]
+    for first, n in batches:
+        for seats, me in (([name, other], 0), ([other, name], 1)):
+            res = simulate(mod, bots=seats, n=n, seed=first, executor=executor, workers=workers, progress=False,
+                           max_steps=max_steps)
+            won += res.win_rates(0)[me].k
+            nowin += res.no_winner(0).k
+            played += n
+        if running:
+            low, high = wilson(won, played)
+            print(f"    ... {name} against {other}: {won} of {played} won so far (Wilson 95% {100 * low:.0f}-"
+                  f"{100 * high:.0f}%), {nowin} without a winner", flush=True)
+    return won, played, nowin
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson 95% interval of ``k`` successes in ``n`` trials."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / d
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / d
+    return max(0.0, mid - half), min(1.0, mid + half)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,33 +146,59 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sims", type=int, default=1000)
     ap.add_argument("--warmup", type=int, default=20)
     ap.add_argument("--strength", type=int, default=0, help="games per seat arrangement (0: skip)")
-    ap.add_argument("--strength-sims", type=int, default=50)
+    ap.add_argument("--strength-sims", type=int, default=DEFAULT_SIMULATIONS,
+                    help="the search bot's budget in the strength games (default: that of 'mcts')")
+    ap.add_argument("--against", nargs="*", default=None, help="only these opponents (random, greedy, sensible)")
+    ap.add_argument("--running", action="store_true", help="print the strength tally after every pair of games")
+    ap.add_argument("--max-steps", type=int, default=5000, help="action cap of a strength game")
     ap.add_argument("--balance", type=int, default=0, help="games per variant of a timed balance report (0: skip)")
+    ap.add_argument("--balance-sims", type=int, default=50, help="the search bot's budget in --balance")
     ap.add_argument("--cluster", type=int, default=64, help="cores of the Dask cluster the projection assumes")
-    ap.add_argument("--workers", type=int, default=None, help="local processes for --balance (default: all cores)")
+    ap.add_argument("--workers", type=int, default=None,
+                    help="local processes for --strength (default: serial) and --balance (default: all cores)")
+    ap.add_argument("--no-yardstick", action="store_true", help="skip OpenSpiel's MCTSBot on backgammon")
     args = ap.parse_args(argv)
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores", flush=True)
+    yard = None if args.no_yardstick else yardstick(args.sims)
+    if yard is not None:
+        print(f"yardstick: OpenSpiel's Python MCTSBot on its C++ backgammon, one {args.sims}-simulation decision in "
+              f"{yard['seconds']:.2f} s ({yard['per_s']:,.0f} simulations/s)", flush=True)
+    elif not args.no_yardstick:
+        print("yardstick: pyspiel is not installed (pip install open-spiel): no ratio", flush=True)
     for name in args.games:
         mod = resolve_game(name)
         d = decision(mod, args.sims, args.warmup)
+        ratio = f"; {d['per_s'] / yard['per_s']:.2f}x the yardstick" if yard is not None else ""
+        met = "met" if d["seconds"] <= 1.0 else "not met"
         print(f"{name}: one {args.sims}-simulation decision in {d['seconds']:.2f} s ({d['per_s']:,.0f} "
-              f"simulations/s; {d['options']} legal moves; top: {d.get('top', '-')})", flush=True)
+              f"simulations/s{ratio}; <= 1 s: {met}; {d['options']} legal moves; top: {d.get('top', '-')})",
+              flush=True)
         if args.strength:
             table = getattr(mod, "BOTS", {})
             best = next((b for b in BEST if b in table), None)
             for other in ["random", *([best] if best else [])]:
-                share = strength(mod, args.strength_sims, args.strength, other)
-                print(f"  mcts:{args.strength_sims} against {other}: wins {100 * share:.0f}% of "
-                      f"{2 * args.strength} games (seats swapped)", flush=True)
+                if args.against and other not in args.against:
+                    continue
+                t = time.perf_counter()
+                won, played, nowin = strength(mod, args.strength_sims, args.strength, other, args.workers,
+                                              args.max_steps, args.running)
+                low, high = wilson(won, played)
+                goal = 0.9 if other == "random" else 0.6
+                verdict = "met" if low >= goal else "not met" if high < goal else "undecided at this sample"
+                print(f"  mcts:{args.strength_sims} against {other}: wins {won} of {played} games "
+                      f"({100 * won / played:.0f}%, Wilson 95% {100 * low:.0f}-{100 * high:.0f}%; seats swapped; "
+                      f"{nowin} without a winner at the {args.max_steps}-action cap; {time.perf_counter() - t:.0f} s)"
+                      f"; goal >= {100 * goal:.0f}%: {verdict}", flush=True)
         if args.balance and name in CHANGES:
             from tabletop.sim.balance import balance
 
             t = time.perf_counter()
-            rep = balance(name, variants=[None, CHANGES[name]], bots=f"mcts:{args.strength_sims}", n=args.balance,
+            rep = balance(name, variants=[None, CHANGES[name]], bots=f"mcts:{args.balance_sims}", n=args.balance,
                           seed=0, skill_n=0, workers=args.workers, progress=False, max_steps=5000)
             dt = time.perf_counter() - t
             cores = args.workers or os.cpu_count() or 1
             per = dt / args.balance
-            print(f"  balance report, {args.balance} mcts:{args.strength_sims} games x 2 variants on {cores} local "
+            print(f"  balance report, {args.balance} mcts:{args.balance_sims} games x 2 variants on {cores} local "
                   f"cores: {dt:.1f} s; projected for 1,000 x 2: {1000 * per / 60:.0f} min here, "
                   f"{1000 * per * cores / args.cluster / 60:.1f} min on a {args.cluster}-core Dask cluster "
                   f"(lengths: median {rep.variant(0).median:.0f} / {rep.variant(1).median:.0f} actions)", flush=True)

@@ -13,6 +13,7 @@ phases of a turn are:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -1669,15 +1670,47 @@ class XeviousRules(Rules[XeviousState]):
             headings = pend["headings"]
             pend = state.pend = dict(pend)
             pend["aim"] = headings[rng.randrange(len(headings))]
+        # (sorted first: the redrawn order depends only on which cards are left, never on the real order)
         if len(state.deck) > 1:
-            deck = list(state.deck)
+            deck = sorted(state.deck)
             rng.shuffle(deck)
             state.deck = tuple(deck)
         if len(state.brag) > 1:
-            brag = list(state.brag)
+            brag = sorted(state.brag)
             rng.shuffle(brag)
             state.brag = tuple(brag)
         return state
+
+    #: a search bot's random playouts are cut off after this many actions and scored by :meth:`evaluate` (a random
+    #: playout of a whole game runs 200-300 actions)
+    playout_depth = 40
+
+    def evaluate(self, state: XeviousState) -> tuple[float, ...]:
+        """A cut-off estimate of each seat's chance to win for a search bot (``tabletop.sim.mcts``), read from what
+        every player sees (the sheets, the movers, the stage; never a face-down card or the decks' order): 1 / 0
+        once someone has won (xevious.victory), an even share after the turn cap; else each pilot is scored by
+        the markers on its sheet (Solvalou 2.5, Shield 1.5, Extra Weapon 1 each, as the sensible bot weighs
+        them: before Stage 7 the stage gate and catch-up undo any lead, so the markers brought to the Gumps count
+        most) plus its progress through the stage (worth 1 before Stage 7, 6 in it), and the seats' shares are
+        a softmax of the scores (temperature 4). One seat alone: its progress through the seven stages."""
+        pilots = state.pilots
+        n = len(pilots)
+        if state.winner is not None:
+            return tuple(1.0 if i == state.winner else 0.0 for i in range(n))
+        if state.capped or n == 0:
+            return tuple(1.0 / max(n, 1) for _ in range(n))
+        stage = state.stage
+        tr = self.tracks[stage - 1]
+        areas, lens = tr.n_areas, tr.lens
+        fracs = [1.0 if q.area >= areas else (q.area + q.idx / max(lens[q.area], 1)) / areas for q in pilots]
+        if n == 1:
+            return (min(1.0, max(0.0, (stage - 1 + fracs[0]) / 7)),)
+        pace = 6.0 if stage == 7 else 1.0
+        scores = [(2.5 * q.l + 1.5 * q.s + q.w + pace * f) / 4.0 for q, f in zip(pilots, fracs, strict=True)]
+        top = max(scores)
+        weights = [math.exp(x - top) for x in scores]
+        total = sum(weights)
+        return tuple(w / total for w in weights)
 
     def to_json(self, state: XeviousState) -> dict[str, Any]:
         pend = None
