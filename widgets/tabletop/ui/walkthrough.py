@@ -57,7 +57,7 @@ import traitlets as t
 from ..engine import Game, IllegalAction, RigError
 from ..engine.lessons import Feedback, Lesson, Step, StepError, Task, events_since, resolve, stars
 from . import _bundle, links
-from ._messages import PythonOwned, version_problem
+from ._messages import OptionalDict, PythonOwned, optional_dict, version_problem
 from .advice import advice_intro, advice_markdown, advice_note, shown_moves, strong_moves
 from .board import BoardWidget
 
@@ -103,15 +103,15 @@ PANEL_MESSAGES = ("goto", "presentation", "answer", "reveal", "show_me", "hint",
 PHASES = ("question", "your-move", "shown")
 
 
-class WalkthroughPanel(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
+class WalkthroughPanel(PythonOwned, anywidget.AnyWidget):
     """The narration column (the browser side of a Walkthrough)."""
 
     _entry: ClassVar[str] = "ttRenderWalkthrough"
 
-    steps = t.List().tag(sync=True)
+    steps: t.List[Any] = t.List().tag(sync=True)
     step = t.Int(0).tag(sync=True)
     title = t.Unicode("").tag(sync=True)
-    error = t.Dict(allow_none=True, default_value=None).tag(sync=True)
+    error: OptionalDict = optional_dict()
     version = t.Int(0).tag(sync=True)
     moves_since = t.Int(0).tag(sync=True)
     #: how many steps are lesson steps (the rest, one at most, is the "Your turn" hand-over)
