@@ -48,7 +48,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import cache
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, cast
 
 import anywidget
 import ipywidgets
@@ -66,8 +66,9 @@ from .board import BoardWidget
 def _markdown() -> Callable[[str], str]:
     import mistune  # lazily (a dependency in pyproject.toml)
 
-    md: Callable[[str], str] = mistune.create_markdown(escape=True, plugins=["strikethrough", "table"])
-    return md
+    # the HTML renderer (create_markdown's default) returns a str; mistune types the call for any renderer
+    # (the AST renderer returns a list of tokens)
+    return cast("Callable[[str], str]", mistune.create_markdown(escape=True, plugins=["strikethrough", "table"]))
 
 
 def render_markdown(text: str) -> str:
@@ -273,9 +274,11 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
             raise TypeError("progress must have see(clauses) and attempt(clauses, right, kind) (a ProgressStore)")
         self._lessons = lessons if lessons is not None else (_registry(self.lesson) if self.lesson else None)
         first = self._position(0)
+        self.board: BoardWidget
         if isinstance(board, BoardWidget):
-            self.board = board
-            board.game = first
+            # checked just above; mypy cannot narrow the class away, as BoardWidget has an untyped (Any) base
+            self.board = cast(BoardWidget, board)
+            self.board.game = first
         elif isinstance(board, type) and issubclass(board, BoardWidget):
             self.board = board(first, interactive=False, auto_bots=False, **dict(board_kwargs or {}))
         else:
@@ -858,9 +861,9 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
                                 "version} or a lesson control ('answer', 'reveal', 'show_me', 'hint', 'retry')")
         if content["type"] == "link":  # sent once, when the panel is first drawn
             return self._open_link(content.get("fragment"))
-        problem = version_problem(content, p.version, "walkthrough")
-        if problem:
-            return self._refuse(*problem)
+        stale = version_problem(content, p.version, "walkthrough")
+        if stale:
+            return self._refuse(*stale)
         kind = content["type"]
         if kind == "presentation":
             on = content.get("on")
