@@ -31,7 +31,7 @@ SLIDERS: tuple[type[w.Widget], ...] = (w.IntSlider, w.FloatSlider, w.FloatLogSli
 _ESM = (Path(__file__).parent / "static" / "aria.js").read_text(encoding="utf-8")
 
 
-class SliderName(anywidget.AnyWidget):  # type: ignore[misc]
+class SliderName(anywidget.AnyWidget):
     """Names the ``role="slider"`` handles inside the closest ``scope`` box around it: put it in the same box as
     the slider (``named(slider, box_class)`` does both)."""
 

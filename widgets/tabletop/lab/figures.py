@@ -133,7 +133,7 @@ def comparison(res: SimResults, a: int = 0, b: int = 1) -> go.Figure:
                     error_x={"type": "data", "symmetric": False, **_bars([lp])}, name="length change",
                     showlegend=False)
     for col in (1, 2):
-        fig.add_vline(x=0, line_dash="dot", row=1, col=col)  # type: ignore[arg-type]
+        fig.add_vline(x=0, line_dash="dot", row=1, col=col)
     return _layout(fig, f"{cmp.label_b} vs {cmp.label_a} ({cmp.n} paired games; {_level(cmp)}; filled = more "
                         "than noise)")
 
@@ -167,7 +167,7 @@ def _live_skeleton() -> go.Figure:
                     name="length change", marker={"size": 11, "color": COLOURS[2]}, cliponaxis=False,
                     error_x={"type": "data", "symmetric": False, "array": [], "arrayminus": []})
     for col in (1, 2):
-        fig.add_vline(x=0, line_dash="dot", row=2, col=col)  # type: ignore[arg-type]
+        fig.add_vline(x=0, line_dash="dot", row=2, col=col)
     _layout(fig, "Press Run: the chart fills in as games finish", height=600, barmode="group",
             yaxis_range=[0, 105], yaxis_title="% of games")
     fig.update_layout(legend={"orientation": "h", "y": 1.07, "x": 0, "yanchor": "bottom"},

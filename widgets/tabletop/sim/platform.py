@@ -61,7 +61,7 @@ def plotly_without_nbformat() -> bool:
         return False
 
     def show(fig: BaseFigure) -> None:
-        display(fig._repr_mimebundle_(), raw=True)  # type: ignore[no-untyped-call]
+        display(fig._repr_mimebundle_(), raw=True)
 
     pio.renderers.default = "plotly_mimetype"
     ip.display_formatter.ipython_display_formatter.for_type(BaseFigure, show)

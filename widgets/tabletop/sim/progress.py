@@ -53,7 +53,7 @@ class WidgetProgress:
         if show:
             from IPython.display import display
 
-            display(self.widget)  # type: ignore[no-untyped-call]
+            display(self.widget)
 
     def __call__(self, done: int, total: int) -> None:
         self.bar.max = max(total, 1)

@@ -7,7 +7,12 @@ Imported lazily (``import tabletop`` stays cheap); importing ``tabletop.ui`` loa
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names for type checkers; at run time they load lazily (__getattr__ below)
+    from .board import UI_RULES, BoardWidget
+    from .chance import ChanceWidget
+    from .walkthrough import Step, Walkthrough
 
 __all__ = ["BoardWidget", "ChanceWidget", "Step", "Walkthrough", "UI_RULES"]
 

@@ -3,7 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeAlias, cast
+
+import traitlets as t
+
+#: the type of a synced Dict trait that may hold None (see :func:`optional_dict`)
+OptionalDict: TypeAlias = "t.TraitType[dict[str, Any] | None, dict[str, Any] | None]"
+
+
+def optional_dict() -> OptionalDict:
+    """A synced ``Dict`` trait whose value may be None (its default). The trait is ``t.Dict(allow_none=True,
+    default_value=None).tag(sync=True)``; only its static type differs, as traitlets' stubs type every ``Dict``
+    as never None (so ``widget.error = None`` and ``widget.error or {}`` would not type-check)."""
+    return cast(OptionalDict, t.Dict(allow_none=True, default_value=None).tag(sync=True))
 
 
 def version_problem(content: Mapping[str, Any], current: int, what: str) -> tuple[str, str] | None:

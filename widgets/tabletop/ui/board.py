@@ -32,7 +32,7 @@ import traitlets as t
 from ..engine import Action, Bot, Game, IllegalAction, RandomBot, thaw
 from ..engine.words import poss
 from . import _bundle, links
-from ._messages import PythonOwned, version_problem
+from ._messages import OptionalDict, PythonOwned, optional_dict, version_problem
 from .teacher import (  # noqa: F401 - the teacher console's names stay importable from here
     MAX_OUTCOMES,
     MAX_POSITION_TEXT,
@@ -100,15 +100,15 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
     #: whether the board reads the page's link (a lesson showing the board reads it instead: ``link_owner``)
     link_reader = t.Bool(True).tag(sync=True)
     state = t.Dict().tag(sync=True)
-    legal = t.List().tag(sync=True)
-    events = t.List().tag(sync=True)
-    error = t.Dict(allow_none=True, default_value=None).tag(sync=True)
+    legal: t.List[Any] = t.List().tag(sync=True)
+    events: t.List[Any] = t.List().tag(sync=True)
+    error: OptionalDict = optional_dict()
     version = t.Int(0).tag(sync=True)
-    players = t.List().tag(sync=True)
+    players: t.List[Any] = t.List().tag(sync=True)
     current_player = t.Int(None, allow_none=True).tag(sync=True)
     winner = t.Int(None, allow_none=True).tag(sync=True)
     is_over = t.Bool(False).tag(sync=True)
-    last_draws = t.List().tag(sync=True)
+    last_draws: t.List[Any] = t.List().tag(sync=True)
     rigged = t.Dict().tag(sync=True)
     view_data = t.Dict().tag(sync=True)  # what view() returns (JS: ctx.view)
     clauses = t.Dict().tag(sync=True)
@@ -117,7 +117,7 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
     interactive = t.Bool(True).tag(sync=True)
     notice = t.Unicode("").tag(sync=True)
     #: the latest move of the game: {turn, seat, player, action (words), action_dict, rules, bot} or None
-    last_move = t.Dict(allow_none=True, default_value=None).tag(sync=True)
+    last_move: OptionalDict = optional_dict()
     #: a bot seat is to move (and not every seat is a bot): the browser gets no legal moves for it
     bot_to_move = t.Bool(False).tag(sync=True)
     #: bot replies are scheduled and not played yet
@@ -125,7 +125,7 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
     #: the bot's latest turn, every action of it: {seat, player, bot, actions: [{turn, action, said (what the log
     #: says of it, up to 3 sentences), rules}], more} or
     #: None (no bot has moved since the game started, or every seat is a bot)
-    bot_turn = t.Dict(allow_none=True, default_value=None).tag(sync=True)
+    bot_turn: OptionalDict = optional_dict()
     #: the game's seed (Play again offers "same seed" with it)
     seed = t.Int(0).tag(sync=True)
     #: how many games this board has started with Play again (0 for the first game)
@@ -554,9 +554,9 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
                                 + ", ".join(MESSAGE_TYPES))
         if kind == "link":  # sent once, when the board is first drawn: before any version can matter
             return self._open_link(content.get("fragment"))
-        problem = version_problem(content, self.version, "board")
-        if problem:
-            return self._refuse(*problem)
+        stale = version_problem(content, self.version, "board")
+        if stale:
+            return self._refuse(*stale)
         if not self.interactive:
             return self._refuse("ui.locked", self.notice or "this board is read-only right now")
         g = self._game

@@ -18,7 +18,7 @@ import traitlets as t
 
 from ..engine import Chance, Draw
 from . import _bundle
-from ._messages import PythonOwned, version_problem
+from ._messages import OptionalDict, PythonOwned, optional_dict, version_problem
 
 #: The Zaxxon spinner used when a game gives none: an inner ring of RED/BLUE/WHITE sectors and an outer ring
 #: where some sectors carry a "Z". RECONSTRUCTION: the rulebook names the colours and the "Z" but gives no
@@ -52,21 +52,21 @@ def spinner_domain(sectors: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, ...
     return tuple(weights), tuple(weights.values())
 
 
-class ChanceWidget(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
+class ChanceWidget(PythonOwned, anywidget.AnyWidget):
     """``ChanceWidget(kind="die"|"spinner"|"faces", *, seed=None, faces=None, sectors=None, title="")``."""
 
     _entry: ClassVar[str] = "ttRenderChance"
 
     kind = t.Unicode("die").tag(sync=True)
     title = t.Unicode("").tag(sync=True)
-    faces = t.List().tag(sync=True)
-    sectors = t.List().tag(sync=True)
+    faces: t.List[Any] = t.List().tag(sync=True)
+    sectors: t.List[Any] = t.List().tag(sync=True)
     value = t.Any(None, allow_none=True).tag(sync=True)
     rigged = t.Bool(False).tag(sync=True)
     n = t.Int(0).tag(sync=True)
-    history = t.List().tag(sync=True)
-    pending = t.List().tag(sync=True)
-    error = t.Dict(allow_none=True, default_value=None).tag(sync=True)
+    history: t.List[Any] = t.List().tag(sync=True)
+    pending: t.List[Any] = t.List().tag(sync=True)
+    error: OptionalDict = optional_dict()
     version = t.Int(0).tag(sync=True)
     interactive = t.Bool(True).tag(sync=True)
 

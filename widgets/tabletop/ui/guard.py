@@ -46,7 +46,7 @@ function ttRenderGuard({ model, el }) {
 """
 
 
-class ShortcutGuard(anywidget.AnyWidget):  # type: ignore[misc]
+class ShortcutGuard(anywidget.AnyWidget):
     """Guards the closest element matching ``scope`` (one class selector, e.g. ``".tt-lab"``) around it."""
 
     scope = traitlets.Unicode().tag(sync=True)

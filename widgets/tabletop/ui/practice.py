@@ -32,7 +32,7 @@ from ..engine.catalog import Catalog, load_catalog
 from ..engine.lessons import Feedback
 from ..engine.practice import PracticeItem
 from . import _bundle
-from ._messages import PythonOwned, version_problem
+from ._messages import OptionalDict, PythonOwned, optional_dict, version_problem
 from .board import BoardWidget
 from .progress import ProgressStore, shared_store
 
@@ -43,7 +43,7 @@ MESSAGES = ("answer", "next")
 MAX_HISTORY = 200
 
 
-class PracticePanel(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
+class PracticePanel(PythonOwned, anywidget.AnyWidget):
     """The question column of a :class:`Practice` (the browser side)."""
 
     _entry: ClassVar[str] = "ttRenderPractice"
@@ -54,11 +54,11 @@ class PracticePanel(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
     #: the question asked: {n, clause, clause_title, prompt, choices, multiple, state} or {} when there is none
     item = t.Dict().tag(sync=True)
     #: the answer's feedback: {correct, rule, rule_title, rule_says, reason, right, picked} or None
-    feedback = t.Dict(allow_none=True, default_value=None).tag(sync=True)
+    feedback: OptionalDict = optional_dict()
     #: a line when there is no question (nothing to review, the generator failed)
     message = t.Unicode("").tag(sync=True)
     #: the last refusal: {rule, reason, n} or None
-    error = t.Dict(allow_none=True, default_value=None).tag(sync=True)
+    error: OptionalDict = optional_dict()
     #: {asked, answered, right}
     score = t.Dict().tag(sync=True)
     version = t.Int(0).tag(sync=True)

@@ -54,7 +54,7 @@ from ..engine.progress import (
     parse_progress,
 )
 from . import _bundle
-from ._messages import PythonOwned, version_problem
+from ._messages import OptionalDict, PythonOwned, optional_dict, version_problem
 
 #: the browser's localStorage key of the record
 STORAGE_KEY = "tabletop-arcade:progress"
@@ -100,7 +100,7 @@ class Attempt:
     at: float
 
 
-class ProgressStore(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
+class ProgressStore(PythonOwned, anywidget.AnyWidget):
     """The learner's record, kept in the browser's ``localStorage`` (see the module docstring).
 
     ``ProgressStore(clock=time.time)``. Python API: :attr:`progress`, :meth:`see`, :meth:`attempt`,
@@ -430,18 +430,18 @@ def map_game(game: str) -> dict[str, Any]:
             "sections": [{"name": n, "clauses": cs} for n, cs in sections.items()]}
 
 
-class ProgressMapPanel(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
+class ProgressMapPanel(PythonOwned, anywidget.AnyWidget):
     """The browser side of a :class:`ProgressMap`."""
 
     _entry: ClassVar[str] = "ttRenderProgressMap"
 
-    games = t.List().tag(sync=True)
+    games: t.List[Any] = t.List().tag(sync=True)
     #: clause id -> {state, tries, right} for every clause of the map's games
     states = t.Dict().tag(sync=True)
     #: the whole record (what Export saves)
     record = t.Dict().tag(sync=True)
     #: the last Import / Reset result ({ok, text, n}) or None
-    notice = t.Dict(allow_none=True, default_value=None).tag(sync=True)
+    notice: OptionalDict = optional_dict()
     version = t.Int(0).tag(sync=True)
     title = t.Unicode("").tag(sync=True)
     #: open every game's list (a one-game map); the three-game map starts with the lists closed

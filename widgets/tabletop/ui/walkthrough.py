@@ -48,7 +48,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import cache
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, cast
 
 import anywidget
 import ipywidgets
@@ -57,7 +57,7 @@ import traitlets as t
 from ..engine import Game, IllegalAction, RigError
 from ..engine.lessons import Feedback, Lesson, Step, StepError, Task, events_since, resolve, stars
 from . import _bundle, links
-from ._messages import PythonOwned, version_problem
+from ._messages import OptionalDict, PythonOwned, optional_dict, version_problem
 from .advice import advice_intro, advice_markdown, advice_note, shown_moves, strong_moves
 from .board import BoardWidget
 
@@ -66,8 +66,9 @@ from .board import BoardWidget
 def _markdown() -> Callable[[str], str]:
     import mistune  # lazily (a dependency in pyproject.toml)
 
-    md: Callable[[str], str] = mistune.create_markdown(escape=True, plugins=["strikethrough", "table"])
-    return md
+    # the HTML renderer (create_markdown's default) returns a str; mistune types the call for any renderer
+    # (the AST renderer returns a list of tokens)
+    return cast("Callable[[str], str]", mistune.create_markdown(escape=True, plugins=["strikethrough", "table"]))
 
 
 def render_markdown(text: str) -> str:
@@ -103,15 +104,15 @@ PANEL_MESSAGES = ("goto", "presentation", "answer", "reveal", "show_me", "hint",
 PHASES = ("question", "your-move", "shown")
 
 
-class WalkthroughPanel(PythonOwned, anywidget.AnyWidget):  # type: ignore[misc]
+class WalkthroughPanel(PythonOwned, anywidget.AnyWidget):
     """The narration column (the browser side of a Walkthrough)."""
 
     _entry: ClassVar[str] = "ttRenderWalkthrough"
 
-    steps = t.List().tag(sync=True)
+    steps: t.List[Any] = t.List().tag(sync=True)
     step = t.Int(0).tag(sync=True)
     title = t.Unicode("").tag(sync=True)
-    error = t.Dict(allow_none=True, default_value=None).tag(sync=True)
+    error: OptionalDict = optional_dict()
     version = t.Int(0).tag(sync=True)
     moves_since = t.Int(0).tag(sync=True)
     #: how many steps are lesson steps (the rest, one at most, is the "Your turn" hand-over)
@@ -273,9 +274,11 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
             raise TypeError("progress must have see(clauses) and attempt(clauses, right, kind) (a ProgressStore)")
         self._lessons = lessons if lessons is not None else (_registry(self.lesson) if self.lesson else None)
         first = self._position(0)
+        self.board: BoardWidget
         if isinstance(board, BoardWidget):
-            self.board = board
-            board.game = first
+            # checked just above; mypy cannot narrow the class away, as BoardWidget has an untyped (Any) base
+            self.board = cast(BoardWidget, board)
+            self.board.game = first
         elif isinstance(board, type) and issubclass(board, BoardWidget):
             self.board = board(first, interactive=False, auto_bots=False, **dict(board_kwargs or {}))
         else:
@@ -858,9 +861,9 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
                                 "version} or a lesson control ('answer', 'reveal', 'show_me', 'hint', 'retry')")
         if content["type"] == "link":  # sent once, when the panel is first drawn
             return self._open_link(content.get("fragment"))
-        problem = version_problem(content, p.version, "walkthrough")
-        if problem:
-            return self._refuse(*problem)
+        stale = version_problem(content, p.version, "walkthrough")
+        if stale:
+            return self._refuse(*stale)
         kind = content["type"]
         if kind == "presentation":
             on = content.get("on")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from tabletop.engine import Action, Bot, Game, RandomBot
 from tabletop.engine.bots import below, below_of
@@ -11,7 +11,7 @@ from tabletop.engine.bots import below, below_of
 from .actions import AttachDrain, Chop, Flip, FreeDrain, Heal, KeepDrain, Move, PickFigure, Place, Ready
 from .data import Attack, cell_name, parse_cell
 from .queries import choppable_parts
-from .rules import _CALLS, _ROLL  # the call's and the rolls' legal actions, as legal_actions lists them
+from .rules import _CALLS, _ROLL, XevozRules  # _CALLS, _ROLL: the legal actions of the call and the rolls
 
 
 class XevozRandomBot(RandomBot):
@@ -37,7 +37,7 @@ class XevozRandomBot(RandomBot):
         warps...) by the seat's ``choose`` and ``apply``. Stops at the end of the battle, after ``budget`` steps,
         or before a decision with no legal action (the plain path reports it); returns the number of steps
         played."""
-        rules = game.rules
+        rules = cast(XevozRules, game.rules)  # a Xevoz bot plays Xevoz games (the simulator's table says so)
         apply = rules.apply
         call, chopped, moved, roll = rules._call, rules._chopped, rules._moved, rules._roll
         mat_grids, parts_of = rules._mat_grids, rules._parts
@@ -108,7 +108,7 @@ class XevozRandomBot(RandomBot):
             else:
                 seat = rules.current_player(state)
                 legal = rules.legal_actions(state)
-                if not legal:
+                if seat is None or not legal:
                     break  # the plain path says that the seat has no legal action
                 act = bots[seat].choose(game, legal)
                 ctx.player = seat

@@ -977,8 +977,8 @@ class XevozRules(Rules[XevozState]):
             tell("xevoz.helix-roll", 0, _say_roll, players[0], r0[3], face=f0, glyph=r0[0].id)
             tell("xevoz.helix-roll", 1, _say_roll, players[1], r1[3], face=f1, glyph=r1[0].id)
         else:  # the call and both rolls, counted as one Bundle key
-            k = _B_CALL[seat]
-            tally[k] = tally.get(k, 0) + 1
+            kb = _B_CALL[seat]
+            tally[kb] = tally.get(kb, 0) + 1
         # Rulebook step 5: warp (the attacker first if both activate: xevoz.warp-both) and bonus
         mat = self.comp.mats[state.mat]
         pos = (s0.pos, s1.pos)
@@ -1187,7 +1187,7 @@ class XevozRules(Rules[XevozState]):
         present[i] = False
         life = side.life = side.life - 1
         side.pile.append(i)
-        tally = ctx.tally if ctx.__class__ is TallyContext else None  # type: ignore[attr-defined]
+        tally = ctx.tally if ctx.__class__ is TallyContext else None
         if tally is not None:  # only counting rule firings (see _K_CALL)
             k = _K_SWORD[chooser]
             tally[k] = tally.get(k, 0) + 1
@@ -1267,7 +1267,7 @@ class XevozRules(Rules[XevozState]):
         life = side.life = side.life + 1
         side.pile.remove(i)
         if ctx.__class__ is TallyContext:  # only counting rule firings (see _K_CALL)
-            tally = ctx.tally  # type: ignore[attr-defined]
+            tally = ctx.tally
             k = _K_STAR[owner]
             tally[k] = tally.get(k, 0) + 1
         else:
@@ -1372,7 +1372,7 @@ class XevozRules(Rules[XevozState]):
         there, here = sides[lo].pos, sides[w].pos
         if there in grid.nbrs[here]:
             if ctx.__class__ is TallyContext:  # only counting rule firings (see _K_CALL)
-                tally = ctx.tally  # type: ignore[attr-defined]
+                tally = ctx.tally
                 k = _K_FOLLOW[lo]
                 tally[k] = tally.get(k, 0) + 1
             else:
@@ -1387,7 +1387,7 @@ class XevozRules(Rules[XevozState]):
         elif len(opts) == 1:
             state.sides[lo].pos = opts[0]
             if ctx.__class__ is TallyContext:  # only counting rule firings (see _K_CALL)
-                tally = ctx.tally  # type: ignore[attr-defined]
+                tally = ctx.tally
                 k = _K_FOLLOW[lo]
                 tally[k] = tally.get(k, 0) + 1
             else:
@@ -1428,7 +1428,7 @@ class XevozRules(Rules[XevozState]):
         players = ctx.players  # not ctx: a text callable must not hold the context
         state.sides[seat].pos = cell
         if ctx.__class__ is TallyContext:  # only counting rule firings (see _K_CALL)
-            tally = ctx.tally  # type: ignore[attr-defined]
+            tally = ctx.tally
             k = _K_MOVE[seat] if moving else _K_FOLLOW[seat]
             tally[k] = tally.get(k, 0) + 1
         elif moving:
@@ -1448,7 +1448,7 @@ class XevozRules(Rules[XevozState]):
         state.phase = "call"
         state.round += 1
         if ctx.__class__ is TallyContext:  # only counting rule firings (see _K_CALL)
-            tally = ctx.tally  # type: ignore[attr-defined]
+            tally = ctx.tally
             k = _K_NEXT[w]
             tally[k] = tally.get(k, 0) + 1
             return
@@ -1590,9 +1590,10 @@ class XevozRules(Rules[XevozState]):
             ctx.emit("xevoz.attack-call", lambda: f"Round {rnd} on the {mat_name(mat)}: {players[attacker]} attacks "
                      "and calls black or white.", player=attacker)
         else:
-            seat = self.current_player(state)
-            ctx.emit(PHASE_RULE[phase], lambda: "Set up: " + (f"{players[seat]} to play, " if seat is not None else "")
-                     + f"time for {PHASE_DOES[phase]}.", player=seat)
+            to_play = self.current_player(state)
+            ctx.emit(PHASE_RULE[phase], lambda: "Set up: " + (f"{players[to_play]} to play, "
+                                                               if to_play is not None else "")
+                     + f"time for {PHASE_DOES[phase]}.", player=to_play)
 
     def _set_up_side(self, old: Side, spec: Mapping[str, Any], seat: int, v: XevozVariant, size: int,
                      placed: bool, building: bool, demolished: bool) -> Side:

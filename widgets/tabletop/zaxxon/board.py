@@ -210,7 +210,7 @@ def build_board(data: Mapping[str, Any]) -> Board:
 
     # walls: 4 in all, 2 long and 2 short, one per player's side of each; each has exactly one low section
     wall_cells = {i for i in range(n) if terrain[i] in "Ww"}
-    walls = []
+    walls: list[dict[str, Any]] = []
     for comp in _components(wall_cells, nbr):
         lows = [i for i in comp if terrain[i] == "w"]
         owners = {zone[i] for i in comp}
@@ -264,8 +264,8 @@ def build_board(data: Mapping[str, Any]) -> Board:
         if got != total:
             raise BoardError(f"the Contents list 4 {kind} pieces; the board places {got}")
     for seat in (0, 1):
-        own = [t for t in targets if t.owner == seat]
-        if sorted(t.kind for t in own) != ["fuel", "fuel", "silo", "turret"]:
+        own_targets = [t for t in targets if t.owner == seat]
+        if sorted(t.kind for t in own_targets) != ["fuel", "fuel", "silo", "turret"]:
             raise BoardError(f"player {seat + 1}'s outer fortress needs 2 fuel tanks, 1 silo and 1 turret")
         if len(home[seat]) != 2:
             raise BoardError(f"player {seat + 1}'s home base needs 2 plane spaces (E)")
@@ -288,13 +288,14 @@ def build_board(data: Mapping[str, Any]) -> Board:
             for c in comp:
                 area_of[c] = len(area_list)
             area_list.append(Area(kind, frozenset(comp), inside[0].idx))
-    for t in targets:
-        if t.kind != "fuel" and area_of[t.cell] < 0:
-            raise BoardError(f"the {t.kind} at {where(t.cell)} has no area around it")
+    for tg in targets:
+        if tg.kind != "fuel" and area_of[tg.cell] < 0:
+            raise BoardError(f"the {tg.kind} at {where(tg.cell)} has no area around it")
     if len(area_list) != 8:
         raise BoardError(f"expected 4 missile silo areas and 4 gun turret areas, found {len(area_list)}")
 
-    restart = tuple(tuple(i for i in range(n) if terrain[i] == "R" and zone[i] == "ab"[s]) for s in (0, 1))
+    restart_of = [tuple(i for i in range(n) if terrain[i] == "R" and zone[i] == "ab"[s]) for s in (0, 1)]
+    restart = (restart_of[0], restart_of[1])
     if any(len(r) < 1 for r in restart):
         raise BoardError("each outer fortress needs RESTART spaces")
     fuel_spaces = tuple(i for i in range(n) if terrain[i] == "F")
@@ -312,8 +313,8 @@ def build_board(data: Mapping[str, Any]) -> Board:
     if hi != lo + 1 or not 0 <= lo < rows - 1:
         raise BoardError("radar_between must name two neighbouring rows")
     board = Board(rows, cols, terrain, zone, areas, names, index, nbr, tuple(targets), tuple(area_list),
-                  area_of, (tuple(home[0]), tuple(home[1])), restart, fuel_spaces, zaxxon[0], zarea,
-                  dogfight, (lo, hi), tuple(walls))  # type: ignore[arg-type]
+                  area_of, ((home[0][0], home[0][1]), (home[1][0], home[1][1])), restart, fuel_spaces, zaxxon[0],
+                  zarea, dogfight, (lo, hi), tuple(walls))
     crossings = [(a, b) for a in range(n) for b in nbr[a] if b >= 0 and terrain[a] in OPEN and terrain[b] in OPEN
                  and board.crosses_radar(a, b)]
     if not crossings:

@@ -1094,7 +1094,7 @@ class ZaxxonRules(Rules[ZState]):
     def _plane(self, s: ZState, seat: int, number: Any) -> int:
         if number not in (1, 2) or isinstance(number, bool):
             raise IllegalAction("zaxxon.split-count", f"there is no plane #{number}; you fly planes #1 and #2")
-        pi = seat * 2 + number - 1
+        pi: int = seat * 2 + number - 1
         p = s.planes[pi]
         if p[2]:
             rule = "zaxxon.shot-down-inner" if self.board.terrain[p[0]] == "R" else "zaxxon.shot-down-outer"
