@@ -1471,57 +1471,71 @@ class XevozRules(Rules[XevozState]):
     #   "round_ends"; "move" / "follow" (step 8): "round_winner", "chooser" its winner / loser; "over": "winner".
     def set_up(self, state: XevozState, position: Mapping[str, Any], ctx: Context) -> None:
         players = ctx.players  # not ctx: a text callable must not hold the context
-        _only(position, SETUP_KEYS, "a Xevoz position")
-        phase = position.get("phase", "call")
-        if type(phase) is not str or phase not in PHASE_DOES:
-            raise IllegalAction("xevoz.setup", "'phase' is one of " + ", ".join(PHASE_DOES) + f", not {phase!r:.40}")
+        phase, sides_in = _set_up_shape(position)
         v = ctx.variant
         assert isinstance(v, XevozVariant)
-        sides_in = position.get("sides", [{}, {}])
-        if type(sides_in) is not list or len(sides_in) != 2:
-            raise IllegalAction("xevoz.two-players", "'sides' lists the two players' figures (two objects, seat 1 "
-                                "first)")
-        for seat, spec in enumerate(sides_in):
-            if not isinstance(spec, dict):
-                raise IllegalAction("xevoz.setup", f"sides[{seat}] is an object of fields, not {spec!r:.40}")
-            _only(spec, SIDE_KEYS, f"sides[{seat}]")
         # the fields of the round in progress (each phase reads only its own; the others must keep their defaults)
-        queue = _set_up_queue(position.get("queue", []), phase)
-        round_winner = _seat_field(position, "round_winner", phase in ("actions", "move", "follow"))
-        winner = _seat_field(position, "winner", phase == "over")
-        round_ends = position.get("round_ends", False)
-        if type(round_ends) is not bool or round_ends and phase != "actions":
-            raise IllegalAction("xevoz.drain-attach", "'round_ends' is true only while the actions of a round whose "
-                                "DRAIN ATTACK was snapped on are taken (phase 'actions'), not "
-                                f"{round_ends!r:.40} in phase {phase!r}")
-        context = position.get("mat_context", "world" if phase == "choose-mat" else "")
-        if phase == "choose-mat" and context not in ("world", "warp") or phase != "choose-mat" and context != "":
-            raise IllegalAction("xevoz.setup", "'mat_context' says why a mat is chosen ('world': Rulebook step 3, "
-                                "'warp': step 5), only in phase 'choose-mat'; not " f"{context!r:.40}")
-        # the mat: the squares are read on it (no mat before the world is chosen, Rulebook step 3)
-        before_mat = phase in ("build", "first", "world") or phase == "choose-mat" and context == "world"
-        mat = position.get("mat", None if before_mat else state.mat or None)
-        if before_mat:
-            if mat not in (None, ""):
-                raise IllegalAction("xevoz.choose-world", f"in phase {phase!r} no mat is chosen yet ('mat': null)")
-            mat, size = "", 0
-        else:
-            if type(mat) is not str or mat not in self.comp.mats:
-                raise IllegalAction("xevoz.choose-world", f"there is no mat {mat!r:.40}; mats: "
-                                    + ", ".join(self.comp.mats) if mat else
-                                    "a battle position needs a mat (the world chosen in Rulebook step 3)")
-            if mat not in state.table:
-                raise IllegalAction("xevoz.choose-world", f"the {mat_name(mat)} is not on the table in this variant "
-                                    "(mats: " + ", ".join(state.table) + ")")
-            size = self.comp.mats[mat].size
+        queue, round_winner, winner, round_ends, context = _round_fields(position, phase)
+        mat, size = self._set_up_mat(state, position, phase, context)
         chooser = position.get("chooser", state.chooser)
         if type(chooser) is not int or chooser not in (-1, 0, 1):
             raise IllegalAction("xevoz.setup", f"'chooser' is -1, 0 or 1, not {chooser!r:.40}")
         placed = _PLACED.get(phase, (True, True))
         if phase == "warp-follow":  # the warper stands on the new mat; the other figure is placed next
             placed = (chooser != 0, chooser != 1)
-        ready_phase = phase == "build"
         loser = 1 - winner if phase == "over" else -1
+        sides = self._set_up_sides(state, sides_in, v, size, placed, phase, loser, queue)
+        attacker, rnd = _turn_fields(state, position, phase, context)
+        _check_turn(phase, chooser, round_winner, sides, loser)
+        roll = position.get("roll", state.roll)
+        _check_roll(roll)
+        state.sides = sides
+        state.mat, state.attacker, state.round, state.chooser, state.roll = mat, attacker, rnd, chooser, dict(roll)
+        state.phase, state.queue, state.winner, state.round_winner = phase, queue, winner, round_winner
+        state.round_ends, state.mat_context = round_ends, context
+        if attacker >= 0 and state.first < 0:
+            state.first = attacker
+        if phase != "over" and not self.legal_actions(state):
+            raise IllegalAction(PHASE_RULE[phase], f"in this position nobody could act: there is no legal move for "
+                                f"{PHASE_DOES[phase]}")
+        for seat, side in enumerate(sides):
+            f, chopped = side.figure, len(side.pile)
+            where = cell_name(side.pos, size) if side.pos >= 0 else "off the mat"
+            ctx.tell("xevoz.figure-health", seat, _say_position, players[seat], f, where, side.life, chopped,
+                     figure=f.id)
+        if phase == "call":
+            ctx.emit("xevoz.attack-call", lambda: f"Round {rnd} on the {mat_name(mat)}: {players[attacker]} attacks "
+                     "and calls black or white.", player=attacker)
+        else:
+            to_play = self.current_player(state)
+            ctx.emit(PHASE_RULE[phase], lambda: "Set up: " + (f"{players[to_play]} to play, "
+                                                               if to_play is not None else "")
+                     + f"time for {PHASE_DOES[phase]}.", player=to_play)
+
+    def _set_up_mat(self, state: XevozState, position: Mapping[str, Any], phase: str,
+                    context: str) -> tuple[str, int]:
+        """The mat of a description and its size: the squares are read on it (no mat before the world is
+        chosen, Rulebook step 3)."""
+        before_mat = phase in ("build", "first", "world") or phase == "choose-mat" and context == "world"
+        mat = position.get("mat", None if before_mat else state.mat or None)
+        if before_mat:
+            if mat not in (None, ""):
+                raise IllegalAction("xevoz.choose-world", f"in phase {phase!r} no mat is chosen yet ('mat': null)")
+            return "", 0
+        if type(mat) is not str or mat not in self.comp.mats:
+            raise IllegalAction("xevoz.choose-world", f"there is no mat {mat!r:.40}; mats: "
+                                + ", ".join(self.comp.mats) if mat else
+                                "a battle position needs a mat (the world chosen in Rulebook step 3)")
+        if mat not in state.table:
+            raise IllegalAction("xevoz.choose-world", f"the {mat_name(mat)} is not on the table in this variant "
+                                "(mats: " + ", ".join(state.table) + ")")
+        return mat, self.comp.mats[mat].size
+
+    def _set_up_sides(self, state: XevozState, sides_in: list[Any], v: XevozVariant, size: int,
+                      placed: tuple[bool, bool], phase: str, loser: int,
+                      queue: list[tuple[str, int, int]]) -> list[Side]:
+        """Both sides of a description: figures, helixes, parts, DRAIN ATTACKs and squares, each checked."""
+        ready_phase = phase == "build"
         sides = [self._set_up_side(state.sides[seat], sides_in[seat], seat, v, size, placed[seat],
                                    ready_phase, seat == loser) for seat in (0, 1)]
         if all(s.ready for s in sides) and sides[0].figure.n_parts != sides[1].figure.n_parts:
@@ -1547,53 +1561,7 @@ class XevozRules(Rules[XevozState]):
                 raise IllegalAction("xevoz.defender-follows", f"{cell_name(a, size)} and {cell_name(b, size)} are "
                                     "not next to each other; in a round the defender stands next to the attacker "
                                     "until the winner moves")
-        attacker = position.get("attacker", state.attacker if phase not in ("build", "first") else -1)
-        if phase in ("build", "first"):
-            if attacker != -1:
-                raise IllegalAction("xevoz.first-attacker", f"in phase {phase!r} nobody attacks yet ('attacker': -1)")
-        elif type(attacker) is not int or attacker not in (0, 1):
-            raise IllegalAction("xevoz.next-attacker", f"'attacker' is seat 0 or 1 (one player attacks), not "
-                                f"{attacker!r:.40}")
-        battle = phase not in ("build", "first", "world", "start") and not (phase == "choose-mat"
-                                                                             and context == "world")
-        rnd = position.get("round", (state.round or 1) if battle else 0)
-        lo_round = 1 if battle else 0
-        if type(rnd) is not int or not lo_round <= rnd <= (MAX_ROUND if battle else 0):
-            raise IllegalAction("xevoz.setup", f"'round' is a whole number from {lo_round} to "
-                                f"{MAX_ROUND if battle else 0} in phase {phase!r}, not {rnd!r:.40}")
-        if phase in _CHOOSER_PHASES and chooser == -1:
-            raise IllegalAction("xevoz.setup", f"in phase {phase!r} 'chooser' names the seat that acts (0 or 1)")
-        if phase in ("move", "follow") and chooser != (round_winner if phase == "move" else 1 - round_winner):
-            raise IllegalAction("xevoz.movement" if phase == "move" else "xevoz.defender-follows",
-                                f"in phase {phase!r} the " + ("round's winner moves" if phase == "move" else
-                                                               "round's loser follows") + " ('chooser')")
-        if phase == "over" and sides[loser].life > 0:
-            raise IllegalAction("xevoz.winning", f"the battle is over only when a figure has no points of life left; "
-                                f"{sides[loser].figure.name} still has {sides[loser].life}")
-        roll = position.get("roll", state.roll)
-        _check_roll(roll)
-        state.sides = sides
-        state.mat, state.attacker, state.round, state.chooser, state.roll = mat, attacker, rnd, chooser, dict(roll)
-        state.phase, state.queue, state.winner, state.round_winner = phase, queue, winner, round_winner
-        state.round_ends, state.mat_context = round_ends, context
-        if attacker >= 0 and state.first < 0:
-            state.first = attacker
-        if phase != "over" and not self.legal_actions(state):
-            raise IllegalAction(PHASE_RULE[phase], f"in this position nobody could act: there is no legal move for "
-                                f"{PHASE_DOES[phase]}")
-        for seat, side in enumerate(sides):
-            f, chopped = side.figure, len(side.pile)
-            where = cell_name(side.pos, size) if side.pos >= 0 else "off the mat"
-            ctx.tell("xevoz.figure-health", seat, _say_position, players[seat], f, where, side.life, chopped,
-                     figure=f.id)
-        if phase == "call":
-            ctx.emit("xevoz.attack-call", lambda: f"Round {rnd} on the {mat_name(mat)}: {players[attacker]} attacks "
-                     "and calls black or white.", player=attacker)
-        else:
-            to_play = self.current_player(state)
-            ctx.emit(PHASE_RULE[phase], lambda: "Set up: " + (f"{players[to_play]} to play, "
-                                                               if to_play is not None else "")
-                     + f"time for {PHASE_DOES[phase]}.", player=to_play)
+        return sides
 
     def _set_up_side(self, old: Side, spec: Mapping[str, Any], seat: int, v: XevozVariant, size: int,
                      placed: bool, building: bool, demolished: bool) -> Side:
@@ -1879,6 +1847,72 @@ def _only(spec: Mapping[str, Any], keys: frozenset[str], what: str) -> None:
     unknown = sorted(set(spec) - keys)
     if unknown:
         raise IllegalAction("xevoz.setup", f"no field {unknown[0]!r:.40} in {what} ({', '.join(sorted(keys))})")
+
+
+def _set_up_shape(position: Mapping[str, Any]) -> tuple[str, list[Any]]:
+    """The phase of a description and its two sides' objects (their fields checked by name only)."""
+    _only(position, SETUP_KEYS, "a Xevoz position")
+    phase = position.get("phase", "call")
+    if type(phase) is not str or phase not in PHASE_DOES:
+        raise IllegalAction("xevoz.setup", "'phase' is one of " + ", ".join(PHASE_DOES) + f", not {phase!r:.40}")
+    sides_in = position.get("sides", [{}, {}])
+    if type(sides_in) is not list or len(sides_in) != 2:
+        raise IllegalAction("xevoz.two-players", "'sides' lists the two players' figures (two objects, seat 1 "
+                            "first)")
+    for seat, spec in enumerate(sides_in):
+        if not isinstance(spec, dict):
+            raise IllegalAction("xevoz.setup", f"sides[{seat}] is an object of fields, not {spec!r:.40}")
+        _only(spec, SIDE_KEYS, f"sides[{seat}]")
+    return phase, sides_in
+
+
+def _round_fields(position: Mapping[str, Any], phase: str) -> tuple[list[tuple[str, int, int]], int, int, bool, str]:
+    """The queue of decisions, the round's winner, the battle's winner, whether the round ends after its actions,
+    and why a mat is chosen: each read only in its own phase, left at its default in the others."""
+    queue = _set_up_queue(position.get("queue", []), phase)
+    round_winner = _seat_field(position, "round_winner", phase in ("actions", "move", "follow"))
+    winner = _seat_field(position, "winner", phase == "over")
+    round_ends = position.get("round_ends", False)
+    if type(round_ends) is not bool or round_ends and phase != "actions":
+        raise IllegalAction("xevoz.drain-attach", "'round_ends' is true only while the actions of a round whose "
+                            "DRAIN ATTACK was snapped on are taken (phase 'actions'), not "
+                            f"{round_ends!r:.40} in phase {phase!r}")
+    context = position.get("mat_context", "world" if phase == "choose-mat" else "")
+    if phase == "choose-mat" and context not in ("world", "warp") or phase != "choose-mat" and context != "":
+        raise IllegalAction("xevoz.setup", "'mat_context' says why a mat is chosen ('world': Rulebook step 3, "
+                            "'warp': step 5), only in phase 'choose-mat'; not " f"{context!r:.40}")
+    return queue, round_winner, winner, round_ends, str(context)
+
+
+def _turn_fields(state: XevozState, position: Mapping[str, Any], phase: str, context: str) -> tuple[int, int]:
+    """Who attacks and the round's number: nobody and round 0 before the world is chosen (Rulebook steps 1-3)."""
+    attacker = position.get("attacker", state.attacker if phase not in ("build", "first") else -1)
+    if phase in ("build", "first"):
+        if attacker != -1:
+            raise IllegalAction("xevoz.first-attacker", f"in phase {phase!r} nobody attacks yet ('attacker': -1)")
+    elif type(attacker) is not int or attacker not in (0, 1):
+        raise IllegalAction("xevoz.next-attacker", f"'attacker' is seat 0 or 1 (one player attacks), not "
+                            f"{attacker!r:.40}")
+    battle = phase not in ("build", "first", "world", "start") and not (phase == "choose-mat" and context == "world")
+    rnd = position.get("round", (state.round or 1) if battle else 0)
+    lo_round = 1 if battle else 0
+    if type(rnd) is not int or not lo_round <= rnd <= (MAX_ROUND if battle else 0):
+        raise IllegalAction("xevoz.setup", f"'round' is a whole number from {lo_round} to "
+                            f"{MAX_ROUND if battle else 0} in phase {phase!r}, not {rnd!r:.40}")
+    return int(attacker), rnd
+
+
+def _check_turn(phase: str, chooser: int, round_winner: int, sides: list[Side], loser: int) -> None:
+    """The seat that acts in the phase, and a finished battle's loser without points of life."""
+    if phase in _CHOOSER_PHASES and chooser == -1:
+        raise IllegalAction("xevoz.setup", f"in phase {phase!r} 'chooser' names the seat that acts (0 or 1)")
+    if phase in ("move", "follow") and chooser != (round_winner if phase == "move" else 1 - round_winner):
+        raise IllegalAction("xevoz.movement" if phase == "move" else "xevoz.defender-follows",
+                            f"in phase {phase!r} the " + ("round's winner moves" if phase == "move" else
+                                                           "round's loser follows") + " ('chooser')")
+    if phase == "over" and sides[loser].life > 0:
+        raise IllegalAction("xevoz.winning", f"the battle is over only when a figure has no points of life left; "
+                            f"{sides[loser].figure.name} still has {sides[loser].life}")
 
 
 def _seat_field(position: Mapping[str, Any], key: str, needed: bool) -> int:
