@@ -9,7 +9,7 @@ every board's game still saves, loads and replays to the same position.
 The run is seeded: ``TABLETOP_MONKEY_SEED`` replays one (default: a new seed each run, printed, and written with
 every event into the test's artifacts, so any failure can be reproduced). Each run plays every game's plain board
 and one lesson per game, picked by the seed (over runs, every lesson is visited); ``TABLETOP_MONKEY_EVENTS`` sets
-the events per widget (default 45).
+the events per widget (default 30).
 """
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ def _event(page: Any, i: int, rng: random.Random, log: list[dict[str, Any]]) -> 
 
 def test_monkey_clicks_keys_and_sizes_break_nothing(lab: Any, tmp_path: Path) -> None:
     seed = int(os.environ.get("TABLETOP_MONKEY_SEED") or random.SystemRandom().randrange(1, 10**9))
-    per_widget = int(os.environ.get("TABLETOP_MONKEY_EVENTS") or 45)
+    per_widget = int(os.environ.get("TABLETOP_MONKEY_EVENTS") or 30)
     rng = random.Random(seed)
     lessons = _lessons(rng)
     print(f"monkey seed {seed} (replay: TABLETOP_MONKEY_SEED={seed}); lessons {lessons}")

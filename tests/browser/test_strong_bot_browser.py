@@ -90,11 +90,12 @@ def test_the_strong_players_moves_in_the_hint_ladder_and_the_teacher_panel(lab: 
     page.wait_for_selector(f"{BOARD} .tt-teacher-strong[data-shown='0']")  # the answer was for the old position
     # the learner calls the attack (the first listed move); the round's winner, the search bot, answers
     page.wait_for_selector(f"{BOARD}[data-bot-moving='0'] button.tt-action[data-index='0']")
+    n = lab.kernel_json("len(walk.board.game.history)")  # the learner's call is history[n]; the replies follow
     before = board_version(page, BOARD)
     page.click(f"{BOARD} button.tt-action[data-index='0']")
     page.wait_for_function(f"Number(document.querySelector({BOARD!r}).dataset.version) > {before}")
     page.wait_for_selector(f"{BOARD}[data-bot-moving='0'][data-current-player='1']", timeout=60_000)
-    replies = lab.kernel_json(f"[t.player for t in walk.board.game.history[{n + 2}:]]")
+    replies = lab.kernel_json(f"[t.player for t in walk.board.game.history[{n + 1}:]]")
     assert replies and set(replies) == {0}  # the search bot (seat 0) moved, by itself
     seen = page.evaluate("window.__ttThinking")
     assert seen and all("search bot (mcts:60) is thinking" in t for t in seen)  # and said so while it searched

@@ -200,6 +200,7 @@ def test_voila_opens_a_lesson_at_the_linked_step_and_refuses_a_bad_link(voila: V
         page.wait_for_selector(f"{WALK} button.tt-walk-link:has-text('Link copied')")
         copied = page.evaluate("() => navigator.clipboard.readText()")
         assert copied == f"{voila.url}/voila/render/{LESSON}#tt-game=zaxxon&tt-step=3", copied
+        page.goto("about:blank")  # a new document: a change of fragment alone would not reload the app
         page.goto(f"{voila.url}/voila/render/{LESSON}#tt-game=zaxxon&tt-step=999")
         page.wait_for_selector(f"{WALK} .tt-error:not([hidden])", timeout=120_000)
         assert page.get_attribute(WALK, "data-step") == "0"
