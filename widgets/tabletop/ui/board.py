@@ -32,6 +32,7 @@ import traitlets as t
 from ..engine import Action, Bot, Game, IllegalAction, RandomBot, thaw
 from ..engine.words import poss
 from . import _bundle, links
+from .source import source_message
 from ._messages import OptionalDict, PythonOwned, optional_dict, version_problem
 from .teacher import (  # noqa: F401 - the teacher console's names stay importable from here
     MAX_OUTCOMES,
@@ -58,7 +59,7 @@ UI_RULES: dict[str, str] = {
     "ui.link": "The page's link was refused",
 }
 
-MESSAGE_TYPES = ("act", "undo", "bot", "again", "teacher", "link")
+MESSAGE_TYPES = ("act", "undo", "bot", "again", "teacher", "link", "source")
 #: what a Play again message may ask for: a fresh seed, or the same seed (the same game again)
 AGAIN_SEEDS = ("new", "same")
 MAX_ID_LENGTH = 4000
@@ -90,8 +91,8 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
     #: most actions the "bot's turn" summary lists (the latest ones)
     max_bot_turn: ClassVar[int] = 60
 
-    _kit_js: ClassVar[tuple[str, ...]] = ("kit.js", "chance.js", "advice.js", "teacher.js")
-    _kit_css: ClassVar[tuple[str, ...]] = ("kit.css", "chance.css", "teacher.css")
+    _kit_js: ClassVar[tuple[str, ...]] = ("kit.js", "chance.js", "advice.js", "teacher.js", "source.js")
+    _kit_css: ClassVar[tuple[str, ...]] = ("kit.css", "chance.css", "teacher.css", "source.css")
     _entry: ClassVar[str] = "ttRenderBoard"
 
     # -- synced traits ---------------------------------------------------------------------------------
@@ -554,6 +555,9 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
                                 + ", ".join(MESSAGE_TYPES))
         if kind == "link":  # sent once, when the board is first drawn: before any version can matter
             return self._open_link(content.get("fragment"))
+        if kind == "source":  # a rule's code (tabletop.ui.source): reading it changes nothing, so never refused
+            self.send(source_message(self._game.rules, content.get("rule"), self.clauses or None))
+            return False
         stale = version_problem(content, self.version, "board")
         if stale:
             return self._refuse(*stale)

@@ -57,6 +57,7 @@ import traitlets as t
 from ..engine import Game, IllegalAction, RigError
 from ..engine.lessons import Feedback, Lesson, Step, StepError, Task, events_since, resolve, stars
 from . import _bundle, links
+from .source import source_message
 from ._messages import OptionalDict, PythonOwned, optional_dict, version_problem
 from .advice import advice_intro, advice_markdown, advice_note, shown_moves, strong_moves
 from .board import BoardWidget
@@ -98,7 +99,7 @@ WALK_RULES: dict[str, str] = {
 }
 
 #: what the panel may send
-PANEL_MESSAGES = ("goto", "presentation", "answer", "reveal", "show_me", "hint", "retry", "link")
+PANEL_MESSAGES = ("goto", "presentation", "answer", "reveal", "show_me", "hint", "retry", "link", "source")
 
 #: the phases of a step: a question first, then the learner's own move, then the step's outcome
 PHASES = ("question", "your-move", "shown")
@@ -134,8 +135,8 @@ class WalkthroughPanel(PythonOwned, anywidget.AnyWidget):
     def __init__(self, **kwargs: Any) -> None:
         cls = type(self)
         if "_esm" not in cls.__dict__ or _bundle.DEV:
-            cls._esm = _bundle.join_js(("kit.js", "advice.js", "walkthrough.js"), cls._entry)
-            cls._css = _bundle.join_css(("kit.css", "walkthrough.css"))
+            cls._esm = _bundle.join_js(("kit.js", "advice.js", "source.js", "walkthrough.js"), cls._entry)
+            cls._css = _bundle.join_css(("kit.css", "source.css", "walkthrough.css"))
         super().__init__(**kwargs)
 
 
@@ -861,6 +862,9 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
                                 "version} or a lesson control ('answer', 'reveal', 'show_me', 'hint', 'retry')")
         if content["type"] == "link":  # sent once, when the panel is first drawn
             return self._open_link(content.get("fragment"))
+        if content["type"] == "source":  # a rule's code (tabletop.ui.source): reading it changes nothing
+            self.panel.send(source_message(self.board.game.rules, content.get("rule"), self.board.clauses or None))
+            return False
         stale = version_problem(content, p.version, "walkthrough")
         if stale:
             return self._refuse(*stale)

@@ -675,7 +675,8 @@ function ttRenderBoard({ model, el }) {
       ttH("span", { class: "tt-error-icon" }, ttIcon("warn", { size: 24 })),
       ttH("div", { class: "tt-error-body" },
         ttH("div", { class: "tt-error-head" }, ttH("strong", {}, head),
-          e.title ? ` — ${ttTxt(e.title)}` : "", " ", ttH("code", { class: "tt-rule" }, ttTxt(e.rule))),
+          e.title ? ` — ${ttTxt(e.title)}` : "", " ", ttH("code", { class: "tt-rule" }, ttTxt(e.rule)),
+          clause ? [" ", ttSourceButton(model, e.rule)] : null),
         ttH("div", { class: "tt-error-reason" }, ttTxt(e.reason)),
         clause && clause.says ? ttH("div", { class: "tt-error-says" }, "The rule: ", ttTxt(clause.says)) : null,
         clause && clause.reconstruction ? ttH("div", { class: "tt-error-says tt-reconstruction" },
@@ -700,7 +701,8 @@ function ttRenderBoard({ model, el }) {
     demoBox.dataset.rule = e.rule;
     ttReplace(demoBox,
       ttH("div", { class: "tt-demo-head" }, ttH("span", { class: "tt-demo-label" }, "The rules refuse it"),
-        e.title ? ` — ${ttTxt(e.title)}` : "", " ", ttH("code", { class: "tt-rule" }, ttTxt(e.rule))),
+        e.title ? ` — ${ttTxt(e.title)}` : "", " ", ttH("code", { class: "tt-rule" }, ttTxt(e.rule)),
+        clause ? [" ", ttSourceButton(model, e.rule)] : null),
       ttH("div", { class: "tt-demo-reason" }, ttTxt(e.reason)),
       clause && clause.says ? ttH("div", { class: "tt-demo-says" }, "The rule: ", ttTxt(clause.says)) : null,
       clause && clause.reconstruction ? ttH("div", { class: "tt-demo-says tt-reconstruction" },
@@ -835,7 +837,8 @@ function ttRenderBoard({ model, el }) {
         ttH("code", { class: "tt-rule" }, ev.rule));
       const body = c ? ttH("div", { class: "tt-explain" }, ttH("strong", {}, c.title), c.says ? `: ${c.says}` : "",
         c.where ? ttH("span", { class: "tt-where" }, ` (rulebook: ${c.where})`) : null,
-        c.reconstruction ? ttH("div", { class: "tt-reconstruction" }, "Reconstruction: ", c.reconstruction) : null)
+        c.reconstruction ? ttH("div", { class: "tt-reconstruction" }, "Reconstruction: ", c.reconstruction) : null,
+        " ", ttSourceButton(model, ev.rule))
         : ttH("div", { class: "tt-explain" }, "No catalog entry.");
       const key = `${ev.turn}:${ev.rule}:${ev.text}`;  // keeps an opened explanation open across redraws
       items.push(ttH("li", { class: ["tt-log-event", isLast && "tt-log-last"], dataset: { rule: ev.rule } }, ttH("details", {

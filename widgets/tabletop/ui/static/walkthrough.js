@@ -218,7 +218,7 @@ function ttRenderWalkthrough({ model, el }) {
     ttH("h5", {}, "Your task"),
     goal,
     ttH("p", { class: "tt-task-players" }, ttTxt(tk.players)),
-    tk.clauses && tk.clauses.length ? ttH("div", { class: "tt-chips" }, tk.clauses.map(ttClauseChip)) : null,
+    tk.clauses && tk.clauses.length ? ttH("div", { class: "tt-chips" }, tk.clauses.map((c) => [ttClauseChip(c), ttSourceButton(model, c.id, el), " "])) : null,
     status === "playing" ? ttH("p", { class: "tt-task-moves", "aria-live": "polite" },
       `Your moves so far: ${tk.moves}${par}.`) : null,
     result,
@@ -403,7 +403,7 @@ function ttRenderWalkthrough({ model, el }) {
     const badges = s.rules.length ? ttH("div", { class: "tt-walk-rules", "aria-label": "rules in this step" },
       s.rules.map((r) => ttH("details", { class: "tt-walk-rule", dataset: { rule: r.id } },
         ttH("summary", {}, ttH("code", { class: "tt-rule" }, r.id), " ", r.title),
-        ttH("div", { class: "tt-explain" }, r.says)))) : null;
+        ttH("div", { class: "tt-explain" }, r.says, " ", ttSourceButton(model, r.id, el))))) : null;
 
     const err = model.get("error");
     const banner = err && err.n !== dismissed ? ttH("div", { class: "tt-error", role: "alert", dataset: { rule: err.rule } },
