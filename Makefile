@@ -89,8 +89,9 @@ browser: chromium
 notebooks: test-env
 	$(BIN)/python -m pytest --nbmake --nbmake-timeout=600 notebooks -q
 
+# the browser tests and the rest (unit tests + every notebook) side by side, one per core: .ci/test.py says why
 test: chromium lint lint-js typecheck check-notebooks
-	$(BIN)/python -m pytest tests --nbmake --nbmake-timeout=600 notebooks -q
+	$(BIN)/python .ci/test.py
 
 bench: venv
 	$(BIN)/python benchmarks/bench.py

@@ -35,7 +35,7 @@ def _check_against_kernel(lab: Any, shown: dict[str, Any], expr: str) -> None:
     want = lab.kernel_json(f"[s.to_dict() for s in __import__('tabletop.ui.source', fromlist=['x']).clause_source("
                            f"{expr}, {shown['rule']!r})]")
     assert len(shown["figures"]) == len(want) >= 1
-    for fig, s in zip(shown["figures"], want):
+    for fig, s in zip(shown["figures"], want, strict=True):
         assert s["path"] in fig["caption"] and f"lines {s['start']}–{s['end']}" in fig["caption"]
         assert len(fig["marked"]) == len(s["marks"]) >= 1
         assert all(shown["rule"] in line for line in fig["marked"])

@@ -32,8 +32,8 @@ import traitlets as t
 from ..engine import Action, Bot, Game, IllegalAction, RandomBot, thaw
 from ..engine.words import poss
 from . import _bundle, links
-from .source import source_message
 from ._messages import OptionalDict, PythonOwned, optional_dict, version_problem
+from .source import source_message
 from .teacher import (  # noqa: F401 - the teacher console's names stay importable from here
     MAX_OUTCOMES,
     MAX_POSITION_TEXT,

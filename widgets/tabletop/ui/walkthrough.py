@@ -57,10 +57,10 @@ import traitlets as t
 from ..engine import Game, IllegalAction, RigError
 from ..engine.lessons import Feedback, Lesson, Step, StepError, Task, events_since, resolve, stars
 from . import _bundle, links
-from .source import source_message
 from ._messages import OptionalDict, PythonOwned, optional_dict, version_problem
 from .advice import advice_intro, advice_markdown, advice_note, shown_moves, strong_moves
 from .board import BoardWidget
+from .source import source_message
 
 
 @cache
