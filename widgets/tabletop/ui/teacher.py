@@ -383,7 +383,9 @@ class TeacherConsole:
 
 
     def _teacher_message(self, content: Mapping[str, Any]) -> bool:
-        """``{"type": "teacher", "op": ..., "version": n, ...}``: the teacher panel's controls (untrusted)."""
+        """``{"type": "teacher", "op": ..., "version": n, ...}``: the teacher panel's controls (untrusted). Each op
+        is one small method of the table ``_TEACHER_HANDLERS``: it checks its own fields, refuses (False) naming
+        the field, or acts (True)."""
         if not self.teacher:
             return self._refuse("ui.teacher", "the teacher panel is off on this board (Board(teacher=True))")
         op = content.get("op")
@@ -391,54 +393,68 @@ class TeacherConsole:
             return self._refuse("ui.message", f"the teacher message's 'op' must be one of {', '.join(TEACHER_OPS)}, "
                                 f"not {repr(op)[:40]}")
         try:
-            if op == "rig":
-                return self._rig_message(content.get("kind"), content.get("value"))
-            if op == "clear_rigs":
-                kind = content.get("kind")
-                if kind is not None and (not isinstance(kind, str) or kind not in self._game.rules.chance_domains):
-                    return self._refuse("ui.message", f"the message's 'kind' must be a kind of chance of this game "
-                                        f"({', '.join(self._game.rules.chance_domains)}) or null (all)")
-                self.clear_rigs(kind)
-            elif op == "redo":
-                self.redo()
-            elif op == "goto":
-                turn = content.get("turn")
-                if type(turn) is not int:
-                    return self._refuse("ui.message", "the message's 'turn' must be a whole number")
-                self.goto_turn(turn)
-            elif op == "line":
-                line = content.get("line")
-                if type(line) is not int or not 0 <= line < len(self._lines):
-                    return self._refuse("ui.message", f"the message's 'line' must be a line number from 0 to "
-                                        f"{len(self._lines) - 1}")
-                self.switch_line(line)
-            elif op == "analyse":
-                self.ask_strong_bot()
-            elif op == "setup":
-                text = content.get("text")
-                if not isinstance(text, str) or not text.strip():
-                    return self._refuse("ui.message", "the message's 'text' must be the position as JSON text")
-                if len(text) > MAX_POSITION_TEXT:
-                    return self._refuse("ui.message", f"the message's 'text' is longer than {MAX_POSITION_TEXT} "
-                                        "characters")
-                edit = content.get("edit")
-                if edit is None:
-                    self.set_up(text)
-                elif type(edit) is not int or edit < 0:
-                    return self._refuse("ui.message", "the message's 'edit' must be the editing session's number "
-                                        "(a whole number) or absent")
-                else:
-                    self.edit_set_up(text, edit)
-            else:
-                key = content.get("id")
-                if not isinstance(key, str) or key not in self.teaching_positions():
-                    return self._refuse("ui.message", "the message's 'id' must name one of the teaching positions "
-                                        "of this game")
-                self.load_teaching(key)
+            return _TEACHER_HANDLERS[op](self, content)
         except IllegalAction as exc:
             return self._refuse(exc.rule, exc.reason)
         except RigError as exc:
             return self._refuse("ui.rig", str(exc))
+
+    def _op_rig(self, content: Mapping[str, Any]) -> bool:
+        return self._rig_message(content.get("kind"), content.get("value"))
+
+    def _op_clear_rigs(self, content: Mapping[str, Any]) -> bool:
+        kind = content.get("kind")
+        if kind is not None and (not isinstance(kind, str) or kind not in self._game.rules.chance_domains):
+            return self._refuse("ui.message", f"the message's 'kind' must be a kind of chance of this game "
+                                f"({', '.join(self._game.rules.chance_domains)}) or null (all)")
+        self.clear_rigs(kind)
+        return True
+
+    def _op_redo(self, content: Mapping[str, Any]) -> bool:
+        self.redo()
+        return True
+
+    def _op_goto(self, content: Mapping[str, Any]) -> bool:
+        turn = content.get("turn")
+        if type(turn) is not int:
+            return self._refuse("ui.message", "the message's 'turn' must be a whole number")
+        self.goto_turn(turn)
+        return True
+
+    def _op_line(self, content: Mapping[str, Any]) -> bool:
+        line = content.get("line")
+        if type(line) is not int or not 0 <= line < len(self._lines):
+            return self._refuse("ui.message", f"the message's 'line' must be a line number from 0 to "
+                                f"{len(self._lines) - 1}")
+        self.switch_line(line)
+        return True
+
+    def _op_analyse(self, content: Mapping[str, Any]) -> bool:
+        self.ask_strong_bot()
+        return True
+
+    def _op_setup(self, content: Mapping[str, Any]) -> bool:
+        text = content.get("text")
+        if not isinstance(text, str) or not text.strip():
+            return self._refuse("ui.message", "the message's 'text' must be the position as JSON text")
+        if len(text) > MAX_POSITION_TEXT:
+            return self._refuse("ui.message", f"the message's 'text' is longer than {MAX_POSITION_TEXT} characters")
+        edit = content.get("edit")
+        if edit is None:
+            self.set_up(text)
+        elif type(edit) is not int or edit < 0:
+            return self._refuse("ui.message", "the message's 'edit' must be the editing session's number "
+                                "(a whole number) or absent")
+        else:
+            self.edit_set_up(text, edit)
+        return True
+
+    def _op_teaching(self, content: Mapping[str, Any]) -> bool:
+        key = content.get("id")
+        if not isinstance(key, str) or key not in self.teaching_positions():
+            return self._refuse("ui.message", "the message's 'id' must name one of the teaching positions of this "
+                                "game")
+        self.load_teaching(key)
         return True
 
     def _rig_message(self, kind: Any, value: Any) -> bool:
@@ -455,6 +471,11 @@ class TeacherConsole:
                 return True
         return self._refuse("ui.rig", f"the message's 'value' {repr(value)[:40]} is not an outcome the {kind} can "
                             "show now; it can show: " + ", ".join(map(str, offer[kind][:20])))
+
+
+#: the teacher panel's ops, each with its handler (one per entry of TEACHER_OPS)
+_TEACHER_HANDLERS: dict[str, Callable[[Any, Mapping[str, Any]], bool]] = {
+    op: getattr(TeacherConsole, f"_op_{op}") for op in TEACHER_OPS}
 
 
 def _json_key(value: Any) -> str | None:
