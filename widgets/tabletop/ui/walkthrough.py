@@ -860,11 +860,10 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
         if not isinstance(content, Mapping) or content.get("type") not in PANEL_MESSAGES:
             return self._refuse("ui.message", "expected {type: 'goto', step, version}, {type: 'presentation', on, "
                                 "version} or a lesson control ('answer', 'reveal', 'show_me', 'hint', 'retry')")
-        if content["type"] == "link":  # sent once, when the panel is first drawn
-            return self._open_link(content.get("fragment"))
-        if content["type"] == "source":  # a rule's code (tabletop.ui.source): reading it changes nothing
-            self.panel.send(source_message(self.board.game.rules, content.get("rule"), self.board.clauses or None))
-            return False
+        # messages that change nothing the version guards: the page's link (sent once, when the panel is first
+        # drawn) and a rule's code (tabletop.ui.source)
+        if content["type"] in ("link", "source"):
+            return self._open_link(content.get("fragment")) if content["type"] == "link" else self._send_source(content)
         stale = version_problem(content, p.version, "walkthrough")
         if stale:
             return self._refuse(*stale)
@@ -918,6 +917,10 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
         finally:
             self._pacing = False
         return True
+
+    def _send_source(self, content: Mapping[str, Any]) -> bool:
+        self.panel.send(source_message(self.board.game.rules, content.get("rule"), self.board.clauses or None))
+        return False
 
     def _open_link(self, text: Any) -> bool:
         """The page's link (``#tt-game=...&tt-step=k``: :mod:`tabletop.ui.links`), read once: a link to this
