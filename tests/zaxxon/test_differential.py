@@ -2,18 +2,19 @@
 (``rules.ZaxxonRules``): many seeds played step by step through both, comparing every state, legal-action list,
 event (its clause, text, seat and data), refusal of probing actions and the rule firings a simulation counts. A
 difference names the seed, step and field where it first appears (issue 22: OpenSpiel's consistency test).
-Costs about 5-10 s (the reference is the slow one).
+Costs about 8 s of CPU (the reference is the slow one).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 from tabletop.engine import Action, Game
-from tabletop.zaxxon import GreedyBot
+from tabletop.zaxxon import GreedyBot, teaching_positions
 from tabletop.zaxxon.actions import Altitude, EndTurn, Move, Shoot
 from tabletop.zaxxon.fast import FastZaxxonRules
 from tabletop.zaxxon.rules import SCENARIOS, ZaxxonRules
@@ -76,21 +77,28 @@ def _refusal(game: Game[Any], action: Action) -> tuple[str, str] | None:
     return None if why is None else (why.rule, why.reason)
 
 
-def _play(seed: int, variant: dict[str, Any], greedy: bool) -> list[Action]:
-    """Play ``seed`` through both engines in step; return the actions played."""
+def _play(seed: int, variant: dict[str, Any], greedy: bool, position: dict[str, Any] | None = None,
+          first: Sequence[Action] = (), steps: int = STEPS) -> list[Action]:
+    """Play ``seed`` through both engines in step (from ``position`` if given, the ``first`` actions first, then
+    random or greedy ones); return the actions played."""
     rng = random.Random(seed)
     ref, fast = Game(REFERENCE, seed=seed, variant=variant), Game(FAST, seed=seed, variant=variant)
+    if position is not None:
+        ref.set_up(position)
+        fast.set_up(position)
     _same(seed, 0, "setup events", _events(ref.log), _events(fast.log))
     bot = GreedyBot(seed=seed)
     played: list[Action] = []
-    for step in range(1, STEPS + 1):
+    for step in range(1, steps + 1):
         _compare(seed, step, ref, fast)
         legal = ref.legal_actions()
         if not legal:
             break
         for probe in _probes(rng, ref):
             _same(seed, step, f"refusal of {probe}", _refusal(ref, probe), _refusal(fast, probe))
-        if greedy:
+        if step <= len(first):
+            action = first[step - 1]
+        elif greedy:
             action = bot.choose(ref, legal)
         else:
             n = len(legal) - (len(legal) > 1 and isinstance(legal[-1], EndTurn))
@@ -116,6 +124,28 @@ def test_fast_path_plays_the_reference_game(seed: int) -> None:
     actions = _play(seed, variant, greedy=seed % 3 == 2)
     _same(seed, len(actions), "rule firings (simulation tally)", _tally(REFERENCE, seed, variant, actions),
           _tally(FAST, seed, variant, actions))
+
+
+@pytest.mark.parametrize("name", sorted(teaching_positions()))
+def test_fast_path_plays_the_reference_game_from_each_teaching_position(name: str) -> None:
+    position = teaching_positions()[name]["position"]
+    for seed in range(2):
+        _play(seed, {}, greedy=seed == 1, position=position, steps=60)
+
+
+#: a plane leaving the inner fortress turns Zaxxon (the fast path skips the facing for most moves): blue #1 on
+#: I11 and blue #2 on B20 are equally near Zaxxon on C14-C15, so it faces south; with #1 on the wall, north
+LEAVING = {"turn": {"round": 5, "phase": "move", "dice": [2, 5], "spin": "WHITE", "to_move": "blue", "count": 2},
+           "planes": {"blue": ["I11 high", "B20"], "red": ["E31", "G31"]},
+           "zaxxon": {"awake": True, "spaces": ["C14", "C15"]}}
+
+
+def test_fast_path_turns_zaxxon_when_a_plane_leaves_the_inner_fortress() -> None:
+    game = Game(REFERENCE, seed=1)
+    game.set_up(LEAVING)
+    assert [e.rule for e in game.play(Move(1, "I10"))][-1] == "zaxxon.zaxxon-moves"  # a case that turns Zaxxon
+    for seed in range(4):
+        _play(seed, {}, greedy=False, position=LEAVING, first=[Move(1, "I10")], steps=40)
 
 
 def test_the_comparison_names_seed_step_and_field() -> None:

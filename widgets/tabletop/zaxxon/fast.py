@@ -17,6 +17,8 @@ What it overrides, and why each is the same as the reference:
 - ``apply``: Zaxxon's facing is worked out before and after an action only when the action can move a plane or
   Zaxxon near it (``Roll``, ``Altitude`` and ``EndTurn`` move nothing; a ``Move`` turns Zaxxon only from or into
   the inner fortress).
+- ``_flying``, ``_cell``: the common case (a plane that may fly, a space named exactly) answered first; anything
+  else is the reference's check, with its refusal.
 - ``facing``, ``plane_at``, ``live_area``, ``on_wall``, ``spinner``: table look-ups and unrolled loops.
 """
 
@@ -172,22 +174,32 @@ class FastZaxxonRules(ZaxxonRules):
 
     def apply(self, state: ZState, action: Action, ctx: Context) -> None:
         kind = type(action)
-        if kind in self._turners or (kind is Move and self._may_turn(state, action)):
-            super().apply(state, action, ctx)  # (works out the facing before and after)
-            return
-        handler = self._handlers.get(kind)
         seat = state.mover
-        if handler is None or seat is None:
-            super().apply(state, action, ctx)  # (refuses it)
+        if kind is Move:
+            # a step turns Zaxxon only from or into the inner fortress (unsure of the plane or space: the reference)
+            num, name = action.plane, action.to  # type: ignore[attr-defined]
+            to = self.board.index.get(name) if type(name) is str else None
+            if (seat is None or to is None or type(num) is not int or not 1 <= num <= 2
+                    or self.inner[state.planes[seat * 2 + num - 1][0]] or self.inner[to]):
+                super().apply(state, action, ctx)
+                return
+        elif kind in self._turners or seat is None or kind not in self._handlers:
+            super().apply(state, action, ctx)  # (works out the facing before and after, or refuses it)
             return
-        handler(state, seat, action, ctx)
+        self._handlers[kind](state, seat, action, ctx)
 
-    def _may_turn(self, s: ZState, action: Any) -> bool:
-        """Could this Move turn Zaxxon (a step from or into the inner fortress; True when unsure)?"""
-        num, to = action.plane, self.board.index.get(action.to) if type(action.to) is str else None
-        if to is None or s.mover is None or type(num) is not int or not 1 <= num <= 2:
-            return True
-        return self.inner[s.planes[s.mover * 2 + num - 1][0]] or self.inner[to]
+    def _cell(self, name: Any, rule: str) -> int:
+        cell = self.board.index.get(name) if type(name) is str else None
+        return super()._cell(name, rule) if cell is None else cell
+
+    def _flying(self, s: ZState, seat: int, action: Move | Altitude | Shoot) -> int:
+        num = action.plane
+        if s.phase == MOVE and type(num) is int and (num == 1 or num == 2):
+            pi = seat * 2 + num - 1
+            low, planes = self.low_section, s.planes
+            if not planes[pi][2] and not low[planes[seat * 2][0]] and not low[planes[seat * 2 + 1][0]]:
+                return pi  # flying, and no plane of this seat on a wall
+        return super()._flying(s, seat, action)  # (the reference's checks, and its refusals)
 
     def legal_actions(self, state: ZState) -> list[Action]:
         s = state
