@@ -13,7 +13,8 @@ event and refusal names its clause beside the code. Elsewhere: the actions (``ac
 
 Public queries (for bots, boards and lessons): :meth:`~ZaxxonRules.plane_at`, :meth:`~ZaxxonRules.target_at`,
 :meth:`~ZaxxonRules.zaxxon_spaces`, :meth:`~ZaxxonRules.live_area`, :meth:`~ZaxxonRules.on_wall`,
-:meth:`~ZaxxonRules.move_problem`, :meth:`~ZaxxonRules.plane_steps`, :meth:`~ZaxxonRules.shot_line`,
+:meth:`~ZaxxonRules.move_problem`, :meth:`~ZaxxonRules.plane_steps`, :meth:`~ZaxxonRules.plane_shots`,
+:meth:`~ZaxxonRules.shot_line`,
 :meth:`~ZaxxonRules.target_problem`, :meth:`~ZaxxonRules.free_fuel_spaces`, :meth:`~ZaxxonRules.zaxxon_shot_hit`,
 :meth:`~ZaxxonRules.facing`, :meth:`~ZaxxonRules.progress`; ``queries.py`` adds routes over several steps.
 """
@@ -630,19 +631,8 @@ class ZaxxonRules(ZaxxonSetup, Rules[ZState]):
         ctx.emit(where_rule, (texts.goes_to, pi, place, s.variant.grounded_after_shot),
                  player=pi // 2, plane=pi % 2 + 1, to=b.name(dest))
 
-    # == Game Play in the Inner Fortress, 3. Dogfights ===============================================================
-    #    zaxxon.dogfight (which planes may be shot: target_problem)
-    def _dogfight(self, s: ZState, ctx: Context, num: int, other: int, at: int, cost: int) -> None:
-        b = self.board
-        ctx.emit("zaxxon.dogfight", (texts.dogfight, num, other, cost), plane=num, at=b.name(at), cost=cost)
-        dest = self._restart(s, other)
-        self._ground(s, other, dest)
-        ctx.emit("zaxxon.dogfight", (texts.dogfight_restart, other, b.name(dest)), player=other // 2,
-                 to=b.name(dest))
-
-    # == Game Play in the Inner Fortress, 2. and 5.-7. Zaxxon ========================================================
-    #    zaxxon.shoot-zaxxon, zaxxon.zaxxon-alert (in _apply_move), zaxxon.zaxxon-spin, zaxxon.zaxxon-moves,
-    #    zaxxon.zaxxon-shoots
+    # == Game Play in the Inner Fortress, 2. Shooting Targets in the Inner Fortress ==================================
+    #    zaxxon.shoot-zaxxon (zaxxon.inner-fuel-tank: _shoot_target)
     def zaxxon_spaces(self, s: ZState) -> tuple[int, int]:
         """Zaxxon's two spaces (west, east)."""
         return s.zx, self.board.nbr[s.zx][E]
@@ -655,6 +645,18 @@ class ZaxxonRules(ZaxxonSetup, Rules[ZState]):
         s.zx = self.board.zaxxon_start
         ctx.emit("zaxxon.shoot-zaxxon", (texts.shoot_zaxxon, pi % 2 + 1, cost), plane=pi % 2 + 1, cost=cost)
 
+    # == Game Play in the Inner Fortress, 3. Dogfights ===============================================================
+    #    zaxxon.dogfight (which planes may be shot: target_problem)
+    def _dogfight(self, s: ZState, ctx: Context, num: int, other: int, at: int, cost: int) -> None:
+        b = self.board
+        ctx.emit("zaxxon.dogfight", (texts.dogfight, num, other, cost), plane=num, at=b.name(at), cost=cost)
+        dest = self._restart(s, other)
+        self._ground(s, other, dest)
+        ctx.emit("zaxxon.dogfight", (texts.dogfight_restart, other, b.name(dest)), player=other // 2,
+                 to=b.name(dest))
+
+    # == Game Play in the Inner Fortress, 5.-7. Zaxxon ===============================================================
+    #    zaxxon.zaxxon-alert (in _apply_move), zaxxon.zaxxon-spin, zaxxon.zaxxon-moves, zaxxon.zaxxon-shoots
     def facing(self, s: ZState) -> str:
         """Where Zaxxon's front points, "S" or "N" (``zaxxon.zaxxon-moves``: "Zaxxon always faces toward the
         attacking fighter planes no matter where it moves").
