@@ -20,6 +20,7 @@ from typing import Any
 
 from ..engine import Game
 from .bots import BOTS, GreedyBot, ZaxxonRandomBot
+from .fast import FastZaxxonRules
 from .rules import (
     Altitude,
     EndTurn,
@@ -34,14 +35,15 @@ from .rules import (
     ZState,
 )
 
-Rules = ZaxxonRules
+#: the rules the games play with: the reference (``rules.ZaxxonRules``) answered from precomputed tables
+Rules = FastZaxxonRules
 Variant = ZaxxonVariant
 
-__all__ = ["BOTS", "Altitude", "Board", "EndTurn", "GreedyBot", "Move", "MoveZaxxon", "Roll", "Rules", "Shoot",
-           "Spin", "Variant", "ZState", "ZaxxonRandomBot", "ZaxxonRules", "ZaxxonShoot", "ZaxxonVariant", "load",
+__all__ = ["BOTS", "Altitude", "Board", "EndTurn", "FastZaxxonRules", "GreedyBot", "Move", "MoveZaxxon", "Roll",
+           "Rules", "Shoot", "Spin", "Variant", "ZState", "ZaxxonRandomBot", "ZaxxonRules", "ZaxxonShoot", "ZaxxonVariant", "load",
            "new_game", "teaching_positions"]
 
-_RULES = ZaxxonRules()
+_RULES = FastZaxxonRules()
 
 
 def new_game(*, seed: int | None = None, variant: ZaxxonVariant | Mapping[str, Any] | None = None,

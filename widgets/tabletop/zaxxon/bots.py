@@ -13,7 +13,6 @@ from typing import Any
 
 from ..engine import Action, Bot, Game, RandomBot
 from ..engine.bots import below
-from .board import DIRS
 from .rules import Altitude, EndTurn, Move, MoveZaxxon, Shoot, ZaxxonRules, ZaxxonShoot, ZState
 
 #: a distance map's value for a space no path reaches
@@ -112,7 +111,7 @@ class GreedyBot(Bot):
                 from_here = start[num]
                 d = plan[num][1][to]
                 gain = from_here - (d if d < FAR else UNREACHED)
-                if red and rules._live_area(s, to, "silo") and not rules._live_area(s, planes[seat * 2 + num - 1][0],
+                if red and rules.live_area(s, to, "silo") and not rules.live_area(s, planes[seat * 2 + num - 1][0],
                                                                                   "silo"):
                     gain -= 50
                 if gain > 0:
@@ -143,13 +142,13 @@ class GreedyBot(Bot):
 
     # -- helpers -------------------------------------------------------------------------------------------
     def _shot_value(self, rules: ZaxxonRules, s: ZState, seat: int, at: int) -> int:
-        other = rules._plane_at(s, at)
+        other = rules.plane_at(s, at)
         if other >= 0:
             return 2 if other // 2 != seat else 0
-        if at in rules._zaxxon_cells(s):
+        if at in rules.zaxxon_spaces(s):
             own_left = any(c >= 0 and t.owner == seat for t, c in zip(rules.board.targets, s.tcell, strict=True))
             return 1 if own_left else 5
-        ti = rules._target_at(s, at)
+        ti = rules.target_at(s, at)
         if ti < 0:
             return 0
         t = rules.board.targets[ti]
@@ -167,19 +166,19 @@ class GreedyBot(Bot):
             if c >= 0 and t.owner == seat:
                 out.append(c)
         if not out and not s.planes[pi][3]:
-            out.extend(rules._zaxxon_cells(s))
+            out.extend(rules.zaxxon_spaces(s))
         return out
 
     def _goals(self, rules: ZaxxonRules, s: ZState, seat: int, pi: int) -> set[int]:
         b = rules.board
         goals: set[int] = set()
-        zx = rules._zaxxon_cells(s)
+        zx = rules.zaxxon_spaces(s)
         for tc in self._needed(rules, s, seat, pi):
             for d in range(6):
                 c, n = b.nbr[tc][d], 1
                 while c >= 0 and n <= 4:
                     t = b.terrain[c]
-                    if t == "#" or t in "Ww" or c in zx or rules._target_at(s, c) >= 0:
+                    if t == "#" or t in "Ww" or c in zx or rules.target_at(s, c) >= 0:
                         break
                     if c in rules.allowed[seat] and (n > 1 or b.area_of[c] < 0):
                         goals.add(c)
@@ -243,18 +242,11 @@ class GreedyBot(Bot):
         return False
 
     def _zaxxon(self, rules: ZaxxonRules, s: ZState, seat: int, legal: Sequence[Action]) -> Action:
-        b = rules.board
         for a in legal:
             if isinstance(a, ZaxxonShoot):
-                src = rules._zaxxon_cells(s)[0 if a.space == "west" else 1]
-                for c in rules.lines[src][DIRS.index(a.direction)]:
-                    if b.terrain[c] == "#":
-                        break
-                    hit = rules._plane_at(s, c)
-                    if hit >= 0:
-                        if hit // 2 != seat:
-                            return a
-                        break
+                hit = rules.zaxxon_shot_hit(s, a.space, a.direction)
+                if hit >= 0 and hit // 2 != seat:
+                    return a
         moves = [a for a in legal if isinstance(a, MoveZaxxon)]
         return moves[self.rng.randrange(len(moves))] if moves else legal[0]
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..engine import Game
 from .board import BOARD
-from .rules import PHASES, Move
+from .rules import PHASES, Move, ZaxxonRules, ZState
 
 
 @dataclass(frozen=True)
@@ -122,4 +122,41 @@ def reach_view(game: Game[Any], planes: Sequence[int] = (1, 2)) -> dict[str, dic
     return out
 
 
-__all__ = ["Route", "reach_view", "reachable", "route", "unreachable"]
+class _Helper:
+    """The greedy bot's planning helpers (made on first use: ``bots`` imports the rules)."""
+
+    def __getattr__(self, name: str) -> Any:
+        from .bots import GreedyBot
+
+        bot = GreedyBot(seed=0)
+        globals()["_DISTANCES"] = bot
+        return getattr(bot, name)
+
+
+_DISTANCES: Any = _Helper()
+
+
+def standing(rules: ZaxxonRules, state: ZState, seat: int) -> float:
+    """How far ``seat`` is along its mission: ``rules.progress`` plus, per plane, up to half a target for being near
+    a firing position (the greedy bot's cost map of the board to the targets still needed; 0 when no path leads
+    there). ``ZaxxonRules.evaluate`` scores a search bot's cut-off playouts with it."""
+    from .bots import FAR, GreedyBot  # the evaluation reuses the greedy bot's cached distance maps
+
+    done = float(rules.progress(state, seat))
+    cache = GreedyBot._cache
+    helper = _DISTANCES
+    for pi in (seat * 2, seat * 2 + 1):
+        key = (id(rules.board), seat, state.planes[pi][3], state.zx, tuple(state.tcell))
+        got = cache.get(key)
+        if got is None:
+            if len(cache) >= GreedyBot.CACHE_SIZE:
+                cache.clear()
+            goals = helper._goals(rules, state, seat, pi)
+            got = cache[key] = (frozenset(goals), tuple(helper._distances(rules, state, seat, goals)))
+        d = got[1][state.planes[pi][0]]
+        if d < FAR:
+            done += 0.5 / (1 + d / 4)
+    return done
+
+
+__all__ = ["Route", "reach_view", "reachable", "route", "standing", "unreachable"]

@@ -1,0 +1,326 @@
+"""The fast path of the Zaxxon rules: the same game as ``rules.py``, with tables worked out once per board.
+
+:class:`FastZaxxonRules` is what the games play with (``tabletop.zaxxon.Rules``, ``new_game``). It changes no
+rule: it answers the reference's questions from precomputed tables and skips work that cannot change the answer.
+``tests/zaxxon/test_differential.py`` plays many seeds step by step through both and compares every state, legal
+action list and event, naming the seed, step and field of the first difference.
+
+What it overrides, and why each is the same as the reference:
+
+- ``legal_actions`` (the move phase): a plane's steps come from a table per seat, space and *mode* (may it enter
+  a wall's low section: High Altitude and 2 counts; is the RADAR barrier closed to it: a lower roll), so only the
+  spaces of planes and pieces, which move, are checked; prebuilt, shared action objects; a shot is looked for only
+  when some piece (or an enemy plane in the dogfight area) is within the count (``near``), remembered per layout
+  of the pieces (``_pieces``).
+- ``move_problem``: a step the tables say a plane may ever make is checked only for what changes during a game;
+  anything else (every refusal, with its reason) is the reference's answer.
+- ``apply``: Zaxxon's facing is worked out before and after an action only when the action can move a plane or
+  Zaxxon near it (``Roll``, ``Altitude`` and ``EndTurn`` move nothing; a ``Move`` turns Zaxxon only from or into
+  the inner fortress).
+- ``_flying``, ``_cell``: the common case (a plane that may fly, a space named exactly) answered first; anything
+  else is the reference's check, with its refusal.
+- ``facing``, ``plane_at``, ``live_area``, ``on_wall``, ``spinner``: table look-ups and unrolled loops.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Action, Context
+from .actions import Altitude, EndTurn, Move, MoveZaxxon, Roll, Shoot, Spin, ZaxxonShoot
+from .board import ZAXXON_FACINGS, ZAXXON_MOVES, ZAXXON_SHOTS, Board
+from .rules import E, ZaxxonRules
+from .state import MOVE, OVER, ROLL, SPIN, ZAXXON, ZState
+from .variant import ZaxxonVariant
+
+#: the steps of a plane in one mode: the spaces, as a tuple and a set, and the Move actions of plane #1 and #2
+StepList = tuple[tuple[int, ...], frozenset[int], tuple[Move, ...], tuple[Move, ...]]
+
+
+class FastZaxxonRules(ZaxxonRules):
+    """:class:`~tabletop.zaxxon.rules.ZaxxonRules` answered from precomputed tables (the same game)."""
+
+    def __init__(self, board: Board | None = None) -> None:
+        super().__init__(board)
+        b = self.board
+        n_cells = len(b.terrain)
+        #: prebuilt actions (legal_actions hands out these shared, immutable objects)
+        self._moves = {num: [Move(num, b.names[i]) for i in range(n_cells)] for num in (1, 2)}
+        self._alt_to = {num: (Altitude(num, False), Altitude(num, True)) for num in (1, 2)}
+        self._end = EndTurn()
+        self._roll, self._spin = Roll(), Spin()
+        self._zx_moves = [(d, MoveZaxxon(d)) for d in ZAXXON_MOVES]
+        self._zx_shots = {f: [ZaxxonShoot(side, d) for side, ds in ZAXXON_SHOTS[f].items() for d in ds]
+                          for f in ZAXXON_FACINGS}
+        #: (plane number, space, FUEL space or -1) -> its Shoot action, built when first needed
+        self._shoot: dict[tuple[int, int, int], Shoot] = {}
+        #: spinner weights -> (outcomes with a share above zero, their weights)
+        self._spin_cache: dict[tuple[float, ...], tuple[tuple[str, ...], tuple[float, ...]]] = {}
+        #: ordered pairs of neighbouring spaces on the two sides of the RADAR barrier
+        self.radar = frozenset((a, x) for a in range(n_cells) for x in b.nbr[a] if x >= 0 and b.crosses_radar(a, x))
+        #: per space and direction: the spaces a shot passes in a straight line, up to the first wall or black
+        #: space (pieces and planes, which move, are checked as the shot goes)
+        self.rays = [tuple(self._ray(c, d) for d in range(6)) for c in range(n_cells)]
+        #: per space and count k (0-6): the spaces a shot could reach with k (nothing to shoot there: no shot)
+        self.near = [tuple(frozenset(x for ray in self.rays[c] for x in ray[:k]) for k in range(7))
+                     for c in range(n_cells)]
+        #: per space: the kind of its missile silo / gun turret area ("" if none) and that area's target
+        self.area_target = tuple(b.areas[a].target if a >= 0 else -1 for a in b.area_of)
+        self.area_kind = tuple(b.areas[a].kind if a >= 0 else "" for a in b.area_of)
+        #: per space: is it a wall's low section? is it in the inner fortress (where the attacking planes are)?
+        self.low_section = tuple(t == "w" for t in b.terrain)
+        self.inner = tuple(z == "i" for z in b.zone)
+        #: per Zaxxon-area space: the hex distance to every space (Zaxxon's facing looks up its nearest plane)
+        self.zx_dist = {z: tuple(b.distance(z, c) for c in range(n_cells)) for z in b.zaxxon_area}
+        #: per space: the east space of Zaxxon when its west space is there (-1 off the board)
+        self.east = tuple(b.nbr[c][E] for c in range(n_cells))
+        # (the tables below hold only numbers, so the garbage collector soon stops visiting them: every object a
+        # table keeps alive makes each full collection of a long simulation slower)
+        #: per seat and space: {neighbour a plane may ever step to: 1 if onto a wall's low section + 2 if across the
+        #: RADAR barrier}
+        self.step_info = tuple(tuple({to: self.low_section[to] + 2 * ((c, to) in self.radar) for to in self.steps[s][c]}
+                                     for c in range(n_cells)) for s in (0, 1))
+        #: per seat, mode (1: the wall's low section may be entered, +2: the RADAR barrier is closed) and space:
+        #: the steps that mode allows (a mode that allows the same steps as mode 0 shares its entry)
+        self.step_lists = tuple(self._step_lists(s) for s in (0, 1))
+        #: the actions that can change where Zaxxon faces (a Move: only from or into the inner fortress)
+        self._turners = frozenset((Spin, Shoot, MoveZaxxon, ZaxxonShoot))
+        #: (target spaces..., Zaxxon's west space) -> (the spaces those pieces take, {space * 7 + count: is one of
+        #: them within a shot of that count from that space?} as worked out so far); bounded
+        self._pieces: dict[tuple[int, ...], tuple[frozenset[int], dict[int, bool]]] = {}
+        #: the target spaces, Zaxxon's west space and their entry of _pieces at the last legal_actions
+        self._last_pieces: tuple[list[int], int, tuple[frozenset[int], dict[int, bool]]] = ([], -2, (frozenset(), {}))
+
+    def _step_lists(self, seat: int) -> tuple[tuple[StepList, ...], ...]:
+        modes: list[tuple[StepList, ...]] = []
+        for mode in range(4):
+            row: list[StepList] = []
+            for c, info in enumerate(self.step_info[seat]):
+                tos = tuple(to for to, bits in info.items() if (mode & 1 or not bits & 1) and not (mode & 2 and bits & 2))
+                if mode and modes[0][c][0] == tos:
+                    row.append(modes[0][c])
+                else:
+                    row.append((tos, frozenset(tos), tuple(self._moves[1][t] for t in tos),
+                                tuple(self._moves[2][t] for t in tos)))
+            modes.append(tuple(row))
+        return tuple(modes)
+
+    def _ray(self, cell: int, d: int) -> tuple[int, ...]:
+        out = []
+        for c in self.lines[cell][d]:
+            if self.board.terrain[c] in "#Ww":
+                break
+            out.append(c)
+        return tuple(out)
+
+    # -- look-ups -----------------------------------------------------------------------------------------------------
+    def plane_at(self, s: ZState, cell: int) -> int:
+        pl = s.planes
+        if len(pl) != 4:  # (only a state being set up)
+            return super().plane_at(s, cell)
+        return (0 if pl[0][0] == cell else 1 if pl[1][0] == cell else 2 if pl[2][0] == cell
+                else 3 if pl[3][0] == cell else -1)
+
+    def live_area(self, s: ZState, cell: int, kind: str) -> bool:
+        return self.area_kind[cell] == kind and s.tcell[self.area_target[cell]] >= 0
+
+    def on_wall(self, s: ZState, seat: int) -> int:
+        low, planes = self.low_section, s.planes
+        if low[planes[seat * 2][0]]:
+            return seat * 2
+        if low[planes[seat * 2 + 1][0]]:
+            return seat * 2 + 1
+        return -1
+
+    def spinner(self, v: ZaxxonVariant) -> tuple[tuple[str, ...], tuple[float, ...]]:
+        got = self._spin_cache.get(v.spinner_weights)
+        if got is None:
+            got = self._spin_cache[v.spinner_weights] = v.spinner_draw()
+        return got
+
+    def facing(self, s: ZState) -> str:
+        inner, pl = self.inner, s.planes
+        if not (inner[pl[0][0]] or inner[pl[1][0]] or inner[pl[2][0]] or inner[pl[3][0]]):
+            return "S"  # (a plane is off the board, space -1, only inside a handler; -1 is a black space)
+        w, e = s.zx, self.east[s.zx]
+        dw, de = self.zx_dist[w], self.zx_dist[e]
+        cols = self.board.cols
+        row = w // cols
+        best, north, other = 1 << 30, False, False
+        for p in pl:
+            c = p[0]
+            if c < 0 or not inner[c]:
+                continue
+            d = min(dw[c], de[c])
+            if d < best:
+                best, north, other = d, False, False
+            if d == best:
+                if c // cols < row:
+                    north = True
+                else:
+                    other = True
+        return "N" if north and not other else "S"
+
+    # -- the rules' questions, from the tables ------------------------------------------------------------------------
+    def move_problem(self, s: ZState, seat: int, pi: int, to: int) -> tuple[str, str] | None:
+        p = s.planes[pi]
+        info = self.step_info[seat][p[0]].get(to)
+        if info is not None and not (info & 1 and (not p[1] or s.count < 2)):
+            pl = s.planes
+            if (pl[0][0] != to and pl[1][0] != to and pl[2][0] != to and pl[3][0] != to and to not in s.tcell
+                    and not (info & 2 and s.low == seat and s.variant.radar_barrier)):
+                return None
+        return super().move_problem(s, seat, pi, to)  # a refusal: the reference says which and why
+
+    def apply(self, state: ZState, action: Action, ctx: Context) -> None:
+        kind = type(action)
+        seat = state.mover
+        if kind is Move:
+            # a step turns Zaxxon only from or into the inner fortress (unsure of the plane or space: the reference)
+            num, name = action.plane, action.to  # type: ignore[attr-defined]
+            to = self.board.index.get(name) if type(name) is str else None
+            if (seat is None or to is None or type(num) is not int or not 1 <= num <= 2
+                    or self.inner[state.planes[seat * 2 + num - 1][0]] or self.inner[to]):
+                super().apply(state, action, ctx)
+                return
+        elif kind in self._turners or seat is None or kind not in self._handlers:
+            super().apply(state, action, ctx)  # (works out the facing before and after, or refuses it)
+            return
+        self._handlers[kind](state, seat, action, ctx)
+
+    def _cell(self, name: Any, rule: str) -> int:
+        cell = self.board.index.get(name) if type(name) is str else None
+        return super()._cell(name, rule) if cell is None else cell
+
+    def _flying(self, s: ZState, seat: int, action: Move | Altitude | Shoot) -> int:
+        num = action.plane
+        if s.phase == MOVE and type(num) is int and (num == 1 or num == 2):
+            pi = seat * 2 + num - 1
+            low, planes = self.low_section, s.planes
+            if not planes[pi][2] and not low[planes[seat * 2][0]] and not low[planes[seat * 2 + 1][0]]:
+                return pi  # flying, and no plane of this seat on a wall
+        return super()._flying(s, seat, action)  # (the reference's checks, and its refusals)
+
+    def legal_actions(self, state: ZState) -> list[Action]:
+        s = state
+        if s.phase != MOVE:
+            return self._other_actions(s)
+        seat = s.mover
+        assert seat is not None
+        res: list[Action] = []
+        planes = s.planes
+        # spaces holding a target piece or Zaxxon (``fixed``) or a plane (``pcells``): no plane may step there, and
+        # a shot stops there
+        zx = s.zx
+        last = self._last_pieces  # (the layout of the previous call: most calls see the same)
+        if last[1] == zx and last[0] == s.tcell:
+            fixed, reach = last[2]
+        else:
+            key = (*s.tcell, zx)
+            pieces = self._pieces.get(key)
+            if pieces is None:
+                pieces = self._new_pieces(key)
+            self._last_pieces = (s.tcell[:], zx, pieces)
+            fixed, reach = pieces
+        pcells = (planes[0][0], planes[1][0], planes[2][0], planes[3][0])
+        count = s.count
+        radar = 2 if s.low == seat and s.variant.radar_barrier else 0
+        low = self.low_section
+        first = seat * 2
+        wall = first if low[pcells[first]] else first + 1 if low[pcells[first + 1]] else -1
+        step_lists = self.step_lists[seat]
+        near = self.near
+        dogfight = self.board.dogfight
+        enemy = 2 - first
+        taken: set[int] | None = None
+        for pi in ((wall,) if wall >= 0 else (first, first + 1)):
+            p = planes[pi]
+            if p[2]:
+                continue
+            num = pi - first + 1
+            here = p[0]
+            high = p[1]
+            # the low section of a wall needs High Altitude and 2 counts
+            tos, to_set, moves1, moves2 = step_lists[(1 if high and count >= 2 else 0) + radar][here]
+            moves = moves1 if num == 1 else moves2
+            if fixed.isdisjoint(tos) and to_set.isdisjoint(pcells):
+                res += moves  # every step free (the common case)
+            else:
+                for to, move in zip(tos, moves, strict=True):
+                    if to not in fixed and to not in pcells:
+                        res.append(move)
+            if wall >= 0:
+                continue
+            res.append(self._alt_to[num][0 if high else 1])
+            if count <= 0:
+                continue
+            if count <= 6:
+                k = here * 7 + count
+                hit = reach.get(k)
+                if hit is None:
+                    hit = reach[k] = not fixed.isdisjoint(near[here][count])
+                # no target piece or Zaxxon in reach: only an opponent's plane in a dogfight could be shot (its
+                # own planes never are)
+                if not hit and (here not in dogfight or (pcells[enemy] not in near[here][count]
+                                                         and pcells[enemy + 1] not in near[here][count])):
+                    continue
+            if taken is None:
+                taken = set(fixed)
+                taken.update(pcells)
+            self._shots(s, seat, pi, taken, res)
+        if wall < 0 and not (res and s.variant.must_use_full_count):
+            res.append(self._end)
+        return res
+
+    def _new_pieces(self, key: tuple[int, ...]) -> tuple[frozenset[int], dict[int, bool]]:
+        """The spaces target pieces and Zaxxon take (``key``: the target spaces, then Zaxxon's west space), and a
+        blank table of which spaces have one of them in reach."""
+        if len(self._pieces) >= 512:
+            self._pieces.clear()
+        zx = key[-1]
+        got = self._pieces[key] = (frozenset((*key, self.east[zx])), {})
+        return got
+
+    def _other_actions(self, s: ZState) -> list[Action]:
+        """The legal actions outside the move phase: roll, spin, or Zaxxon's moves and shots."""
+        if s.phase == OVER:
+            return []
+        if s.phase == ROLL:
+            return [self._roll]
+        if s.phase == SPIN:
+            return [self._spin]
+        if s.phase == ZAXXON:
+            out: list[Action] = [a for d, a in self._zx_moves if self.zaxxon_move_ok(s, d)]
+            out += self._zx_shots[self.facing(s)]
+            return out
+        raise AssertionError(f"unknown phase {s.phase}")
+
+    def _shots(self, s: ZState, seat: int, pi: int, taken: set[int], out: list[Action]) -> None:
+        """Append plane ``pi``'s shots (``plane_shots``; ``taken``: the spaces of planes, target pieces and Zaxxon)."""
+        b = self.board
+        num = pi % 2 + 1
+        count = s.count
+        here = s.planes[pi][0]
+        if count <= 0 or (count <= 6 and taken.isdisjoint(self.near[here][count])):
+            return
+        for ray in self.rays[here]:
+            for c in ray[:count]:
+                if c in taken:
+                    if self.target_problem(s, seat, pi, c) is None:
+                        ti = self.target_at(s, c)
+                        if ti >= 0 and b.targets[ti].kind == "fuel" and not s.tinner[ti]:
+                            out.extend(self._shoot_action(num, c, f) for f in self.free_fuel_spaces(s))
+                        else:
+                            out.append(self._shoot_action(num, c))
+                    break
+
+    def _shoot_action(self, num: int, at: int, fuel_to: int = -1) -> Shoot:
+        key = (num, at, fuel_to)
+        a = self._shoot.get(key)
+        if a is None:
+            names = self.board.names
+            a = self._shoot[key] = Shoot(num, names[at], names[fuel_to] if fuel_to >= 0 else "")
+        return a
+
+
+__all__ = ["FastZaxxonRules", "StepList"]
