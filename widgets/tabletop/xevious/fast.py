@@ -8,9 +8,13 @@ with their hot questions answered from tables made once per stage instead of wal
 - ``plan`` reads that table and only then cuts the move at a standing guard or drops the stops a Daley Piece
   covers (the reference walks the track space by space: ``XeviousRules.plan``);
 - ``legal_actions`` lists the actions made once in ``actions.py``, with the guard and catch-up checks inlined;
-- the guards' squares (the Gump Markers standing) are kept per combination.
+- the guards' squares (the Gump Markers standing) are kept per combination;
+- a roll at the start of a turn (the commonest step: ``apply``, ``_start_move``, ``_land``) is played in one frame
+  when nothing but the die decides it (no guard, no Daley Piece, no choice of stop); anything else is handed to
+  the reference's own step.
 
-Nothing here decides a rule: every method returns what the reference's method of the same name returns.
+Every method here does exactly what the reference's method of the same name does; the differential test plays
+both side by side.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ..engine import Action
+from ..engine import Action, Context
 from .actions import (
     AIMS,
     ATTACK,
@@ -32,12 +36,15 @@ from .actions import (
     TRY_AGAIN,
     Aim,
     EnemyAim,
+    Roll,
     StopAt,
     _aims,
 )
 from .data import Awards, Stage
 from .rules import NO_GUARDS, Move, XeviousRules
 from .state import Pilot, XeviousState
+from .texts import _said
+from .variant import XeviousVariant
 
 
 def _cut(m: Move, k: int) -> Move:
@@ -159,6 +166,65 @@ class FastXeviousRules(XeviousRules):
         self._guarded = (0, *(2 if st.number == 7 else 1 if st.guard else 0 for st in self.stages))
         self._standing: dict[tuple[bool, ...], frozenset[tuple[int, int]]] = {}  # Gump Markers up -> squares
 
+    # -- a roll at the start of a turn, the commonest step, in one frame: XeviousRules._roll, _start_move and _land
+    def apply(self, state: XeviousState, action: Action, ctx: Context) -> None:
+        if action.__class__ is not Roll or state.phase != "turn" or state.winner is not None or state.capped:
+            super().apply(state, action, ctx)
+            return
+        v: XeviousVariant = ctx.variant  # type: ignore[assignment]
+        p = state.order[state.turn]
+        guarded = self._guarded[state.stage]
+        if guarded == 2 or (guarded and state.cond):
+            self._refuse_if_blocked(state, p)
+        n: int = ctx.draw("die")
+        ctx.emit("xevious.move-roll", (_said, ctx.players[p], "rolls", " {}.", n), die=n)
+        state.last = {"kind": "die", "value": n, "player": p}
+        self._start_move(state, p, n, ctx, v)
+
+    def _start_move(self, state: XeviousState, p: int, n: int, ctx: Context, v: XeviousVariant) -> None:
+        tr = self.tracks[state.stage - 1]
+        me = state.pilots[p]
+        guarded = self._guarded[state.stage]
+        if state.daley or guarded == 2 or (guarded and state.cond) or n > 6:
+            super()._start_move(state, p, n, ctx, v)
+            return
+        path, why, stops, crossed = tr.moves[me.area][me.idx][n] or tr.plan(me.area, me.idx, n)
+        if not path or stops or why != "roll":  # the end of the track, an early stop or a choice: the reference
+            super()._start_move(state, p, n, ctx, v)
+            return
+        state.path = ()  # the whole move, no choice to make
+        state.pend = None
+        state.phase = "turn"
+        me.retry = False
+        for _, aw in crossed:
+            self._take(state, p, aw, ctx, "xevious.exit-markers", "the exit")
+        me.area, me.idx = path[-1]
+        self._land(state, p, ctx, v)
+        if state.winner is None and state.phase == "turn":
+            self._end_turn(state, ctx, v)
+
+    def _land(self, state: XeviousState, p: int, ctx: Context, v: XeviousVariant, early: bool = False) -> None:
+        me = state.pilots[p]
+        tr = self.tracks[state.stage - 1]
+        st = tr.stage
+        a, i = pos = (me.area, me.idx)
+        if a >= tr.n_areas or state.stage == 7 or (state.cond and pos in tr.guard and pos not in me.beaten):
+            super()._land(state, p, ctx, v, early)  # the stage gate, a guard: the reference
+            return
+        sp = tr.areas[a][i]
+        k = sp.kind
+        if k == "ground":
+            self._battle_ground(state, p, sp.n, sp.boost, ctx, v)
+        elif k == "air":
+            self._battle_air(state, p, 1, ctx, v)
+        elif k == "card":
+            self._draw_card(state, p, ctx, v)
+        elif k == "plain" and not (v.stage_conditions and st.condition == "garu-barra"):
+            ctx.emit("xevious.move-roll", (_said, ctx.players[p], "lands", " on the {}: nothing happens.",
+                                           tr.labels[a][i]))
+        else:
+            self._follow(state, p, st, sp, early, ctx, v)
+
     def gumps_standing(self, state: XeviousState) -> frozenset[tuple[int, int]]:
         squares = self._standing.get(state.gumps)
         if squares is None:
@@ -209,9 +275,31 @@ class FastXeviousRules(XeviousRules):
     def legal_actions(self, state: XeviousState) -> list[Action]:
         if state.winner is not None or state.capped:
             return []
+        if state.phase != "turn":
+            return self._decision_actions(state)
+        # the start of a turn, inline (the commonest list): the reference's _turn_actions and can_catch_up
+        p = state.order[state.turn]
+        pilots = state.pilots
+        me = pilots[p]
+        guarded = self._guarded[state.stage]
+        if (guarded == 2 or (guarded and state.cond)) and self.guard_at(state, me, (me.area, me.idx)):
+            out: list[Action] = [ATTACK]
+        elif me.retry and (me.area, me.idx) not in state.daley:
+            out = [ROLL, TRY_AGAIN, *FLY] if me.cockpit else [ROLL, TRY_AGAIN]
+        else:
+            out = [ROLL, *FLY] if me.cockpit else [ROLL]
+        if len(pilots) > 1:  # every other mover is in a later area (Stage 7: not from its last area)
+            a = me.area
+            for q in pilots:
+                if q.area <= a and q is not me:
+                    return out
+            if not (state.stage == 7 and a >= self.tracks[6].n_areas - 1):
+                out.append(CATCH_UP)
+        return out
+
+    def _decision_actions(self, state: XeviousState) -> list[Action]:
+        """The choices in the middle of a turn, from the lists made once."""
         ph = state.phase
-        if ph == "turn":
-            return self._turn_actions(state)
         if ph == "stop":
             tr = self.tracks[state.stage - 1]
             path = state.path
@@ -234,24 +322,3 @@ class FastXeviousRules(XeviousRules):
         if ph == "enemy":
             return list(_aims(pend["headings"], ENEMY_AIMS, EnemyAim))
         return []  # pragma: no cover
-
-    def _turn_actions(self, state: XeviousState) -> list[Action]:
-        p = state.order[state.turn]
-        pilots = state.pilots
-        me = pilots[p]
-        guarded = self._guarded[state.stage]
-        if (guarded == 2 or (guarded and state.cond)) and self.guard_at(state, me, (me.area, me.idx)):
-            out: list[Action] = [ATTACK]
-        elif me.retry and (me.area, me.idx) not in state.daley:
-            out = [ROLL, TRY_AGAIN, *FLY] if me.cockpit else [ROLL, TRY_AGAIN]
-        else:
-            out = [ROLL, *FLY] if me.cockpit else [ROLL]
-        # can_catch_up, inline: every other mover is in a later area (Stage 7: not from its last area)
-        if len(pilots) > 1:
-            a = me.area
-            for q in pilots:
-                if q.area <= a and q is not me:
-                    return out
-            if not (state.stage == 7 and a >= self.tracks[6].n_areas - 1):
-                out.append(CATCH_UP)
-        return out

@@ -156,6 +156,8 @@ class XeviousRules(Rules[XeviousState]):
 
     def __init__(self) -> None:
         self.stages: tuple[Stage, ...] = data.stages()
+        #: each stage's track, area by area (``boards[stage - 1][area][space]``)
+        self.boards: tuple[tuple[tuple[Space, ...], ...], ...] = tuple(st.areas for st in self.stages)
         self.cards = data.cards()
         self._decks = {cockpit: data.deck(cockpit=cockpit) for cockpit in (False, True)}
 
@@ -553,15 +555,16 @@ class XeviousRules(Rules[XeviousState]):
     def _finish_move(self, state: XeviousState, p: int, step: int, ctx: Context, v: XeviousVariant) -> None:
         """End the pending move (``state.path``) after ``step`` squares, the stop the player chose (a move with
         no choice ends in ``_start_move``)."""
-        areas = self.stage_of(state).areas
+        areas = self.boards[state.stage - 1]
         src = state.path
         me = state.pilots[p]
         state.path = ()
         state.pend = None
         state.phase = "turn"
         me.retry = False
+        gate = len(areas)  # the stage gate's area: past the last one
         for a, i in src[:step]:  # xevious.exit-markers: the exits passed on the way
-            if a < len(areas) and areas[a][i].kind == "exit":
+            if a < gate and areas[a][i].kind == "exit":
                 self._take(state, p, areas[a][i].awards, ctx, "xevious.exit-markers", "the exit")
         a, i = me.area, me.idx = src[step - 1]
         early = step < len(src)
@@ -576,23 +579,24 @@ class XeviousRules(Rules[XeviousState]):
         """Follow the directions of the space the mover lands on (``early``: it stopped on a space it passed).
         A standing guard on it is fought first (the Andor Genesis, a Gump Marker)."""
         me = state.pilots[p]
-        st = self.stage_of(state)
+        st = self.stages[state.stage - 1]
+        areas = self.boards[state.stage - 1]
         pos = (me.area, me.idx)
-        if me.area >= len(st.areas):
+        if me.area >= len(areas):
             ctx.emit("xevious.stage-gate", (_t_leaves, ctx.players[p], state.stage))
             return
-        sp = st.areas[me.area][me.idx]
+        sp = areas[me.area][me.idx]
         guard = self.guard_at(state, me, pos)
         if guard == "gump":
             self._battle_ground(state, p, st.gump_number, True, ctx, v, what="the Gump Marker", guard=pos)
         elif guard == "andor":
             self._battle_ground(state, p, sp.n, sp.boost, ctx, v, what="the Andor Genesis", guard=pos)
         else:
-            self._follow(state, p, sp, early, ctx, v)
+            self._follow(state, p, st, sp, early, ctx, v)
 
-    def _follow(self, state: XeviousState, p: int, sp: Space, early: bool, ctx: Context, v: XeviousVariant) -> None:
-        """Locations 1-5 and the stage conditions: what the space ``sp`` under the mover does."""
-        st = self.stage_of(state)
+    def _follow(self, state: XeviousState, p: int, st: Stage, sp: Space, early: bool, ctx: Context,
+                v: XeviousVariant) -> None:
+        """Locations 1-5 and the stage conditions: what the space ``sp`` of stage ``st`` under the mover does."""
         k = sp.kind
         cond = st.condition if v.stage_conditions else ""
         if k == "ground":
@@ -603,7 +607,7 @@ class XeviousRules(Rules[XeviousState]):
             self._squadron(state, p, sp.n, cond, ctx, v)
         elif k == "card":
             self._draw_card(state, p, ctx, v)
-        elif sp.blaster:
+        elif k in data.BLASTER_KINDS:  # Flag / Pin / Sol / Phantom
             if (state.pilots[p].area, state.pilots[p].idx) in state.daley:
                 ctx.emit("xevious.daley-piece", (_t_daley_covers, k))
             else:
@@ -706,7 +710,7 @@ class XeviousRules(Rules[XeviousState]):
             raise IllegalAction("xevious.catch-up", "you may move to the next area only when every other player "
                                 "has advanced beyond your area")
         me = state.pilots[p]
-        areas = self.stage_of(state).areas
+        areas = self.boards[state.stage - 1]
         ex = areas[me.area][-1]
         name = ctx.players[p]
         ctx.emit("xevious.catch-up", (_t_ahead, name))
@@ -949,9 +953,13 @@ class XeviousRules(Rules[XeviousState]):
     def _end_turn(self, state: XeviousState, ctx: Context, v: XeviousVariant) -> None:
         """The next player in order who is not waiting at the stage gate (one always is not); when every mover is
         at the gate, the next stage first."""
-        if all(q.area >= len(self.stage_of(state).areas) for q in state.pilots):
+        areas = len(self.boards[state.stage - 1])
+        for q in state.pilots:
+            if q.area < areas:
+                break
+        else:  # every mover is at the stage gate
             self._next_stage(state, ctx, v)
-        areas = len(self.stage_of(state).areas)
+            areas = len(self.boards[state.stage - 1])
         n = len(state.order)
         turn = state.turn
         while True:
