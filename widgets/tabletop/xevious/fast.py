@@ -9,9 +9,10 @@ with their hot questions answered from tables made once per stage instead of wal
   covers (the reference walks the track space by space: ``XeviousRules.plan``);
 - ``legal_actions`` lists the actions made once in ``actions.py``, with the guard and catch-up checks inlined;
 - the guards' squares (the Gump Markers standing) are kept per combination;
-- a roll at the start of a turn (the commonest step: ``apply``, ``_start_move``, ``_land``) is played in one frame
-  when nothing but the die decides it (no guard, no Daley Piece, no choice of stop); anything else is handed to
-  the reference's own step.
+- a roll at the start of a turn (the commonest step: ``apply``, ``_start_move``, ``_land``) is played with
+  fewer calls: the move read from the table, the commonest spaces followed in the same frame; the rest (a guard
+  on the square, the stage gate, the other kinds of space, the end of the track) is handed to the reference's
+  own step.
 
 Every method here does exactly what the reference's method of the same name does; the differential test plays
 both side by side.
@@ -41,9 +42,9 @@ from .actions import (
     _aims,
 )
 from .data import Awards, Stage
-from .rules import NO_GUARDS, Move, XeviousRules
+from .rules import FORCED_STOPS, NO_GUARDS, Move, XeviousRules
 from .state import Pilot, XeviousState
-from .texts import _said
+from .texts import _said, _t_forced
 from .variant import XeviousVariant
 
 
@@ -185,14 +186,27 @@ class FastXeviousRules(XeviousRules):
         tr = self.tracks[state.stage - 1]
         me = state.pilots[p]
         guarded = self._guarded[state.stage]
-        if state.daley or guarded == 2 or (guarded and state.cond) or n > 6:
+        if state.daley or guarded == 2 or (guarded and state.cond):
+            m = self.plan(state, me, n)
+        else:  # the common case: the table's move as it is
+            m = tr.moves[me.area][me.idx][n] or tr.plan(me.area, me.idx, n)
+        path, why, stops, crossed = m
+        if not path:  # the end of the track: the reference's own step
             super()._start_move(state, p, n, ctx, v)
             return
-        path, why, stops, crossed = tr.moves[me.area][me.idx][n] or tr.plan(me.area, me.idx, n)
-        if not path or stops or why != "roll":  # the end of the track, an early stop or a choice: the reference
-            super()._start_move(state, p, n, ctx, v)
+        if why != "roll":
+            forced = FORCED_STOPS.get(why)
+            if forced is not None:
+                rule, reason = forced
+                if why == "guard" and state.stage == 7:
+                    rule = "xevious.condition-gump"
+                ctx.emit(rule, (_t_forced, ctx.players[p], len(path), n, reason))
+        if stops:
+            state.path = path
+            state.pend = {"stops": (*stops, len(path)), "n": n}
+            state.phase = "stop"
             return
-        state.path = ()  # the whole move, no choice to make
+        state.path = ()
         state.pend = None
         state.phase = "turn"
         me.retry = False
