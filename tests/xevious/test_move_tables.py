@@ -1,9 +1,10 @@
-"""The engine's precomputed moves (issue 13) agree with a plain step-by-step walk of MOVEMENT 1.
+"""The fast path's precomputed moves (issue 13) agree with the rules' step-by-step walk of MOVEMENT 1.
 
-``Track.plan`` keeps one move per square and roll, and ``XeviousRules._plan`` cuts it at a standing guard and drops
-the early stops a Daley Piece covers. Here every square of every stage, every roll 1-6, and every guard and Daley
-set a stage can hold is walked the slow way (one space at a time, as the rulebook says) and compared: the squares,
-why the move ends, where it may stop early and which exits it crosses. The sensible bot's remembered move values
+The reference ``XeviousRules.plan`` (rules.py) walks a move one space at a time, as the rulebook says (issue 22:
+the readable walk that lived here is now the rule). ``fast.Track.plan`` keeps one move per square and roll, and
+``FastXeviousRules.plan`` cuts it at a standing guard and drops the early stops a Daley Piece covers. Here every
+square of every stage, every roll 1-6, and every guard and Daley set a stage can hold is planned both ways and
+compared: the squares, why the move ends, where it may stop early and which exits it crosses. The sensible bot's remembered move values
 are compared with values worked out afresh. The sentences the engine keeps per process are compared with the same
 sentences made again.
 """
@@ -18,47 +19,11 @@ import pytest
 from tabletop import xevious
 from tabletop.engine import Game
 from tabletop.xevious.bots import SensibleBot, _Eval
+from tabletop.xevious.fast import FastXeviousRules
 from tabletop.xevious.rules import Pilot, XeviousRules, XeviousState
 
 RULES = XeviousRules()
-
-
-def slow_walk(rules: XeviousRules, stage: int, a: int, i: int, n: int, guards: frozenset[tuple[int, int]],
-              daley: frozenset[tuple[int, int]]) -> tuple[tuple[tuple[int, int], ...], str, tuple[int, ...],
-                                                          tuple[tuple[int, Any], ...]]:
-    """MOVEMENT 1 one space at a time: forward n; an entrance, a must-stop space or a standing guard ends the move;
-    Stage 7 has no gate; early stops on the green and uncovered Flag / Pin / Sol / Phantom spaces passed."""
-    st = rules.stages[stage - 1]
-    areas = st.areas
-    path: list[tuple[int, int]] = []
-    why = "roll"
-    for _ in range(n):
-        if i + 1 < len(areas[a]):
-            i += 1
-        elif a + 1 < len(areas):
-            a, i = a + 1, 0
-        elif stage == 7:
-            why = "end"
-            break
-        else:
-            path.append((len(areas), 0))
-            why = "gate"
-            break
-        path.append((a, i))
-        if i == 0:
-            why = "entrance"
-            break
-        if areas[a][i].stop:
-            why = "stop"
-            break
-        if (a, i) in guards:
-            why = "guard"
-            break
-    stops = tuple(k + 1 for k, (a, i) in enumerate(path[:-1])
-                  if areas[a][i].kind == "green" or (areas[a][i].blaster and (a, i) not in daley))
-    exits = tuple((k, areas[a][i].awards) for k, (a, i) in enumerate(path)
-                  if a < len(areas) and areas[a][i].kind == "exit")
-    return tuple(path), why, stops, exits
+FAST = FastXeviousRules()
 
 
 def state_for(stage: int, a: int, i: int, *, cond: bool = True, gumps: tuple[bool, ...] = (True, True, True),
@@ -85,7 +50,7 @@ def guard_sets(stage: int) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("stage", range(1, 8))
 def test_every_planned_move_is_the_rulebook_walk(stage: int) -> None:
-    tr = RULES.tracks[stage - 1]
+    tr = FAST.tracks[stage - 1]
     blasters = [(a, i) for a, area in enumerate(tr.areas) for i, sp in enumerate(area) if sp.blaster]
     daleys = [frozenset(), frozenset(blasters), frozenset(blasters[::2])]
     checked = 0
@@ -94,19 +59,20 @@ def test_every_planned_move_is_the_rulebook_walk(stage: int) -> None:
             for a, area in enumerate(tr.areas):
                 for i in range(len(area)):
                     s, me = state_for(stage, a, i, daley=daley, **situation)
-                    guards = RULES._guards_for(s, me)
+                    assert FAST.guards_for(s, me) == RULES.guards_for(s, me)
                     for n in range(1, 7):
-                        got = RULES._plan(s, me, tr, n)
-                        assert got == slow_walk(RULES, stage, a, i, n, guards, daley), (stage, a, i, n, situation)
-                        assert RULES._walk(s, 0, n) == (list(got[0]), got[1])
+                        got = FAST.plan(s, me, n)
+                        assert got == RULES.plan(s, me, n), (stage, a, i, n, situation)
+                        assert FAST.pilot_plan(s, me, tr, n) == got
+                        assert tuple(FAST.move_plan(s, 0, n)) == got
                         checked += 1
     assert checked >= 6 * sum(tr.lens)
 
 
 def test_a_card_moves_further_than_a_die_without_keeping_it() -> None:
-    tr = RULES.tracks[1]
+    tr = FAST.tracks[1]
     s, me = state_for(2, 0, 0)
-    assert RULES._plan(s, me, tr, 9) == slow_walk(RULES, 2, 0, 0, 9, frozenset(), frozenset())
+    assert FAST.plan(s, me, 9) == RULES.plan(s, me, 9)
     assert all(len(row) == 7 for area in tr.moves for row in area)  # the table keeps rolls 0-6 only
 
 

@@ -14,15 +14,17 @@ from typing import Any
 
 from ..engine import Game
 from .bots import BOTS, RandomXeviousBot, SensibleBot
+from .fast import FastXeviousRules
 from .rules import XeviousRules, XeviousState, XeviousVariant
 
-Rules = XeviousRules
+#: what games and simulations play: the reference rules (rules.py) with their tables precomputed (fast.py)
+Rules = FastXeviousRules
 Variant = XeviousVariant
 
-__all__ = ["BOTS", "Board", "Rules", "Variant", "XeviousRules", "XeviousState", "XeviousVariant", "load",
+__all__ = ["BOTS", "Board", "FastXeviousRules", "Rules", "Variant", "XeviousRules", "XeviousState", "XeviousVariant", "load",
            "new_game", "teaching_positions", "RandomXeviousBot", "SensibleBot"]
 
-_RULES = XeviousRules()
+_RULES = FastXeviousRules()
 
 
 def new_game(*, seed: int | None = None, variant: XeviousVariant | Mapping[str, Any] | None = None,

@@ -26,7 +26,7 @@ from typing import Any
 from ..engine import Action, Event, Fact, Game, Lesson, Step, load_catalog
 from ..engine.lessons import Answer, Question, Task, YourMove, choice_of, human_to_move, resolve
 from ..engine.words import poss, says
-from . import data
+from . import data, queries
 from .bots import BOTS, SensibleBot
 from .rules import (
     OPPOSITE,
@@ -187,10 +187,9 @@ def square_words(g: G, pos: tuple[int, int]) -> str:
     """"area 2, space 4 (air-to-air battle (2 enemies))": a square of the stage on the table, counted from 1."""
     rules: XeviousRules = g.rules  # type: ignore[assignment]
     a, i = pos
-    tr = rules.tracks[g.raw_state.stage - 1]
-    if a >= tr.n_areas:
+    if queries.space_at(rules, g.raw_state, pos) is None:
         return "the stage gate"
-    return f"area {a + 1}, space {i + 1} ({tr.labels[a][i]})"
+    return f"area {a + 1}, space {i + 1} ({queries.square_label(rules, g.raw_state, pos)})"
 
 
 def rules_of(g: G) -> XeviousRules:
@@ -200,9 +199,7 @@ def rules_of(g: G) -> XeviousRules:
 
 def kind_at(g: G, pos: tuple[int, int]) -> str:
     """The kind of square ``pos`` on the stage on the table ("gate" past its last area)."""
-    a, i = pos
-    tr = rules_of(g).tracks[g.raw_state.stage - 1]
-    return tr.areas[a][i].kind if a < tr.n_areas else "gate"
+    return queries.space_kind(rules_of(g), g.raw_state, pos)
 
 
 def seat_to_roll(g: G) -> int:

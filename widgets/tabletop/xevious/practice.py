@@ -22,7 +22,7 @@ from ..engine import Action, Event, Game
 from ..engine.lessons import Answer, Question, choice_of
 from ..engine.practice import PracticeItem
 from ..engine.words import says
-from . import data
+from . import data, queries
 from .bots import RandomXeviousBot, SensibleBot
 from .rules import (
     HEADINGS4,
@@ -103,13 +103,12 @@ def _square(g: G, pos: tuple[int, int]) -> str:
     a, i = pos
     s = g.raw_state
     rules = _rules(g)
-    tr = rules.tracks[s.stage - 1]
-    if a >= tr.n_areas:
+    if queries.space_at(rules, s, pos) is None:
         return "the stage gate"
     guard = ""
-    if pos in rules.guards_for(s, s.pilots[_seat(g)]):
+    if pos in queries.guards_for(rules, s, s.pilots[_seat(g)]):
         guard = ", a standing Gump Marker" if s.stage == 7 else ", guarded by the Andor Genesis"
-    return f"area {a + 1}, space {i + 1} ({tr.labels[a][i]}{guard})"
+    return f"area {a + 1}, space {i + 1} ({queries.square_label(rules, s, pos)}{guard})"
 
 
 def _here(g: G, seat: int) -> str:
