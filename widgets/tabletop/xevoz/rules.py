@@ -202,8 +202,8 @@ class XevozRules(Rules[XevozState]):
             for gid, flipped in side.helix:
                 g = self.comp.glyphs[gid]
                 white, black = g.attacks(flipped)
-                read.append((g, white, black, f"{g.part} ({self.comp.species[g.species].name}): white {white}, "
-                                              f"black {black}."))
+                read.append((g, white, black, texts.glyph_reading(g.part, self.comp.species[g.species].name,
+                                                                  white, black)))
             slots = self._readings[side.helix] = tuple(read)
         return slots[FACE_SLOT[face]]
 

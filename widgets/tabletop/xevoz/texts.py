@@ -177,6 +177,11 @@ DRAIN_SYMBOL_TEXT = {
 }
 
 
+def glyph_reading(part: str, species: str, white: Attack, black: Attack) -> str:
+    """How the log reads a rolled battle side."""
+    return f"{part} ({species}): white {white}, black {black}."
+
+
 # -- Rulebook step 1: the pre-battle check and redesigning -------------------------------------------------------
 def say_two_players(cap0: str, cap1: str) -> str:
     return f"Two players, two figures, two Battle Helixes ({cap0} and {cap1} end-caps)."
