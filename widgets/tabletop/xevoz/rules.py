@@ -107,12 +107,13 @@ class Parts:
     """A figure's lookups, computed once per figure: part index by id, the parts snapped onto each part (leaving
     out the DRAIN ATTACK part, which never blocks a chop) and the Chop/Heal/AttachDrain action of every part."""
 
-    __slots__ = ("figure", "index", "blockers", "chops", "heals", "attaches")
+    __slots__ = ("figure", "index", "blockers", "not_drain", "chops", "heals", "attaches")
 
     def __init__(self, f: Figure) -> None:
         self.figure = f
         self.index = {pid: i for i, pid in enumerate(f.part_ids)}
         self.blockers = tuple(tuple(c for c in kids if c != f.drain) for kids in f.children)
+        self.not_drain = tuple(i for i in range(f.n_parts) if i != f.drain)  # the parts but the DRAIN ATTACK
         self.chops = tuple(Chop(pid) for pid in f.part_ids)
         self.heals = tuple(Heal(pid) for pid in f.part_ids)
         self.attaches = tuple(AttachDrain(pid) for pid in f.part_ids)
@@ -121,10 +122,9 @@ class Parts:
         """The parts that may be chopped when ``present`` says which parts are on the figure, ascending: on it
         (xevoz.chop-pile), not the DRAIN ATTACK (xevoz.drain-uncuttable), and not holding a part still snapped
         onto it (xevoz.stay-connected: what is left stays connected; a DRAIN ATTACK on it never holds it)."""
-        f = self.figure
-        parts = range(f.n_parts)
-        holding = {f.parent[c] for c in parts if present[c] and c != f.drain}
-        return [i for i in parts if present[i] and i != f.drain and i not in holding]
+        parent, parts = self.figure.parent, self.not_drain
+        holding = {parent[c] for c in parts if present[c]}
+        return [i for i in parts if present[i] and i not in holding]
 
     def chop_actions(self, present: Sequence[bool]) -> list[Action]:
         """The Chop actions of :meth:`chop_indices`."""
@@ -353,7 +353,9 @@ class XevozRules(Rules[XevozState]):
     def healable(self, side: Side) -> list[int]:
         """Lost parts that can attach again: the part they snap onto is on the figure (xevoz.star)."""
         parent, pres = side.figure.parent, side.present
-        return sorted(i for i in side.pile if parent[i] < 0 or pres[parent[i]])
+        out = [i for i in side.pile if parent[i] < 0 or pres[parent[i]]]
+        out.sort()
+        return out
 
     def drain_hosts(self, side: Side) -> list[int]:
         """The parts a DRAIN ATTACK may snap onto: on the figure, not its own DRAIN ATTACK part."""
