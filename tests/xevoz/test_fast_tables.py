@@ -1,5 +1,7 @@
-"""The engine's precomputed tables and caches (issue 13) agree with the rules they stand for, position by
-position: choppable parts, movement squares, build-phase actions, helix readings, the greedy bot's call values."""
+"""The rules' lookups and the fast path's tables agree with the rules read straight from the rulebook, position by
+position: choppable parts (the rules' ``Parts`` and the fast path's generated chop tables), movement squares,
+build-phase actions, helix readings, the greedy bot's call values. (The fast path as a whole is held to the
+rules step by step by test_differential.py.)"""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import pytest
 from tabletop import xevoz
 from tabletop.engine import Game
 from tabletop.xevoz import bots as xbots
+from tabletop.xevoz import fast
 from tabletop.xevoz.actions import Chop, Flip, Move, PickFigure, Ready, Swap
 from tabletop.xevoz.data import neighbours
 from tabletop.xevoz.rules import FACES, Grid, XevozRules
@@ -37,6 +40,7 @@ def test_choppable_parts_match_the_rule_for_any_parts_on_the_figure(fid: str) ->
         for present in subsets:
             want = _choppable(f, present)
             assert p.chop_indices(present) == want
+            assert fast.tables(RULES).chop_table(f)(present) == want
             assert p.chop_actions(present) == [Chop(f.part_ids[i]) for i in want]
             assert all(a is p.chops[i] for a, i in zip(p.chop_actions(present), want, strict=True))
 

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 from tabletop.engine import Action, Bot, Game, RandomBot
-from tabletop.engine.bots import below, below_of
+from tabletop.engine.bots import below
 
-from .actions import AttachDrain, Chop, Flip, FreeDrain, Heal, KeepDrain, Move, PickFigure, Place, Ready
+from . import fast
+from .actions import AttachDrain, Chop, Flip, FreeDrain, Heal, Move, PickFigure, Place, Ready
 from .data import Attack, cell_name, parse_cell
 from .queries import choppable_parts
-from .rules import _CALLS, _ROLL, XevozRules  # _CALLS, _ROLL: the legal actions of the call and the rolls
 
 
 class XevozRandomBot(RandomBot):
@@ -27,94 +27,8 @@ class XevozRandomBot(RandomBot):
             return legal[0]
         return legal[below(rng, n)]
 
-    def sim_steps(self, game: Game[Any], state: Any, ctx: Any, bots: Sequence[Bot], budget: int) -> int:
-        """The simulator's fused steps (see ``tabletop.sim.core``; ``bots`` are the random bots of the seats):
-        play the battle's decisions one after another, each seat's action picked exactly as its bot's
-        :meth:`choose` would from ``legal_actions`` (the same actions in the same order, the same draws of that
-        bot's generator) and played on ``state`` with the counting ``ctx``. The common ones (the call, a move or
-        a follow, a chop, a regeneration, snapping on a DRAIN ATTACK, the rolls for the first attack and the world)
-        without building the list, dispatching on the action or checking it again; the rest (build, placing,
-        warps...) by the seat's ``choose`` and ``apply``. Stops at the end of the battle, after ``budget`` steps,
-        or before a decision with no legal action (the plain path reports it); returns the number of steps
-        played."""
-        rules = cast(XevozRules, game.rules)  # a Xevoz bot plays Xevoz games (the simulator's table says so)
-        apply = rules.apply
-        call, chopped, moved, roll = rules._call, rules._chopped, rules._moved, rules._roll
-        mat_grids, parts_of = rules._mat_grids, rules._parts
-        # each pick is engine.bots.below (bound to the seat's generator): exactly rng.randrange(n), as choose
-        # draws it
-        picks = [below_of(b.rng) for b in bots]
-        played = 0
-        while played < budget:
-            ph = state.phase
-            if ph == "call":
-                seat = state.attacker  # legal_actions: Call("black"), Call("white")
-                r = picks[seat](2)
-                ctx.player = seat
-                call(state, _CALLS[r], ctx, seat)
-            elif ph == "move" or ph == "follow":
-                seat = state.chooser
-                sides = state.sides
-                grid = mat_grids.get(state.mat) or rules.mat_grid(state)
-                cells = (grid.near if ph == "follow" else grid.free)[sides[seat].pos, sides[1 - seat].pos]
-                n = len(cells)
-                if not n:
-                    break  # the plain path says that the seat has no legal action
-                r = picks[seat](n)
-                cell = cells[r]
-                ctx.player = seat
-                moved(state, ctx, seat, cell, grid.names[cell], ph == "move", grid)
-            elif ph == "actions" and state.queue[0][0] == "chop":
-                _, seat, owner = state.queue[0]
-                side = state.sides[owner]
-                f = side.figure
-                known = parts_of.get(id(f))  # rules.parts(f), read here (one call less a chop)
-                parts = (known if known is not None and known.figure is f else rules.parts(f)).chop_indices(
-                    side.present)
-                n = len(parts)
-                if not n:
-                    break
-                r = picks[seat](n)
-                ctx.player = seat
-                chopped(state, ctx, seat, owner, parts[r])
-            elif ph == "actions":
-                kind, seat, owner = state.queue[0]
-                side = state.sides[owner]
-                if kind == "heal":  # legal_actions: the Heal of every healable part, then FreeDrain (KeepDrain)
-                    idx = rules.healable(side)
-                    n = len(idx)
-                    if state.sides[1 - owner].drain_on >= 0:
-                        n += 1 if n else 2
-                else:  # attach, reattach, rehome: the AttachDrain of every host part
-                    idx = rules.drain_hosts(side)
-                    n = len(idx)
-                if not n:
-                    break
-                r = picks[seat](n)
-                ctx.player = seat
-                if r >= len(idx):  # the DRAIN ATTACK on the figure: remove it, or (nothing to regenerate) keep it
-                    apply(state, FreeDrain() if r == len(idx) else KeepDrain(), ctx)
-                elif kind == "heal":
-                    rules._healed(state, ctx, owner, idx[r])
-                else:
-                    rules._attached(state, ctx, kind, seat, owner, idx[r])
-            elif ph == "first" or ph == "world":  # legal_actions: RollHelix() alone (both roll for the first attack)
-                seat = 0 if ph == "first" else state.attacker
-                picks[seat](1)  # choose draws for its pick even among one action
-                ctx.player = seat
-                roll(state, _ROLL[0], ctx, seat)
-            elif ph == "over":
-                break
-            else:
-                seat = rules.current_player(state)
-                legal = rules.legal_actions(state)
-                if seat is None or not legal:
-                    break  # the plain path says that the seat has no legal action
-                act = bots[seat].choose(game, legal)
-                ctx.player = seat
-                apply(state, act, ctx)
-            played += 1
-        return played
+    #: the simulator's fused steps: the fast path (fast.py), held to choose + apply by tests/xevoz/test_differential.py
+    sim_steps = fast.sim_steps
 
 
 def attack_value(a: Attack, drain_attached: bool) -> float:
@@ -134,6 +48,8 @@ class GreedyBot(Bot):
     (chopped last) and moves onto bonus spaces of its own species."""
 
     name = "greedy"
+    #: the simulator's fused steps: the fast path (fast.py), held to choose + apply by tests/xevoz/test_differential.py
+    sim_steps = fast.choose_steps
 
     def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
         st = game.raw_state

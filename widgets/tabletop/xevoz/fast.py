@@ -1,0 +1,406 @@
+"""The simulator's fast path for Xevoz, kept apart from the rules (rules.py is the reference).
+
+What is here is speed only, and says nothing a rule does not already say:
+
+- **tables**: each figure's choppable parts as one generated test per part (:func:`chop_table`), each mat's
+  movement squares by pair of squares, looked up without a call (:class:`Reach`);
+- **fused steps** (:func:`sim_steps`, the random bot's ``sim_steps``): a whole battle's decisions picked exactly as
+  :class:`~tabletop.xevoz.bots.XevozRandomBot` picks them from :func:`legal_actions` and played with the rules'
+  own functions for actions already found legal, without building the lists, dispatching or checking again;
+- **counting without events**: the simulator hands in a counting Context (the kit's ``TallyContext``), so each
+  rule's ``ctx.tell`` adds one to ``tally[rule, seat]`` and no Event or sentence is made. The rules never ask which
+  Context they have.
+
+tests/xevoz/test_differential.py plays many seeds step by step through the reference (``Game.play`` with every
+event kept) and through this path, and compares every state, legal-action list and rule firing.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from tabletop.engine import Action, Bot, Game
+from tabletop.engine.bots import below_of
+from tabletop.engine.rules import Bundle
+
+from .actions import Call, Chop, FreeDrain, KeepDrain, Move
+from .data import Attack, Figure, Glyph
+from .rules import _CALLS, _ROLL, Grid, XevozRules
+from .state import FACE_SLOT, XevozState
+
+if TYPE_CHECKING:
+    from tabletop.engine.rules import Context
+
+ChopTable = Callable[[Sequence[bool]], list[int]]
+
+
+def compile_chop_table(f: Figure, blockers: Sequence[Sequence[int]]) -> ChopTable:
+    """``Parts.chop_indices`` of ``f`` (xevoz.chop-pile, xevoz.drain-uncuttable, xevoz.stay-connected) as one
+    generated function: a test per part, with the part's blockers written in (a figure has a few dozen parts at
+    most: no loop, no call per part)."""
+    lines = ["def choppable(p):", "    out = []", "    add = out.append"]
+    for i, kids in enumerate(blockers):
+        if i == f.drain:
+            continue
+        free = "".join(f" and not p[{c}]" for c in kids)
+        lines.append(f"    if p[{i}]{free}:")
+        lines.append(f"        add({i})")
+    lines.append("    return out")
+    env: dict[str, Any] = {}
+    exec("\n".join(lines) + "\n", env)  # noqa: S102 - generated from the figure's own part indices only
+    fn: ChopTable = env["choppable"]
+    return fn
+
+
+class Reach(dict[tuple[int, int], tuple[int, ...]]):
+    """``grid.steps(me, other, follow)[0]`` by ``(me, other)``: looked up without a call, worked out (by
+    ``steps``) the first time a pair is asked for."""
+
+    __slots__ = ("grid", "follow")
+
+    def __init__(self, grid: Grid, follow: bool) -> None:
+        super().__init__()
+        self.grid = grid
+        self.follow = follow
+
+    def __missing__(self, key: tuple[int, int]) -> tuple[int, ...]:
+        cells = self[key] = self.grid.steps(key[0], key[1], self.follow)[0]
+        return cells
+
+
+class Tables:
+    """The fast tables of one rules object (its figures and mats), made the first time each is asked for."""
+
+    def __init__(self, rules: XevozRules) -> None:
+        self.rules = rules
+        self._chops: dict[int, tuple[Figure, ChopTable]] = {}  # by id() of the figure; the entry keeps it alive
+        self._reach: dict[str, tuple[Grid, Reach, Reach]] = {}
+        #: id(helix) -> (helix, its reading by face): ``rules.read_face`` found without hashing the helix
+        self._readings: dict[int, tuple[Any, dict[str, tuple[Glyph, Attack, Attack, str]]]] = {}
+
+    def readings(self, side: Any) -> dict[str, tuple[Glyph, Attack, Attack, str]]:
+        """``rules.read_face(side, face)`` by face."""
+        h = side.helix
+        hit = self._readings.get(id(h))
+        if hit is None or hit[0] is not h:
+            if len(self._readings) > 4096:  # helixes redesigned in many games: start afresh
+                self._readings.clear()
+            by_face = {face: self.rules.read_face(side, face) for face in FACE_SLOT}
+            hit = self._readings[id(h)] = (h, by_face)  # the entry keeps the helix alive, so its id stays its own
+        return hit[1]
+
+    def chop_table(self, f: Figure) -> ChopTable:
+        hit = self._chops.get(id(f))
+        if hit is None or hit[0] is not f:
+            hit = self._chops[id(f)] = (f, compile_chop_table(f, self.rules.parts(f).blockers))
+        return hit[1]
+
+    def reach(self, state: XevozState) -> tuple[Grid, Reach, Reach]:
+        """The mat's grid, its movement squares (xevoz.movement) and its following squares
+        (xevoz.defender-follows)."""
+        hit = self._reach.get(state.mat)
+        if hit is None:
+            grid = self.rules.mat_grid(state)
+            hit = self._reach[state.mat] = (grid, Reach(grid, False), Reach(grid, True))
+        return hit
+
+
+_TABLES: weakref.WeakKeyDictionary[XevozRules, Tables] = weakref.WeakKeyDictionary()
+
+
+def tables(rules: XevozRules) -> Tables:
+    """The fast tables of ``rules``."""
+    t = _TABLES.get(rules)
+    if t is None:
+        t = _TABLES[rules] = Tables(rules)
+    return t
+
+
+def _heal_options(rules: XevozRules, state: XevozState, kind: str, owner: int) -> tuple[list[int], int]:
+    """The parts of a heal or (re)attach decision and the number of its actions (the DRAIN ATTACK's FreeDrain, and
+    KeepDrain when nothing can be regenerated, come after the parts)."""
+    side = state.sides[owner]
+    if kind == "heal":
+        idx = rules.healable(side)
+        n = len(idx)
+        if state.sides[1 - owner].drain_on >= 0:
+            n += 1 if n else 2
+        return idx, n
+    idx = rules.drain_hosts(side)
+    return idx, len(idx)
+
+
+def legal_actions(rules: XevozRules, state: XevozState) -> list[Action]:
+    """The legal actions as the fast path lists them (from its tables), in the order :func:`sim_steps` picks
+    from; any phase it does not play itself is the rules' own list."""
+    ph = state.phase
+    if ph == "call":
+        return list(_CALLS)
+    if ph in ("move", "follow"):
+        grid, free, near = tables(rules).reach(state)
+        seat = state.chooser
+        cells = (near if ph == "follow" else free)[state.sides[seat].pos, state.sides[1 - seat].pos]
+        return [grid.moves[c] for c in cells]
+    if ph in ("first", "world"):
+        return list(_ROLL)
+    if ph != "actions":
+        return rules.legal_actions(state)
+    kind, _, owner = state.queue[0]
+    side = state.sides[owner]
+    parts = rules.parts(side.figure)
+    if kind == "chop":
+        return [parts.chops[i] for i in tables(rules).chop_table(side.figure)(side.present)]
+    idx, n = _heal_options(rules, state, kind, owner)
+    out: list[Action] = [(parts.heals if kind == "heal" else parts.attaches)[i] for i in idx]
+    return out + [FreeDrain(), KeepDrain()][:n - len(idx)]
+
+
+
+def _keys(rule: str) -> tuple[tuple[str, int], tuple[str, int]]:
+    return (rule, 0), (rule, 1)
+
+
+# The (rule, seat) keys the fused call counts itself, several of them as one Bundle key when they always fire
+# together (engine.rules.Bundle; the simulator's records count a Bundle as one firing of each of its keys): the
+# call with both rolls; the resolution with the actions (and, when the winner's DRAIN ATTACK rides on the loser,
+# the bonus-chop ruling).
+_K_CALL, _K_ROLL = _keys("xevoz.attack-call"), _keys("xevoz.helix-roll")
+_K_RESOLVE, _K_ACTIONS = _keys("xevoz.resolve"), _keys("xevoz.actions")
+_K_BONUS_CHOP = _keys("xevoz.drain-bonus-chop")
+_B_CALL = tuple(Bundle((_K_CALL[s], *_K_ROLL)) for s in (0, 1))
+_B_RESOLVE = tuple(Bundle((_K_RESOLVE[w], _K_ACTIONS[w])) for w in (0, 1))
+_B_RESOLVE_DRAINING = tuple(Bundle((_K_RESOLVE[w], _K_BONUS_CHOP[w], _K_ACTIONS[w])) for w in (0, 1))
+#: every rule the fast path counts itself
+COUNTED_RULES: tuple[str, ...] = ("xevoz.attack-call", "xevoz.helix-roll", "xevoz.resolve", "xevoz.actions",
+                 "xevoz.drain-bonus-chop")
+
+
+def call(rules: XevozRules, fast: Tables, state: XevozState, a: Call, ctx: Any, seat: int) -> None:
+    """``rules._call(state, a, ctx, seat)`` on a counting ``ctx`` (a TallyContext: ``ctx.tally``) for a legal
+    call: Rulebook step 4 and the common resolution (no tie, no bomb, no DRAIN ATTACK symbol) counted here as
+    Bundle keys; warps, bonus spaces, ties, bombs and DRAIN ATTACK symbols by the rules' own steps."""
+    tally = ctx.tally
+    colour = a.colour
+    att = state.attacker
+    value = ctx.chance.value  # a counting Context's draw (nothing kept)
+    f0, f1 = value("helix1"), value("helix2")
+    s0, s1 = state.sides
+    read = fast._readings  # fast.readings(side), without the call
+    hit = read.get(id(s0.helix))
+    r0 = hit[1][f0] if hit is not None and hit[0] is s0.helix else fast.readings(s0)[f0]
+    hit = read.get(id(s1.helix))
+    r1 = hit[1][f1] if hit is not None and hit[0] is s1.helix else fast.readings(s1)[f1]
+    k = _B_CALL[seat]
+    tally[k] = tally.get(k, 0) + 1
+    strength, bonus = [0, 0], [0, 0]
+    info = state.roll = {"kind": "attack", "faces": [f0, f1], "colour": colour, "strength": strength,
+                         "bonus": bonus, "winner": -1, "warp": -1, "bomb": "", "blast": False, "attacker": att}
+    state.round_ends = False
+    mat = rules.comp.mats[state.mat]
+    g0, g1 = r0[0], r1[0]
+    warps = mat.warps
+    if warps and (warps.get(s0.pos) == g0.species or warps.get(s1.pos) == g1.species):
+        rules._warp_check(state, (g0, g1), ctx)
+        return
+    called = (r0[2], r1[2]) if colour == "black" else (r0[1], r1[1])
+    strength[0], strength[1] = called[0].strength, called[1].strength
+    bonuses = mat.bonuses
+    if bonuses:
+        b0, b1 = bonuses.get(s0.pos), bonuses.get(s1.pos)
+        if b0 is not None and b0[0] == g0.species or b1 is not None and b1[0] == g1.species:
+            rules._bonus_spaces(state, list(called), (g0, g1), ctx)
+    dfn = 1 - att
+    sa, sd = strength[att], strength[dfn]
+    if sa == sd:
+        rules._resolve(state, colour, ctx)  # the tie
+        return
+    w = att if sa > sd else dfn
+    info["winner"] = state.round_winner = w
+    attack = called[w]
+    plan: list[tuple[str, int, int]] = []
+    if state.sides[w].drain_on >= 0:
+        if ctx.variant.bonus_chop:
+            plan.append(("chop", w, 1 - w))
+        k = _B_RESOLVE_DRAINING[w]
+    else:
+        k = _B_RESOLVE[w]
+    tally[k] = tally.get(k, 0) + 1
+    if attack.bomb:
+        if rules._bomb(state, w, plan, ctx):
+            return
+    elif attack.drain:
+        rules._plan_attack(state, w, attack, plan, ctx)
+    else:
+        if attack.swords:
+            plan += [("chop", w, 1 - w)] * attack.swords
+        if attack.stars:
+            plan += [("heal", w, w)] * attack.stars
+    state.queue = plan
+    state.phase = "actions"
+    if plan and plan[0][0] != "heal":  # the first decision is taken as it is (what _advance would find)
+        return
+    rules._advance(state, ctx)
+
+
+
+_K_MOVE, _K_FOLLOW, _K_NEXT = _keys("xevoz.movement"), _keys("xevoz.defender-follows"), _keys("xevoz.next-attacker")
+_K_SWORD = _keys("xevoz.sword")
+COUNTED_RULES += ("xevoz.movement", "xevoz.defender-follows", "xevoz.next-attacker", "xevoz.sword")
+
+
+def moved(rules: XevozRules, fast: Tables, state: XevozState, ctx: Any, seat: int, cell: int, moving: bool) -> None:
+    """``rules._moved`` on a counting ``ctx`` for a listed square: the move or follow, the defender's follow
+    (xevoz.defender-follows) and the next attacker (xevoz.next-attacker) counted here; a follow with a choice, or
+    with no square, by the rules' own steps."""
+    tally = ctx.tally
+    sides = state.sides
+    sides[seat].pos = cell
+    k = _K_MOVE[seat] if moving else _K_FOLLOW[seat]
+    tally[k] = tally.get(k, 0) + 1
+    if moving:  # rules._start_follow
+        grid, _, near = fast.reach(state)
+        lo = 1 - seat
+        there = sides[lo].pos
+        if there not in grid.nbrs[cell]:
+            if len(near[there, cell]) != 1:
+                rules._start_follow(state, ctx)
+                return
+            state.chooser = lo
+            sides[lo].pos = near[there, cell][0]
+        k = _K_FOLLOW[lo]
+        tally[k] = tally.get(k, 0) + 1
+    w = state.round_winner  # rules._next_round
+    state.attacker = w
+    state.phase = "call"
+    state.round += 1
+    k = _K_NEXT[w]
+    tally[k] = tally.get(k, 0) + 1
+
+
+def chopped(rules: XevozRules, state: XevozState, ctx: Any, chooser: int, owner: int, i: int) -> None:
+    """``rules._chopped`` on a counting ``ctx`` for a listed part: a chop that leaves the figure standing and
+    no DRAIN ATTACK to move counted here; the others by the rules."""
+    side = state.sides[owner]
+    if side.life <= 1 or state.sides[1 - owner].drain_on == i or side.drain_on == -1 and side.home_on == i:
+        rules._chopped(state, ctx, chooser, owner, i)
+        return
+    side.present[i] = False
+    side.life -= 1
+    side.pile.append(i)
+    tally = ctx.tally
+    k = _K_SWORD[chooser]
+    tally[k] = tally.get(k, 0) + 1
+    queue = state.queue
+    del queue[0]
+    if queue and queue[0][0] != "heal":  # the next decision is taken as it is (what _advance would find)
+        return
+    rules._advance(state, ctx)
+
+
+def sim_steps(bot: Bot, game: Game[Any], state: XevozState, ctx: Context, bots: Sequence[Bot], budget: int) -> int:
+    """The simulator's fused steps (see ``tabletop.sim.worker``; ``bots`` are the random bots of the seats): play
+    the battle's decisions one after another, each seat's action picked exactly as its bot's ``choose`` would
+    from ``legal_actions`` (the same actions in the same order, the same draws of that bot's generator) and
+    played on ``state`` with the counting ``ctx``. The common ones (the call, a move or a follow, a chop, a
+    regeneration, snapping on a DRAIN ATTACK, the rolls for the first attack and the world) without building the
+    list, dispatching on the action or checking it again; the rest (build, placing, warps...) by the seat's
+    ``choose`` and ``apply``. Stops at the end of the battle, after ``budget`` steps, or before a decision with no
+    legal action (the plain path reports it); returns the number of steps played."""
+    rules = game.rules
+    assert isinstance(rules, XevozRules)  # a Xevoz bot plays Xevoz games (the simulator's table says so)
+    fast = tables(rules)
+    apply = rules.apply
+    # each pick is engine.bots.below (bound to the seat's generator): exactly rng.randrange(n), as choose draws it
+    picks = [below_of(b.rng) for b in bots]
+    played = 0
+    while played < budget:
+        ph = state.phase
+        if ph == "call":
+            seat = state.attacker  # legal_actions: Call("black"), Call("white")
+            r = picks[seat](2)
+            ctx.player = seat
+            call(rules, fast, state, _CALLS[r], ctx, seat)
+        elif ph == "move" or ph == "follow":
+            seat = state.chooser
+            sides = state.sides
+            grid, free, near = fast.reach(state)
+            cells = (near if ph == "follow" else free)[sides[seat].pos, sides[1 - seat].pos]
+            n = len(cells)
+            if not n:
+                break  # the plain path says that the seat has no legal action
+            ctx.player = seat
+            moved(rules, fast, state, ctx, seat, cells[picks[seat](n)], ph == "move")
+        elif ph == "actions" and state.queue[0][0] == "chop":
+            _, seat, owner = state.queue[0]
+            side = state.sides[owner]
+            parts = fast.chop_table(side.figure)(side.present)
+            n = len(parts)
+            if not n:
+                break
+            r = picks[seat](n)
+            ctx.player = seat
+            chopped(rules, state, ctx, seat, owner, parts[r])
+        elif ph == "actions":
+            kind, seat, owner = state.queue[0]
+            idx, n = _heal_options(rules, state, kind, owner)
+            if not n:
+                break
+            r = picks[seat](n)
+            ctx.player = seat
+            if r >= len(idx):  # the DRAIN ATTACK on the figure: remove it, or (nothing to regenerate) keep it
+                apply(state, FreeDrain() if r == len(idx) else KeepDrain(), ctx)
+            elif kind == "heal":
+                rules._healed(state, ctx, owner, idx[r])
+            else:
+                rules._attached(state, ctx, kind, seat, owner, idx[r])
+        elif ph == "first" or ph == "world":  # legal_actions: RollHelix() alone (both roll for the first attack)
+            seat = 0 if ph == "first" else state.attacker
+            picks[seat](1)  # choose draws for its pick even among one action
+            ctx.player = seat
+            rules._roll(state, _ROLL[0], ctx, seat)
+        elif ph == "over":
+            break
+        else:
+            seat_or_none = rules.current_player(state)
+            legal = rules.legal_actions(state)
+            if seat_or_none is None or not legal:
+                break  # the plain path says that the seat has no legal action
+            ctx.player = seat_or_none
+            apply(state, bots[seat_or_none].choose(game, legal), ctx)
+        played += 1
+    return played
+
+
+def choose_steps(bot: Bot, game: Game[Any], state: XevozState, ctx: Context, bots: Sequence[Bot], budget: int) -> int:
+    """Fused steps for bots that choose by looking (the greedy bot's ``sim_steps``): each seat's bot chooses from
+    :func:`legal_actions` as it would from the rules' list, and the call, a chop, a move or a follow is played
+    by the fast path's :func:`call`, :func:`chopped` and :func:`moved`; anything else by ``apply``. Stops as
+    :func:`sim_steps` does; returns the number of steps played."""
+    rules = game.rules
+    assert isinstance(rules, XevozRules)
+    fast = tables(rules)
+    played = 0
+    while played < budget:
+        seat = rules.current_player(state)
+        if seat is None:
+            break
+        legal = legal_actions(rules, state)
+        if not legal:
+            break  # the plain path says that the seat has no legal action
+        act = bots[seat].choose(game, legal)
+        ctx.player = seat
+        ph = state.phase
+        if ph == "call":
+            call(rules, fast, state, act, ctx, seat)  # type: ignore[arg-type]
+        elif ph == "actions" and act.__class__ is Chop and state.queue[0][0] == "chop":
+            owner = state.queue[0][2]
+            chopped(rules, state, ctx, seat, owner, rules.parts(state.sides[owner].figure).index[act.part])
+        elif ph in ("move", "follow") and act.__class__ is Move:
+            grid = fast.reach(state)[0]
+            moved(rules, fast, state, ctx, seat, grid.cells[act.cell], ph == "move")
+        else:
+            rules.apply(state, act, ctx)
+        played += 1
+    return played
