@@ -207,6 +207,54 @@ TEACHER_JS = """() => {
 }"""
 
 
+#: every text the board shows, with the size it is drawn at on the screen (CSS zoom and SVG scaling included):
+#: ``{min, small: [the five smallest {px, text, cls}], count}``. A text counts when its glyphs are on the screen:
+#: it has a box, that box is not clipped away by an ancestor (a scrolled list's hidden rows, the closed teacher
+#: drawer's contents, the picture's own edge) and it is not hidden (visibility, opacity 0). Left out, as not meant
+#: to be read: screen-reader-only text (clipped to 1 px, so it has no visible box) and the teacher drawer (the
+#: teacher's own controls along the bottom edge, not the learners'; its heading is checked by the drawer test).
+#: SVG text: its font size in picture units times the picture's scale (its screen box over its own box).
+TEXT_JS = """() => {
+  const board = document.querySelector('.tt-walkthrough.tt-presenting .tt-walk-board-host .tt-board');
+  const walker = document.createTreeWalker(board, NodeFilter.SHOW_TEXT);
+  const clipped = (el, r) => {
+    let box = { l: r.left, t: r.top, r: r.right, b: r.bottom };
+    for (let a = el; a && a !== document.body; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (cs.visibility === 'hidden' || cs.display === 'none' || Number(cs.opacity) === 0) return true;
+      const clips = cs.overflowX !== 'visible' || cs.overflowY !== 'visible' || a.tagName.toLowerCase() === 'svg';
+      if (cs.clip && cs.clip !== 'auto') return true;  // the screen-reader-only pattern
+      if (clips) {
+        const c = a.getBoundingClientRect();
+        box = { l: Math.max(box.l, c.left), t: Math.max(box.t, c.top), r: Math.min(box.r, c.right), b: Math.min(box.b, c.bottom) };
+      }
+    }
+    return box.r - box.l <= 1.5 || box.b - box.t <= 1.5;
+  };
+  const out = [];
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const text = n.textContent.trim();
+    const el = n.parentElement;
+    if (!text || !el || el.closest('.tt-teacher, title, style, script')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    const rects = [...range.getClientRects()].filter((r) => r.width > 0.5 && r.height > 0.5);
+    if (!rects.length || rects.every((r) => clipped(el, r))) continue;
+    let px = parseFloat(getComputedStyle(el).fontSize);
+    if (el instanceof SVGElement) {
+      const t = el.closest('text') || el;
+      const bb = t.getBBox(), r = t.getBoundingClientRect();
+      px *= bb.height > 0 ? r.height / bb.height : 0;
+    } else {
+      px *= el.currentCSSZoom || 1;
+    }
+    out.push({ px: Math.round(px * 10) / 10, text: text.slice(0, 40), cls: String(el.getAttribute('class') || el.tagName) });
+  }
+  out.sort((a, b) => a.px - b.px);
+  return { min: out.length ? out[0].px : null, small: out.slice(0, 5), count: out.length };
+}"""
+
+
 def _fits(m: dict[str, Any], where: str) -> None:
     vw, vh = m["vw"], m["vh"]
     for name, (sh, ch) in m["scroll"].items():
@@ -247,6 +295,9 @@ def test_projector_view_fits_every_game_at_720p_and_1080p(lab: Any, tmp_path: Pa
             page.screenshot(path=str(lab.artifacts / f"projector-{case}-{vw}x{vh}.png"))
             _fits(m, where)
             px = m["px"]
+            texts = page.evaluate(TEXT_JS)
+            report.append(f"{where}: board text {texts['min']} px at least ({texts['count']} texts); smallest "
+                          + "; ".join(f"{t['px']} {t['cls']} {t['text']!r}" for t in texts["small"]))
             report.append(f"{where}: narration {px['narration']:.1f} px, turn line {px['turn']:.1f} px, board panels "
                           f"{px['panels']:.1f} px (design {m['fit']['w']} px x zoom {m['fit']['zoom']}), picture "
                           f"{m['boxes']['picture']['width']:.0f}x{m['boxes']['picture']['height']:.0f} px")
