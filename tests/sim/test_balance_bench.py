@@ -3,22 +3,16 @@ most of it a two-worker Dask LocalCluster starting)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.scripts import load_script
 
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("balance_bench", ROOT / "benchmarks" / "balance_bench.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("benchmarks/balance_bench.py", "balance_bench")
 
 
 def test_balance_bench_prints_every_figure_on_pig(capsys, tmp_path) -> None:
