@@ -236,6 +236,51 @@ const TT_TRAITS = ["title", "game_name", "state", "legal", "events", "error", "v
   "interactive", "notice", "last_move", "bot_to_move", "bots_pending", "seed", "games_played", "teacher",
   "teacher_data", "bot_turn"];
 
+/** Apply one patch of board.py's send_state (tabletop/ui/_messages.py json_patch) to `old`: a new value, built
+ *  anew along the changed paths (so the model sees a change) and sharing every unchanged part with `old`.
+ *  {"=": v} whole value · {o: {k: patch}, x: [keys]} object · {i: {"3": patch}} list items · {l: [[a, b],
+ *  {v: [items]}]} a list made of copied runs of `old` and new items. */
+function ttPatch(old, patch) {
+  if (!patch || typeof patch !== "object") throw new Error("tabletop kit: a patch must be an object");
+  if ("=" in patch) return patch["="];
+  if (patch.o) {
+    const out = Object.assign({}, old && typeof old === "object" && !Array.isArray(old) ? old : {});
+    for (const k of patch.x || []) delete out[k];
+    for (const [k, p] of Object.entries(patch.o)) out[k] = ttPatch(out[k], p);
+    return out;
+  }
+  const src = Array.isArray(old) ? old : [];
+  if (patch.i) {
+    const out = src.slice();
+    for (const [i, p] of Object.entries(patch.i)) out[Number(i)] = ttPatch(out[Number(i)], p);
+    return out;
+  }
+  if (Array.isArray(patch.l)) {
+    const out = [];
+    for (const seg of patch.l) {
+      if (Array.isArray(seg)) { for (let i = seg[0]; i < seg[1]; i++) out.push(src[i]); }
+      else for (const v of seg.v) out.push(v);
+    }
+    return out;
+  }
+  throw new Error("tabletop kit: unknown patch");
+}
+
+/** A board's state message (board.py send_state: {tt: "sync", base, seq, p: {trait: patch}}), applied to the model
+ *  once whatever number of views share it: "applied"; "old" (a view of this model applied it already, or a whole
+ *  state since is newer); "gap" (the model missed a message: the caller asks Python for the whole state). Every
+ *  trait is set before any change event's redraw runs (the kit redraws once per microtask). */
+function ttApplySync(model, msg) {
+  const seq = Number(model.get("sync_seq") || 0);
+  if (msg.seq <= seq) return "old";
+  if (msg.base !== seq) return "gap";
+  const next = {};
+  for (const [k, p] of Object.entries(msg.p || {})) next[k] = ttPatch(model.get(k), p);
+  model.set("sync_seq", msg.seq);
+  for (const [k, v] of Object.entries(next)) model.set(k, v);
+  return "applied";
+}
+
 /** How long the last move flashes on the board and in the "Last move" line (ms); then it stays outlined. */
 const TT_FLASH_MS = 2000;
 
@@ -415,6 +460,20 @@ function ttRenderBoard({ model, el }) {
 
   const schedule = ttBatched(() => draw());
   for (const name of TT_TRAITS) model.on(`change:${name}`, schedule);
+  // Python sends what changed as patches of the model's state (board.py send_state); a view that finds the model
+  // behind (a message it missed before it was drawn) asks for the whole state once
+  let askedAt = -1;
+  const askWhole = () => {
+    const seq = Number(model.get("sync_seq") || 0);
+    if (askedAt === seq) return;
+    askedAt = seq;
+    model.send({ type: "sync", seq });
+  };
+  const onCustom = (msg) => {
+    if (!msg || msg.tt !== "sync") return;
+    if (ttApplySync(model, msg) === "gap") askWhole();
+  };
+  model.on("msg:custom", onCustom);
 
   function read() {
     const m = {};
@@ -1027,9 +1086,11 @@ function ttRenderBoard({ model, el }) {
   // Enter/Space on a board control: a click follows; after it the redraw puts focus back (ttFocusKeeper)
 
   draw();
+  askWhole();  // Python answers only if this model's copy is not the latest (messages sent before any view existed)
   if (model.get("link_reader")) ttSendLink(model, model.get("game_name"));
   return () => {
     for (const name of TT_TRAITS) model.off(`change:${name}`, schedule);
+    model.off("msg:custom", onCustom);
     clearTimeout(pendingTimer);
     clearTimeout(flashTimer);
   };
