@@ -32,7 +32,16 @@ import traitlets as t
 from ..engine import Action, Bot, Game, IllegalAction, RandomBot, thaw
 from ..engine.words import poss
 from . import _bundle, links
-from ._messages import OptionalDict, PythonOwned, json_patch, optional_dict, version_problem
+from ._messages import (
+    ITEM_CODECS,
+    OptionalDict,
+    PythonOwned,
+    compress_items,
+    json_patch,
+    known_index,
+    optional_dict,
+    version_problem,
+)
 from .teacher import (  # noqa: F401 - the teacher console's names stay importable from here
     MAX_OUTCOMES,
     MAX_POSITION_TEXT,
@@ -136,6 +145,8 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
     teacher_data = t.Dict().tag(sync=True)
     #: how many state messages this board has sent the browser (a full state or a patch: see ``send_state``)
     sync_seq = t.Int(0).tag(sync=True)
+    #: values the browser gets once, that a patch names by their index instead of sending them (``fixed_values``)
+    fixed_values: t.List[Any] = t.List().tag(sync=True)
 
     def __init__(self, game: Game[Any] | None = None, *, bots: Any = None, seed: int | None = None,
                  variant: Any = None, players: Any = None, rig: Mapping[str, Any] | None = None,
@@ -174,18 +185,21 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
         self._sync(clear_error=True)
         if self.auto_bots:
             self.run_bots()
+        self.fixed_values = self.fixed_catalogue()
         self._start_patching()
 
     # -- what reaches the browser: patches, not whole traits ---------------------------------------------
     #: the browser's copy of each synced trait (what Python last sent it); None: the board sends whole states
     _sent: dict[str, Any] | None = None
     _last_view: dict[str, Any] = {}  # noqa: RUF012 - replaced, never changed in place
+    _known: dict[str, int] = {}  # noqa: RUF012 - replaced, never changed in place
     #: a custom message is a patch of the browser's copy (``{"tt": "sync", ...}``: kit.js ``ttApplySync``)
     SYNC_TAG: ClassVar[str] = "sync"
 
     def _start_patching(self) -> None:
         """From now on a change reaches the browser as one patch message: only what changed (see send_state)."""
         self._sent = dict(self.get_state())
+        self._known = known_index(self.fixed_values)
 
     def send_state(self, key: Any = None) -> None:
         """Send the browser what changed. ``key=None`` (a new page asking for the state, a resync): every trait
@@ -204,8 +218,13 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
             return
         patch: dict[str, Any] = {}
         names = [k for k in ([key] if isinstance(key, str) else list(key)) if k != "sync_seq" and k in self.keys]
+        if "fixed_values" in names:
+            self._known = known_index(self.fixed_values)
         for k, new in self.get_state(names).items():  # as ipywidgets sends them (a widget trait: its model id)
-            p = json_patch(sent[k], new) if k in sent else {"=": new}
+            codec = ITEM_CODECS.get(k)
+            p = json_patch(sent[k], new, self._known, atomic=codec is not None) if k in sent else {"=": new}
+            if codec is not None:  # the legal moves, the log: whole items, each new one shortened
+                p = compress_items(p, new, codec)
             sent[k] = new
             if p is not None:
                 patch[k] = p
@@ -578,6 +597,12 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
     def view(self) -> dict[str, Any]:
         """Extra JSON the game's renderer needs (board geometry, labels...). Called on every sync."""
         return {}
+
+    def fixed_catalogue(self) -> list[Any]:
+        """Values the browser gets once, when the board is made (the ``fixed_values`` trait): a part of a later
+        state or view that is one of them, as JSON, is sent as its index (``{"f": i}``), not again (e.g. a figure's
+        whole part tree when a player picks it, a stage panel when the game moves to it). Called once."""
+        return []
 
     def legal_entry(self, action: Action) -> dict[str, Any]:
         """How one legal action is sent to the browser: ``{id, text, type, **fields}``."""

@@ -239,20 +239,31 @@ const TT_TRAITS = ["title", "game_name", "state", "legal", "events", "error", "v
 /** Apply one patch of board.py's send_state (tabletop/ui/_messages.py json_patch) to `old`: a new value, built
  *  anew along the changed paths (so the model sees a change) and sharing every unchanged part with `old`.
  *  {"=": v} whole value · {o: {k: patch}, x: [keys]} object · {i: {"3": patch}} list items · {l: [[a, b],
- *  {v: [items]}]} a list made of copied runs of `old` and new items. */
-function ttPatch(old, patch) {
-  if (!patch || typeof patch !== "object") throw new Error("tabletop kit: a patch must be an object");
+ *  {v: [items]}]} a list made of copied runs of `old` and new items · {f: i} fixed value i · {s: [p, q, text]} a
+ *  text's start and end kept. Inside o and i a value that is not an object is the value itself. */
+function ttPatch(old, patch, fixed) {
+  if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return patch;  // inside o / i: the value
   if ("=" in patch) return patch["="];
+  if (patch.s) {
+    const [p, q, mid] = patch.s;
+    const text = typeof old === "string" ? old : "";
+    return text.slice(0, p) + mid + text.slice(text.length - q);
+  }
+  if ("f" in patch) {
+    const known = fixed || [];
+    if (!(patch.f in known)) throw new Error("tabletop kit: a patch names a fixed value the page does not have");
+    return known[patch.f];
+  }
   if (patch.o) {
     const out = Object.assign({}, old && typeof old === "object" && !Array.isArray(old) ? old : {});
     for (const k of patch.x || []) delete out[k];
-    for (const [k, p] of Object.entries(patch.o)) out[k] = ttPatch(out[k], p);
+    for (const [k, p] of Object.entries(patch.o)) out[k] = ttPatch(out[k], p, fixed);
     return out;
   }
   const src = Array.isArray(old) ? old : [];
   if (patch.i) {
     const out = src.slice();
-    for (const [i, p] of Object.entries(patch.i)) out[Number(i)] = ttPatch(out[Number(i)], p);
+    for (const [i, p] of Object.entries(patch.i)) out[Number(i)] = ttPatch(out[Number(i)], p, fixed);
     return out;
   }
   if (Array.isArray(patch.l)) {
@@ -266,6 +277,39 @@ function ttPatch(old, patch) {
   throw new Error("tabletop kit: unknown patch");
 }
 
+/** Traits whose items a patch shortens (_messages.py ITEM_CODECS): the keys a new item takes from the item before
+ *  it when it leaves them out, and whether its id is rebuilt from its type and fields (ttActionKey, like Python's
+ *  action_key). */
+const TT_ITEM_CODECS = { legal: [["type"], true], events: [["turn", "actor", "action", "player"], false] };
+
+/** A patched list's items made whole again (_messages.py expand_items): keys taken from the item before, a text
+ *  [n, rest] = the first n characters of the text before + rest, the id rebuilt; a copied item is whole already. */
+function ttExpandItems(items, codec) {
+  const [keys, ids] = codec;
+  const out = [];
+  for (let e of items || []) {
+    if (e && typeof e === "object" && !Array.isArray(e)) {
+      const prev = out.length ? out[out.length - 1] : null;
+      if (prev && typeof prev === "object" && keys.some((k) => !(k in e))) {
+        const fill = {};
+        for (const k of keys) if (!(k in e) && k in prev) fill[k] = prev[k];
+        e = Object.assign(fill, e);
+      }
+      if (prev && typeof prev === "object" && Array.isArray(e.text)) {
+        const [n, rest] = e.text;
+        e = Object.assign({}, e, { text: String(prev.text === undefined ? "" : prev.text).slice(0, n) + rest });
+      }
+      if (ids && !("id" in e)) {
+        const fields = Object.assign({}, e);
+        delete fields.text;
+        e = Object.assign({}, e, { id: ttActionKey(fields) });
+      }
+    }
+    out.push(e);
+  }
+  return out;
+}
+
 /** A board's state message (board.py send_state: {tt: "sync", base, seq, p: {trait: patch}}), applied to the model
  *  once whatever number of views share it: "applied"; "old" (a view of this model applied it already, or a whole
  *  state since is newer); "gap" (the model missed a message: the caller asks Python for the whole state). Every
@@ -275,7 +319,10 @@ function ttApplySync(model, msg) {
   if (msg.seq <= seq) return "old";
   if (msg.base !== seq) return "gap";
   const next = {};
-  for (const [k, p] of Object.entries(msg.p || {})) next[k] = ttPatch(model.get(k), p);
+  const p = msg.p || {};
+  const fixed = "fixed_values" in p ? ttPatch(model.get("fixed_values"), p.fixed_values) : model.get("fixed_values");
+  for (const [k, q] of Object.entries(p)) next[k] = k === "fixed_values" ? fixed : ttPatch(model.get(k), q, fixed);
+  for (const [k, codec] of Object.entries(TT_ITEM_CODECS)) if (k in next) next[k] = ttExpandItems(next[k], codec);
   model.set("sync_seq", msg.seq);
   for (const [k, v] of Object.entries(next)) model.set(k, v);
   return "applied";
