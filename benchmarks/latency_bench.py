@@ -143,7 +143,7 @@ PROBE_JS = """async ([rootSel, btnSel, limit]) => {
     const done = (timeout) => {
       obs.disconnect(); clearTimeout(timer);
       resolve({ ms: performance.now() - t0, grew: Number(root.dataset.version) > before, timeout,
-                version: Number(root.dataset.version) });
+                version: Number(root.dataset.version), draw: root.dataset.drawMs || null });
     };
     const check = () => {
       if (!root.dataset.pending && (Number(root.dataset.version) > before || root.querySelector('.tt-error:not([hidden])')))
@@ -271,13 +271,31 @@ def summarise(name: str, rtts: list[dict[str, Any]], log: list[dict[str, Any]], 
     moves = [e for e in log if e["type"] == kind]
     kb = [e["bytes"] / 1000 for e in moves]
     wire = [r["wire_bytes"] / 1000 for r in rtts if r.get("wire_bytes") is not None]
+    draws = [json.loads(r["draw"]) for r in rtts if r.get("draw")]
+    parts = {k: statistics.median([d[k] for d in draws]) for k in DRAW_PARTS} if draws else {}
     return {"name": name, "clicks": len(ms), "median_ms": statistics.median(ms), "p90_ms": pct(ms, 0.9),
+            "draw_ms": parts,
             "min_ms": min(ms), "max_ms": max(ms),
             "median_kb": statistics.median(kb) if kb else float("nan"), "max_kb": max(kb) if kb else float("nan"),
             "msgs_per_move": statistics.median([e["msgs"] for e in moves]) if moves else 0,
             "wire_median_kb": statistics.median(wire) if wire else float("nan"),
             "py_median_ms": statistics.median([e["py_ms"] for e in moves]) if moves else float("nan"),
             "ms": [round(x, 2) for x in ms], "kb": [round(x, 3) for x in kb]}
+
+
+#: the parts of a board's redraw the kit times (kit.js draw: root's data-draw-ms)
+DRAW_PARTS = ("total", "board", "log", "side", "frame", "after")
+
+
+def draw_table(rows: list[dict[str, Any]]) -> str:
+    """Where each board's redraw goes (median ms of the last redraw after each timed click)."""
+    lines = ["| widget | redraw total | the game's board | log | moves + controls | frame | focus, preview, ... |",
+             "| " + " | ".join(["---"] * 7) + " |"]
+    for r in rows:
+        d = r.get("draw_ms") or {}
+        if d:
+            lines.append(f"| {r['name']} | " + " | ".join(f"{d[k]:.1f}" for k in DRAW_PARTS) + " |")
+    return "\n".join(lines)
 
 
 def table(rows: list[dict[str, Any]]) -> str:
@@ -362,6 +380,8 @@ def report(args: argparse.Namespace, games: list[tuple[str, str]], res: dict[str
           f"({os.cpu_count()} cores). KB: kernel side, the widget's messages' data per move; wire: every kernel "
           "websocket frame per click.\n")
     print(table(res["rows"]))
+    print("\nThe front end's redraw after a click, median ms by part (kit.js times it: the root's data-draw-ms):\n")
+    print(draw_table(res["rows"]))
     for _, g in games:
         u = res["untimed"][g]
         print(f"{g}: untimed: {u['play_again']} Play again, {u['bot_waits']} bot waits, {u['refused']} clicks "
@@ -390,6 +410,11 @@ def main(argv: list[str] | None = None) -> int:
     sessions = [session(args, games, kind, exe) for kind in kinds]
     for res in sessions:
         report(args, games, res)
+    for res in sessions:
+        for r in res["rows"][1:]:
+            print(f"{res['server']}: {r['name']}: {r['ratio']:.2f}x the echo's median "
+                  f"({'met' if r['ratio'] <= RATIO_GOAL else 'NOT met'}: <= {RATIO_GOAL:g}x); at most "
+                  f"{r['max_kb']:.2f} KB a move ({'met' if r['max_kb'] <= KB_GOAL else 'NOT met'}: <= {KB_GOAL:g} KB)")
     print(f"\nGoals (issue 23): every board's median <= {RATIO_GOAL:g}x the echo's, and <= {KB_GOAL:g} KB sent per "
           "move. With Nagle's algorithm on (the stock server) the echo itself waits for a delayed ACK (~40 ms on "
           "Linux), which every widget pays alike and which shrinks the ratios: the nodelay session shows the ratio "

@@ -921,36 +921,62 @@ function ttRenderBoard({ model, el }) {
         onClick: () => send("bot") }, bot ? `Bot move: ${ttTxt(bot)} (B)` : "Bot move (B)"));
   }
 
+  /** The log, grouped by turn. Each entry's element is kept across redraws while it reads the same (same turn, words,
+   *  last-move mark, the same players and catalog): a move appends its rows, the rest of the list is not rebuilt. */
+  let logCache = { clauses: null, players: null, nodes: new Map() };
+  let logSection = null;
   function logPanel(m) {
     const clauses = m.clauses || {};
+    if (logCache.clauses !== clauses || logCache.players !== m.players) logCache = { clauses, players: m.players, nodes: new Map() };
+    const old = logCache.nodes;
+    const nodes = new Map();
+    const seen = new Map();
+    const keep = (sig, build) => {
+      const n = (seen.get(sig) || 0) + 1;  // the same words twice in a turn: two entries
+      seen.set(sig, n);
+      const key = `${sig}#${n}`;
+      const node = old.get(key) || build();
+      nodes.set(key, node);
+      return node;
+    };
     const items = [];
     let lastTurn = null;
     const lastMoveTurn = m.last_move ? m.last_move.turn : null;
+    const botMark = m.last_move && m.last_move.bot ? "1" : "0";
     for (const ev of m.events || []) {
       const isLast = lastMoveTurn !== null && ev.turn === lastMoveTurn;
       if (ev.turn !== lastTurn) {
         lastTurn = ev.turn;
-        items.push(ttH("li", { class: ["tt-log-turn", isLast && "tt-log-last"], dataset: { turn: ev.turn } },
-          ev.turn === 0 ? "Setup" : ev.actor === null || ev.actor === undefined ? `${ev.turn}. ${ttTxt(ev.action)}`
-            : [`${ev.turn}. `, ttSeatTag(m.players, ev.actor), `: ${ttTxt(ev.action)}`],
-          isLast ? ttH("span", { class: "tt-log-last-mark" }, " ", ttIcon("left", { size: 12 }), m.last_move.bot ? " bot's last move" : " last move") : null));
+        items.push(keep(JSON.stringify(["t", ev.turn, ev.actor, ev.action, isLast, isLast && botMark]), () =>
+          ttH("li", { class: ["tt-log-turn", isLast && "tt-log-last"], dataset: { turn: ev.turn } },
+            ev.turn === 0 ? "Setup" : ev.actor === null || ev.actor === undefined ? `${ev.turn}. ${ttTxt(ev.action)}`
+              : [`${ev.turn}. `, ttSeatTag(m.players, ev.actor), `: ${ttTxt(ev.action)}`],
+            isLast ? ttH("span", { class: "tt-log-last-mark" }, " ", ttIcon("left", { size: 12 }), m.last_move.bot ? " bot's last move" : " last move") : null)));
       }
       if (!ev.rule) continue;
-      const c = clauses[ev.rule];
-      const summary = ttH("summary", {}, ttH("span", { class: "tt-log-text" }, ttTxt(ev.text)), " ",
-        ttH("code", { class: "tt-rule" }, ev.rule));
-      const body = c ? ttH("div", { class: "tt-explain" }, ttH("strong", {}, c.title), c.says ? `: ${c.says}` : "",
-        c.where ? ttH("span", { class: "tt-where" }, ` (rulebook: ${c.where})`) : null,
-        c.reconstruction ? ttH("div", { class: "tt-reconstruction" }, "Reconstruction: ", c.reconstruction) : null)
-        : ttH("div", { class: "tt-explain" }, "No catalog entry.");
-      const key = `${ev.turn}:${ev.rule}:${ev.text}`;  // keeps an opened explanation open across redraws
-      items.push(ttH("li", { class: ["tt-log-event", isLast && "tt-log-last"], dataset: { rule: ev.rule } }, ttH("details", {
-        open: memo.openLog.has(key),
-        onToggle: (e) => { if (e.target.open) memo.openLog.add(key); else memo.openLog.delete(key); },
-      }, summary, body)));
+      items.push(keep(JSON.stringify(["e", ev.turn, ev.rule, ev.text, isLast]), () => logEntry(ev, clauses[ev.rule], isLast)));
     }
-    const list = ttH("ol", { class: "tt-log-list" }, items);
-    return ttH("section", { class: "tt-log", "aria-label": "game log" }, ttH("h4", {}, "Log"), list);
+    logCache.nodes = nodes;
+    if (!logSection) {
+      logSection = ttH("section", { class: "tt-log", "aria-label": "game log" }, ttH("h4", {}, "Log"),
+        ttH("ol", { class: "tt-log-list" }));
+    }
+    ttSyncChildren(logSection.querySelector(".tt-log-list"), items);
+    return logSection;
+  }
+
+  function logEntry(ev, c, isLast) {
+    const summary = ttH("summary", {}, ttH("span", { class: "tt-log-text" }, ttTxt(ev.text)), " ",
+      ttH("code", { class: "tt-rule" }, ev.rule));
+    const body = c ? ttH("div", { class: "tt-explain" }, ttH("strong", {}, c.title), c.says ? `: ${c.says}` : "",
+      c.where ? ttH("span", { class: "tt-where" }, ` (rulebook: ${c.where})`) : null,
+      c.reconstruction ? ttH("div", { class: "tt-reconstruction" }, "Reconstruction: ", c.reconstruction) : null)
+      : ttH("div", { class: "tt-explain" }, "No catalog entry.");
+    const key = `${ev.turn}:${ev.rule}:${ev.text}`;  // keeps an opened explanation open across redraws
+    return ttH("li", { class: ["tt-log-event", isLast && "tt-log-last"], dataset: { rule: ev.rule } }, ttH("details", {
+      open: memo.openLog.has(key),
+      onToggle: (e) => { if (e.target.open) memo.openLog.add(key); else memo.openLog.delete(key); },
+    }, summary, body));
   }
 
   function stage(m) {
@@ -1052,7 +1078,11 @@ function ttRenderBoard({ model, el }) {
     root.dataset.lastTurn = m.last_move ? String(m.last_move.turn) : "";
     root.classList.toggle("tt-locked", !m.interactive);
     root.setAttribute("aria-label", `${m.title || "game"} board`);
-    const side = ttH("aside", { class: "tt-side" }, botTurnPanel(m), actionsPanel(m), controls(m), logPanel(m));
+    const t0 = performance.now();
+    const side = ttH("aside", { class: "tt-side" }, botTurnPanel(m), actionsPanel(m), controls(m));
+    const t1 = performance.now();
+    side.append(logPanel(m));
+    const t2 = performance.now();
     // "why not?": a popover beside the clicked element (placed after the redraw, out of the flow); a refusal a lesson
     // step demonstrates: a narration box above the board
     errorBanner(m);
@@ -1069,7 +1099,9 @@ function ttRenderBoard({ model, el }) {
         ? ttTeacherPanel(m, { send, memo, schedule, root, preview }) : null,
       ttH("footer", { class: "tt-help" }, TT_HELP),
       announcer]);
+    const t3 = performance.now();
     ttAppend(main, [stage(m), side]);
+    const t4 = performance.now();
     if (previewBy.hover && !root.querySelector(".tt-action:hover")) previewBy.hover = null;
     applyPreview();
     announce(m);
@@ -1096,6 +1128,11 @@ function ttRenderBoard({ model, el }) {
     }
     draws += 1;
     root.dataset.draws = String(Number(root.dataset.draws || 0) + 1);
+    // where the last redraw's time went (ms; benchmarks/latency_bench.py reads it): the side panel's moves and
+    // controls, the log, the frame (header, banner, teacher panel), the game's board, the rest (focus, preview)
+    const r = (x) => Math.round(x * 100) / 100;
+    root.dataset.drawMs = JSON.stringify({ total: r(performance.now() - t0), side: r(t1 - t0), log: r(t2 - t1),
+      frame: r(t3 - t2), board: r(t4 - t3), after: r(performance.now() - t4) });
   }
 
   function onKey(ev) {
