@@ -923,6 +923,20 @@ function ttRenderBoard({ model, el }) {
 
   /** The log, grouped by turn. Each entry's element is kept across redraws while it reads the same (same turn, words,
    *  last-move mark, the same players and catalog): a move appends its rows, the rest of the list is not rebuilt. */
+  const main = ttH("div", { class: "tt-main" });
+  const side = ttH("aside", { class: "tt-side" });
+  /** Keep the log scrolled to its newest entry when entries came: at the next frame, where the browser lays the
+   *  page out anyway (reading scrollHeight in the redraw itself would make it lay out the whole page twice). */
+  let logScroll = { n: -1, last: null, frame: 0 };
+  function scrollLog() {
+    const list = logSection && logSection.querySelector(".tt-log-list");
+    if (!list) return;
+    const last = list.lastElementChild;
+    if (list.childElementCount === logScroll.n && last === logScroll.last) return;
+    logScroll = { n: list.childElementCount, last, frame: logScroll.frame };
+    cancelAnimationFrame(logScroll.frame);
+    logScroll.frame = requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  }
   let logCache = { clauses: null, players: null, nodes: new Map() };
   let logSection = null;
   function logPanel(m) {
@@ -1079,15 +1093,17 @@ function ttRenderBoard({ model, el }) {
     root.classList.toggle("tt-locked", !m.interactive);
     root.setAttribute("aria-label", `${m.title || "game"} board`);
     const t0 = performance.now();
-    const side = ttH("aside", { class: "tt-side" }, botTurnPanel(m), actionsPanel(m), controls(m));
+    // the side panel and the main row stay in the page (only their changed parts are replaced): the log inside is
+    // kept as it is, so the browser restyles only what is new
+    const sideParts = [botTurnPanel(m), actionsPanel(m), controls(m)];
     const t1 = performance.now();
-    side.append(logPanel(m));
+    sideParts.push(logPanel(m));
+    ttSyncChildren(side, sideParts);
     const t2 = performance.now();
     // "why not?": a popover beside the clicked element (placed after the redraw, out of the flow); a refusal a lesson
     // step demonstrates: a narration box above the board
     errorBanner(m);
     const line = lastMoveLine(m);
-    const main = ttH("div", { class: "tt-main" });
     ttSyncChildren(root, [
       header(m),
       ttTxt(m.notice) ? ttH("div", { class: "tt-notice" }, ttTxt(m.notice)) : null,
@@ -1100,17 +1116,20 @@ function ttRenderBoard({ model, el }) {
       ttH("footer", { class: "tt-help" }, TT_HELP),
       announcer]);
     const t3 = performance.now();
-    ttAppend(main, [stage(m), side]);
+    ttSyncChildren(main, [stage(m), side]);
     const t4 = performance.now();
     if (previewBy.hover && !root.querySelector(".tt-action:hover")) previewBy.hover = null;
     applyPreview();
+    const t5 = performance.now();
     announce(m);
-    const log = root.querySelector(".tt-log-list");
-    if (log) log.scrollTop = log.scrollHeight;
+    const t6 = performance.now();
+    scrollLog();
+    const t7 = performance.now();
     const target = focus.give(root);
     if (target && filterCaret !== null && target.setSelectionRange && target.classList.contains("tt-filter")) {
       target.setSelectionRange(filterCaret, filterCaret);
     }
+    const t8 = performance.now();
     placeBanner();
     const shown = banner.hidden ? null : banner.dataset.n;
     if (shown && shown !== String(shownError)) {
@@ -1132,7 +1151,8 @@ function ttRenderBoard({ model, el }) {
     // controls, the log, the frame (header, banner, teacher panel), the game's board, the rest (focus, preview)
     const r = (x) => Math.round(x * 100) / 100;
     root.dataset.drawMs = JSON.stringify({ total: r(performance.now() - t0), side: r(t1 - t0), log: r(t2 - t1),
-      frame: r(t3 - t2), board: r(t4 - t3), after: r(performance.now() - t4) });
+      frame: r(t3 - t2), board: r(t4 - t3), after: r(performance.now() - t4), preview: r(t5 - t4), announce: r(t6 - t5),
+      scroll: r(t7 - t6), focus: r(t8 - t7), banner: r(performance.now() - t8) });
   }
 
   function onKey(ev) {
