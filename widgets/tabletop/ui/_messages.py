@@ -202,6 +202,9 @@ def _list_patch(old: list[Any], new: list[Any]) -> Patch | None:
             return None
         if len(changed) * 2 <= len(new):
             return _smaller({"i": changed}, new)
+        # most items changed (e.g. both sides of a two-seat game): whichever is shorter, the items' patches or runs
+        runs = {"l": _kept_then_new(old, new) or _segments(old, new)}
+        return _smaller(min(({"i": changed}, runs), key=_size), new)
     return _smaller({"l": _kept_then_new(old, new) or _segments(old, new)}, new)
 
 

@@ -121,6 +121,7 @@ class Board(BoardWidget):
             if game.state["phase"] != "build" or seat is None:
                 break
             ready = None
+            back = None  # the figure the seat starts with, picked again after another one (another seed's start)
             for act in game.legal_actions():
                 kind = type(act).__name__
                 if kind == "Ready":
@@ -130,9 +131,17 @@ class Board(BoardWidget):
                 fork = game.fork() if kind == "PickFigure" else game
                 if kind == "PickFigure":
                     fork.play(act)
+                    if back is None:
+                        back = fork
                 side = fork.state["sides"][seat]
                 out += [thaw(side["parts"]), thaw(side["helix"]), self.face_labels(seat, fork),
                         [self.legal_entry(a) for a in fork.legal_actions()]]
+            start = game.state["sides"][seat]["figure"]
+            again = [a for a in (back.legal_actions() if back is not None else []) if type(a).__name__ == "PickFigure"
+                     and getattr(a, "figure", None) == start]
+            if back is not None and again:
+                back.play(again[0])
+                out.append([self.legal_entry(a) for a in back.legal_actions()])
             if ready is None:
                 break
             game.play(ready)
