@@ -22,9 +22,20 @@ class FakeComm(BaseComm):  # type: ignore[misc]
         self.sent.append({"msg_type": msg_type, "data": data, "buffers": buffers})
 
     def updates(self) -> list[dict[str, Any]]:
-        """The state updates sent so far (what the browser would receive)."""
-        return [m["data"]["state"] for m in self.sent
-                if m["msg_type"] == "comm_msg" and m["data"] and m["data"].get("method") == "update"]
+        """The state updates sent so far, as the browser receives them: a whole update's state, or the traits a
+        board's patch message (``BoardWidget.send_state``) sets, with their new values."""
+        from tabletop.ui._messages import received_state
+
+        copy: dict[str, Any] = {}
+        out = []
+        for m in self.sent:
+            if m["msg_type"] == "comm_open":
+                copy = dict((m["data"] or {}).get("state") or {})
+            elif m["msg_type"] == "comm_msg":
+                got = received_state(copy, m["data"])
+                if got is not None:
+                    out.append(got)
+        return out
 
 
 @pytest.fixture(autouse=True)

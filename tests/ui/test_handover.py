@@ -31,13 +31,14 @@ def front_end_update(widget: Any, state: dict[str, Any]) -> None:
 # -- trait ownership (issue 10) ------------------------------------------------------------------------
 def test_a_front_end_update_cannot_unlock_a_read_only_board_and_is_reverted() -> None:
     board = PigBoard(seed=1, interactive=False)
-    n = len(board.comm.sent)
+    n = len(board.comm.updates())
     front_end_update(board, {"interactive": True, "bot_seats": {"0": "x"}, "legal": [], "version": 99,
                              "notice": "hacked", "no_such_trait": 1})
     assert board.interactive is False and board.bot_seats == {} and board.version != 99 and board.notice == ""
     assert board.legal and board.refused_updates == 6
-    reverted = [m["data"]["state"] for m in board.comm.sent[n:] if m["data"].get("method") == "update"]
+    reverted = board.comm.updates()[n:]  # what the browser receives (a board's patch message, applied)
     assert reverted and reverted[-1]["interactive"] is False and reverted[-1]["notice"] == ""
+    assert reverted[-1]["legal"] == board.legal and reverted[-1]["version"] == board.version
     assert "no_such_trait" not in reverted[-1]
     # and a click is still refused as locked
     act(board, ROLL)

@@ -21,6 +21,7 @@ class FakeComm:
 
     def __init__(self) -> None:
         self.sent: list[dict[str, Any]] = []
+        self.start: dict[str, Any] = {}
 
     def send(self, data: Any = None, buffers: Any = None, **_: Any) -> None:
         self.sent.append(json.loads(json.dumps(data, default=str)))
@@ -34,6 +35,7 @@ class FakeComm:
 
 def wire(board: Any) -> FakeComm:
     comm = FakeComm()
+    comm.start = json.loads(json.dumps(board.get_state(), default=str))  # what the browser has at that point
     board.comm = comm
     return comm
 
@@ -46,7 +48,12 @@ def click(board: Any, action: Any, version: int | None = None) -> None:
 
 
 def sent_states(comm: FakeComm) -> list[dict[str, Any]]:
-    return [m["state"] for m in comm.sent if m.get("method") in ("update", "echo_update") and "state" in m]
+    """What the browser received: whole updates' states, and the traits a board's patch messages set (applied to
+    the board's state when the fake comm was attached: ``wire``)."""
+    from tabletop.ui._messages import received_state
+
+    copy = dict(comm.start)
+    return [got for m in comm.sent if (got := received_state(copy, m)) is not None]
 
 
 def test_board_shows_the_stage_panel_and_sheets() -> None:
@@ -83,13 +90,13 @@ def test_secret_battle_card_stays_hidden_until_the_enemy_has_chosen() -> None:
     comm = wire(b)
     b.rig(die=1)
     click(b, Roll())
-    n_before = len(comm.sent)
+    n_before = len(sent_states(comm))
     click(b, Aim("left"))
     assert b.current_player == 1 and b.state["pending"]["aim"] == "face down"
     secret = "turn your Battle Card to point left"
     after_aim = json.dumps([b.state, b.events])
     assert secret not in after_aim and "face down" in after_aim
-    pushed = comm.sent[n_before:]
+    pushed = sent_states(comm)[n_before:]  # what the browser then holds (patches applied), not their shorthand
     assert pushed and all(secret not in json.dumps(m) for m in pushed)
     click(b, EnemyAim("right"))
     assert b.state["last"]["mine"] == "left" and b.state["last"]["won"] is True

@@ -32,7 +32,16 @@ import traitlets as t
 from ..engine import Action, Bot, Game, IllegalAction, RandomBot, thaw
 from ..engine.words import poss
 from . import _bundle, links
-from ._messages import OptionalDict, PythonOwned, optional_dict, version_problem
+from ._messages import (
+    ITEM_CODECS,
+    OptionalDict,
+    PythonOwned,
+    compress_items,
+    json_patch,
+    known_index,
+    optional_dict,
+    version_problem,
+)
 from .source import source_message
 from .teacher import (  # noqa: F401 - the teacher console's names stay importable from here
     MAX_OUTCOMES,
@@ -59,7 +68,7 @@ UI_RULES: dict[str, str] = {
     "ui.link": "The page's link was refused",
 }
 
-MESSAGE_TYPES = ("act", "undo", "bot", "again", "teacher", "link", "source")
+MESSAGE_TYPES = ("act", "undo", "bot", "again", "teacher", "link", "sync", "source")
 #: what a Play again message may ask for: a fresh seed, or the same seed (the same game again)
 AGAIN_SEEDS = ("new", "same")
 MAX_ID_LENGTH = 4000
@@ -135,6 +144,10 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
     teacher = t.Bool(False).tag(sync=True)
     #: what the teacher panel shows ({} while it is off): see ``_teacher_json``
     teacher_data = t.Dict().tag(sync=True)
+    #: how many state messages this board has sent the browser (a full state or a patch: see ``send_state``)
+    sync_seq = t.Int(0).tag(sync=True)
+    #: values the browser gets once, that a patch names by their index instead of sending them (``fixed_values``)
+    fixed_values: t.List[Any] = t.List().tag(sync=True)
 
     def __init__(self, game: Game[Any] | None = None, *, bots: Any = None, seed: int | None = None,
                  variant: Any = None, players: Any = None, rig: Mapping[str, Any] | None = None,
@@ -173,6 +186,76 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
         self._sync(clear_error=True)
         if self.auto_bots:
             self.run_bots()
+        self.fixed_values = self.fixed_catalogue()
+        self._start_patching()
+
+    # -- what reaches the browser: patches, not whole traits ---------------------------------------------
+    #: the browser's copy of each synced trait (what Python last sent it); None: the board sends whole states
+    _sent: dict[str, Any] | None = None
+    _last_view: dict[str, Any] = {}  # noqa: RUF012 - replaced, never changed in place
+    _known: dict[str, int] = {}  # noqa: RUF012 - replaced, never changed in place
+    #: a custom message is a patch of the browser's copy (``{"tt": "sync", ...}``: kit.js ``ttApplySync``)
+    SYNC_TAG: ClassVar[str] = "sync"
+
+    def _start_patching(self) -> None:
+        """From now on a change reaches the browser as one patch message: only what changed (see send_state)."""
+        self._sent = dict(self.get_state())
+        self._known = known_index(self.fixed_values)
+
+    def send_state(self, key: Any = None) -> None:
+        """Send the browser what changed. ``key=None`` (a new page asking for the state, a resync): every trait
+        whole, as ipywidgets does. Named traits (after a change): one custom message ``{"tt": "sync", "base": n,
+        "seq": n + 1, "p": {trait: patch}}`` holding, for each trait, the patch from the value the browser has
+        to the new one (``_messages.json_patch``: the log's new rows, the fields of the state that changed; a
+        fixed part such as Zaxxon's hex geometry is never sent again). kit.js applies it to the model only if
+        the model is at ``base`` (else it asks for the whole state: ``{"type": "sync", "seq": ...}``), so the
+        model's state, what a new view of it reads, stays complete."""
+        sent = self._sent
+        if sent is None or key is None:
+            self._bump_seq()
+            super().send_state(None if key is None else [*([key] if isinstance(key, str) else key), "sync_seq"])
+            if sent is not None:
+                self._start_patching()
+            return
+        patch: dict[str, Any] = {}
+        names = [k for k in ([key] if isinstance(key, str) else list(key)) if k != "sync_seq" and k in self.keys]
+        if "fixed_values" in names:
+            self._known = known_index(self.fixed_values)
+        for k, new in self.get_state(names).items():  # as ipywidgets sends them (a widget trait: its model id)
+            codec = ITEM_CODECS.get(k)
+            p = json_patch(sent[k], new, self._known, atomic=codec is not None) if k in sent else {"=": new}
+            if codec is not None:  # the legal moves, the log: whole items, each new one shortened
+                p = compress_items(p, new, codec)
+            sent[k] = new
+            if p is not None:
+                patch[k] = p
+        if not patch:
+            return
+        base = self.sync_seq
+        self._bump_seq()
+        self.send({"tt": self.SYNC_TAG, "base": base, "seq": self.sync_seq, "p": patch})
+
+    def _bump_seq(self) -> None:
+        # set without a notification (that would send it on its own): it travels inside the message it numbers
+        self._trait_values["sync_seq"] = self.sync_seq + 1
+
+    def set_state(self, sync_data: Any) -> None:
+        """A front-end update is refused (``PythonOwned``) and the named traits re-sent whole: the browser's copy
+        of them is no longer what Python sent."""
+        if self._sent is not None and isinstance(sync_data, Mapping):
+            for k in sync_data:
+                self._sent.pop(k, None)
+        super().set_state(sync_data)
+
+    def _resync(self, seq: Any) -> bool:
+        """``{"type": "sync", "seq": n}``: a view (just drawn, or one that missed a patch) holds the state of
+        message n; unless that is the latest, the whole state is sent again. Never a change of the game."""
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            return self._refuse("ui.message", "a sync message says which state the page has: 'seq' is a whole "
+                                "number")
+        if seq != self.sync_seq:
+            self.send_state()
+        return False
 
     # -- bundling --------------------------------------------------------------------------------------
     @classmethod
@@ -516,6 +599,12 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
         """Extra JSON the game's renderer needs (board geometry, labels...). Called on every sync."""
         return {}
 
+    def fixed_catalogue(self) -> list[Any]:
+        """Values the browser gets once, when the board is made (the ``fixed_values`` trait): a part of a later
+        state or view that is one of them, as JSON, is sent as its index (``{"f": i}``), not again (e.g. a figure's
+        whole part tree when a player picks it, a stage panel when the game moves to it). Called once."""
+        return []
+
     def legal_entry(self, action: Action) -> dict[str, Any]:
         """How one legal action is sent to the browser: ``{id, text, type, **fields}``."""
         entry = action.to_dict()
@@ -555,6 +644,8 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
                                 + ", ".join(MESSAGE_TYPES))
         if kind == "link":  # sent once, when the board is first drawn: before any version can matter
             return self._open_link(content.get("fragment"))
+        if kind == "sync":  # a view's copy of the state is behind: not a move, no version
+            return self._resync(content.get("seq"))
         if kind == "source":  # a rule's code (tabletop.ui.source): reading it changes nothing, so never refused
             self.send(source_message(self._game.rules, content.get("rule"), self.clauses or None))
             return False
@@ -822,7 +913,11 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
 
     def view_json(self) -> dict[str, Any]:
         v = self.view()
-        json.dumps(v)  # fail here, in Python, with a clear traceback if view() is not JSON-safe
+        last = self._last_view
+        for k, part in v.items():  # a part the last view returned as the same object was checked then
+            if last.get(k) is not part:
+                json.dumps(part)  # fail here, in Python, with a clear traceback if view() is not JSON-safe
+        self._last_view = v
         return v
 
     def _changed(self, what: str) -> None:

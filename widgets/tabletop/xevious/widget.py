@@ -206,6 +206,17 @@ class Board(BoardWidget):
                                      "labels": {h: f"Braglease Card: {h}" for h in ARROWS}}},
         }
 
+    def fixed_catalogue(self) -> list[Any]:
+        """Sent once: every stage panel as the board draws it (``stage_view``; stage 7 with each number of GUMPs
+        left), so moving on to a stage sends its index, not 3 KB."""
+        rules = self.game.rules
+        assert isinstance(rules, XeviousRules)
+        out = []
+        for st in rules.stages:
+            gumps = range(len(st.gumps) + 1) if st.number == 7 else (0,)
+            out += [stage_view(rules, st.number, n) for n in gumps]
+        return out
+
     def _sync(self, *, clear_error: bool) -> None:
         with self.hold_sync():  # one message to the browser
             super()._sync(clear_error=clear_error)

@@ -6,6 +6,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from tabletop.engine import thaw
 from tabletop.engine.words import poss, says, verb_for
 from tabletop.ui import BoardWidget, Walkthrough
 
@@ -104,13 +105,56 @@ class Board(BoardWidget):
                            for seat in (0, 1)},
                 "editor": {"help": EDITOR_HELP}}
 
-    def face_labels(self, seat: int) -> dict[str, str]:
+    def fixed_catalogue(self) -> list[Any]:
+        """Sent once: for each seat and each figure it may pick in the build phase (PickFigure), the side's part tree
+        and Battle Helix, the helix's face labels and the legal moves then, so a pick sends indices, not 7 KB. Found
+        by playing each pick on a fork of a new game of this variant (the rules' own answer); a game that cannot be
+        made so gives nothing to send once, never a wrong value (a patch names a value only when it is the same
+        JSON)."""
+        try:
+            game = self.make_game(seed=self.game.seed, variant=self.game.variant, players=None, rig=None)
+        except Exception:  # noqa: BLE001 - an optimisation only: without it every value is sent whole
+            return []
+        out: list[Any] = []
+        for _ in game.players:
+            seat = game.current_player
+            if game.state["phase"] != "build" or seat is None:
+                break
+            ready = None
+            back = None  # the figure the seat starts with, picked again after another one (another seed's start)
+            for act in game.legal_actions():
+                kind = type(act).__name__
+                if kind == "Ready":
+                    ready = act
+                if kind not in ("PickFigure", "Ready"):
+                    continue
+                fork = game.fork() if kind == "PickFigure" else game
+                if kind == "PickFigure":
+                    fork.play(act)
+                    if back is None:
+                        back = fork
+                side = fork.state["sides"][seat]
+                out += [thaw(side["parts"]), thaw(side["helix"]), self.face_labels(seat, fork),
+                        [self.legal_entry(a) for a in fork.legal_actions()]]
+            start = game.state["sides"][seat]["figure"]
+            again = [a for a in (back.legal_actions() if back is not None else []) if type(a).__name__ == "PickFigure"
+                     and getattr(a, "figure", None) == start]
+            if back is not None and again:
+                back.play(again[0])
+                out.append([self.legal_entry(a) for a in back.legal_actions()])
+            if ready is None:
+                break
+            game.play(ready)
+        return out
+
+    def face_labels(self, seat: int, game: Any = None) -> dict[str, str]:
         """What each battle side of a seat's helix is called ("1a" -> "Razor Claw, side a"), so the roll chips in
         the board's header read as glyphs, not codes (short: the board shows the rolled sides in full)."""
+        game = self.game if game is None else game
         labels = {}
-        for i in range(len(self.game.raw_state.sides[seat].helix)):
+        for i in range(len(game.raw_state.sides[seat].helix)):
             for s in "ab":
-                part = helix_face(self.game, seat, f"{i + 1}{s}")["part"]
+                part = helix_face(game, seat, f"{i + 1}{s}")["part"]
                 labels[f"{i + 1}{s}"] = f"{part}, side {s}"
         return labels
 

@@ -130,8 +130,12 @@ def prompt(game: Any) -> str:
         return f"{who} rolled lower: spin the spinner (S)."
     if st["phase"] == "zaxxon":
         return f"{who}: move Zaxxon or shoot with it ({st['count']} left), then move your planes."
-    return (f"{who}: {st['count']} to use. Click a plane, then a highlighted space (it flies the route there, one "
-            "count per space) or target (shoot) - any other space says why not; A changes altitude, E ends the turn.")
+    return f"{who}: {st['count']} to use. {MOVE_HELP}"
+
+
+#: how to play the move phase: the end of its prompt (sent once: ``Board.view`` gives it as ``view_data.help``)
+MOVE_HELP = ("Click a plane, then a highlighted space (it flies the route there, one count per space) or target "
+             "(shoot) - any other space says why not; A changes altitude, E ends the turn.")
 
 
 #: the teacher panel's one-line hint while "Edit position" is on (board.js: zxEditPlan)
@@ -194,7 +198,11 @@ class Board(BoardWidget):
 
     def view(self) -> dict[str, Any]:
         v = dict(board_view())
-        v["prompt"] = prompt(self.game)
+        text = prompt(self.game)
+        # the move phase's prompt ends with the same long help: that part is sent once (board.js joins them)
+        v["help"] = MOVE_HELP
+        v["prompt_help"] = text.endswith(MOVE_HELP)
+        v["prompt"] = text.removesuffix(MOVE_HELP).rstrip() if v["prompt_help"] else text
         v["chance"] = {"spinner": {"sectors": spinner_sectors(self.game.variant)}}
         v["reach"] = reach(self.game)
         v["editor"] = {"help": EDITOR_HELP}

@@ -236,6 +236,98 @@ const TT_TRAITS = ["title", "game_name", "state", "legal", "events", "error", "v
   "interactive", "notice", "last_move", "bot_to_move", "bots_pending", "seed", "games_played", "teacher",
   "teacher_data", "bot_turn"];
 
+/** Apply one patch of board.py's send_state (tabletop/ui/_messages.py json_patch) to `old`: a new value, built
+ *  anew along the changed paths (so the model sees a change) and sharing every unchanged part with `old`.
+ *  {"=": v} whole value · {o: {k: patch}, x: [keys]} object · {i: {"3": patch}} list items · {l: [[a, b],
+ *  {v: [items]}]} a list made of copied runs of `old` and new items · {f: i} fixed value i · {s: [p, q, text]} a
+ *  text's start and end kept. Inside o and i a value that is not an object is the value itself. */
+function ttPatch(old, patch, fixed) {
+  if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return patch;  // inside o / i: the value
+  if ("=" in patch) return patch["="];
+  if (patch.s) {
+    const [p, q, mid] = patch.s;
+    const text = typeof old === "string" ? old : "";
+    return text.slice(0, p) + mid + text.slice(text.length - q);
+  }
+  if ("f" in patch) {
+    const known = fixed || [];
+    if (!(patch.f in known)) throw new Error("tabletop kit: a patch names a fixed value the page does not have");
+    return known[patch.f];
+  }
+  if (patch.o) {
+    const out = Object.assign({}, old && typeof old === "object" && !Array.isArray(old) ? old : {});
+    for (const k of patch.x || []) delete out[k];
+    for (const [k, p] of Object.entries(patch.o)) out[k] = ttPatch(out[k], p, fixed);
+    return out;
+  }
+  const src = Array.isArray(old) ? old : [];
+  if (patch.i) {
+    const out = src.slice();
+    for (const [i, p] of Object.entries(patch.i)) out[Number(i)] = ttPatch(out[Number(i)], p, fixed);
+    return out;
+  }
+  if (Array.isArray(patch.l)) {
+    const out = [];
+    for (const seg of patch.l) {
+      if (Array.isArray(seg)) { for (let i = seg[0]; i < seg[1]; i++) out.push(src[i]); }
+      else for (const v of seg.v) out.push(v);
+    }
+    return out;
+  }
+  throw new Error("tabletop kit: unknown patch");
+}
+
+/** Traits whose items a patch shortens (_messages.py ITEM_CODECS): the keys a new item takes from the item before
+ *  it when it leaves them out, and whether its id is rebuilt from its type and fields (ttActionKey, like Python's
+ *  action_key). */
+const TT_ITEM_CODECS = { legal: [["type"], true], events: [["turn", "actor", "action", "player"], false] };
+
+/** A patched list's items made whole again (_messages.py expand_items): keys taken from the item before, a text
+ *  [n, rest] = the first n characters of the text before + rest, the id rebuilt; a copied item is whole already. */
+function ttExpandItems(items, codec) {
+  const [keys, ids] = codec;
+  const out = [];
+  for (let e of items || []) {
+    if (e && typeof e === "object" && !Array.isArray(e)) {
+      const prev = out.length ? out[out.length - 1] : null;
+      if (prev && typeof prev === "object" && keys.some((k) => !(k in e))) {
+        const fill = {};
+        for (const k of keys) if (!(k in e) && k in prev) fill[k] = prev[k];
+        e = Object.assign(fill, e);
+      }
+      if (prev && typeof prev === "object" && Array.isArray(e.text)) {
+        const [n, rest] = e.text;
+        e = Object.assign({}, e, { text: String(prev.text === undefined ? "" : prev.text).slice(0, n) + rest });
+      }
+      if (ids && !("id" in e)) {
+        const fields = Object.assign({}, e);
+        delete fields.text;
+        e = Object.assign({}, e, { id: ttActionKey(fields) });
+      }
+    }
+    out.push(e);
+  }
+  return out;
+}
+
+/** A board's state message (board.py send_state: {tt: "sync", base, seq, p: {trait: patch}}), applied to the model
+ *  once whatever number of views share it: "applied"; "old" (a view of this model applied it already, or a whole
+ *  state since is newer); "gap" (the model missed a message: the caller asks Python for the whole state). Every
+ *  trait is set before any change event's redraw runs (the kit redraws once per microtask). */
+function ttApplySync(model, msg) {
+  const seq = Number(model.get("sync_seq") || 0);
+  if (msg.seq <= seq) return "old";
+  if (msg.base !== seq) return "gap";
+  const next = {};
+  const p = msg.p || {};
+  const fixed = "fixed_values" in p ? ttPatch(model.get("fixed_values"), p.fixed_values) : model.get("fixed_values");
+  for (const [k, q] of Object.entries(p)) next[k] = k === "fixed_values" ? fixed : ttPatch(model.get(k), q, fixed);
+  for (const [k, codec] of Object.entries(TT_ITEM_CODECS)) if (k in next) next[k] = ttExpandItems(next[k], codec);
+  model.set("sync_seq", msg.seq);
+  for (const [k, v] of Object.entries(next)) model.set(k, v);
+  return "applied";
+}
+
 /** How long the last move flashes on the board and in the "Last move" line (ms); then it stays outlined. */
 const TT_FLASH_MS = 2000;
 
@@ -415,6 +507,20 @@ function ttRenderBoard({ model, el }) {
 
   const schedule = ttBatched(() => draw());
   for (const name of TT_TRAITS) model.on(`change:${name}`, schedule);
+  // Python sends what changed as patches of the model's state (board.py send_state); a view that finds the model
+  // behind (a message it missed before it was drawn) asks for the whole state once
+  let askedAt = -1;
+  const askWhole = () => {
+    const seq = Number(model.get("sync_seq") || 0);
+    if (askedAt === seq) return;
+    askedAt = seq;
+    model.send({ type: "sync", seq });
+  };
+  const onCustom = (msg) => {
+    if (!msg || msg.tt !== "sync") return;
+    if (ttApplySync(model, msg) === "gap") askWhole();
+  };
+  model.on("msg:custom", onCustom);
 
   function read() {
     const m = {};
@@ -817,37 +923,77 @@ function ttRenderBoard({ model, el }) {
         onClick: () => send("bot") }, bot ? `Bot move: ${ttTxt(bot)} (B)` : "Bot move (B)"));
   }
 
+  /** The log, grouped by turn. Each entry's element is kept across redraws while it reads the same (same turn, words,
+   *  last-move mark, the same players and catalog): a move appends its rows, the rest of the list is not rebuilt. */
+  const main = ttH("div", { class: "tt-main" });
+  const side = ttH("aside", { class: "tt-side" });
+  /** Keep the log scrolled to its newest entry when entries came: at the next frame, where the browser lays the
+   *  page out anyway (reading scrollHeight in the redraw itself would make it lay out the whole page twice). */
+  let logScroll = { n: -1, last: null, frame: 0 };
+  function scrollLog() {
+    const list = logSection && logSection.querySelector(".tt-log-list");
+    if (!list) return;
+    const last = list.lastElementChild;
+    if (list.childElementCount === logScroll.n && last === logScroll.last) return;
+    logScroll = { n: list.childElementCount, last, frame: logScroll.frame };
+    cancelAnimationFrame(logScroll.frame);
+    logScroll.frame = requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  }
+  let logCache = { clauses: null, players: null, nodes: new Map() };
+  let logSection = null;
   function logPanel(m) {
     const clauses = m.clauses || {};
+    if (logCache.clauses !== clauses || logCache.players !== m.players) logCache = { clauses, players: m.players, nodes: new Map() };
+    const old = logCache.nodes;
+    const nodes = new Map();
+    const seen = new Map();
+    const keep = (sig, build) => {
+      const n = (seen.get(sig) || 0) + 1;  // the same words twice in a turn: two entries
+      seen.set(sig, n);
+      const key = `${sig}#${n}`;
+      const node = old.get(key) || build();
+      nodes.set(key, node);
+      return node;
+    };
     const items = [];
     let lastTurn = null;
     const lastMoveTurn = m.last_move ? m.last_move.turn : null;
+    const botMark = m.last_move && m.last_move.bot ? "1" : "0";
     for (const ev of m.events || []) {
       const isLast = lastMoveTurn !== null && ev.turn === lastMoveTurn;
       if (ev.turn !== lastTurn) {
         lastTurn = ev.turn;
-        items.push(ttH("li", { class: ["tt-log-turn", isLast && "tt-log-last"], dataset: { turn: ev.turn } },
-          ev.turn === 0 ? "Setup" : ev.actor === null || ev.actor === undefined ? `${ev.turn}. ${ttTxt(ev.action)}`
-            : [`${ev.turn}. `, ttSeatTag(m.players, ev.actor), `: ${ttTxt(ev.action)}`],
-          isLast ? ttH("span", { class: "tt-log-last-mark" }, " ", ttIcon("left", { size: 12 }), m.last_move.bot ? " bot's last move" : " last move") : null));
+        items.push(keep(JSON.stringify(["t", ev.turn, ev.actor, ev.action, isLast, isLast && botMark]), () =>
+          ttH("li", { class: ["tt-log-turn", isLast && "tt-log-last"], dataset: { turn: ev.turn } },
+            ev.turn === 0 ? "Setup" : ev.actor === null || ev.actor === undefined ? `${ev.turn}. ${ttTxt(ev.action)}`
+              : [`${ev.turn}. `, ttSeatTag(m.players, ev.actor), `: ${ttTxt(ev.action)}`],
+            isLast ? ttH("span", { class: "tt-log-last-mark" }, " ", ttIcon("left", { size: 12 }), m.last_move.bot ? " bot's last move" : " last move") : null)));
       }
       if (!ev.rule) continue;
-      const c = clauses[ev.rule];
-      const summary = ttH("summary", {}, ttH("span", { class: "tt-log-text" }, ttTxt(ev.text)), " ",
-        ttH("code", { class: "tt-rule" }, ev.rule));
-      const body = c ? ttH("div", { class: "tt-explain" }, ttH("strong", {}, c.title), c.says ? `: ${c.says}` : "",
-        c.where ? ttH("span", { class: "tt-where" }, ` (rulebook: ${c.where})`) : null,
-        c.reconstruction ? ttH("div", { class: "tt-reconstruction" }, "Reconstruction: ", c.reconstruction) : null,
-        " ", ttSourceButton(model, ev.rule))
-        : ttH("div", { class: "tt-explain" }, "No catalog entry.");
-      const key = `${ev.turn}:${ev.rule}:${ev.text}`;  // keeps an opened explanation open across redraws
-      items.push(ttH("li", { class: ["tt-log-event", isLast && "tt-log-last"], dataset: { rule: ev.rule } }, ttH("details", {
-        open: memo.openLog.has(key),
-        onToggle: (e) => { if (e.target.open) memo.openLog.add(key); else memo.openLog.delete(key); },
-      }, summary, body)));
+      items.push(keep(JSON.stringify(["e", ev.turn, ev.rule, ev.text, isLast]), () => logEntry(ev, clauses[ev.rule], isLast)));
     }
-    const list = ttH("ol", { class: "tt-log-list" }, items);
-    return ttH("section", { class: "tt-log", "aria-label": "game log" }, ttH("h4", {}, "Log"), list);
+    logCache.nodes = nodes;
+    if (!logSection) {
+      logSection = ttH("section", { class: "tt-log", "aria-label": "game log" }, ttH("h4", {}, "Log"),
+        ttH("ol", { class: "tt-log-list" }));
+    }
+    ttSyncChildren(logSection.querySelector(".tt-log-list"), items);
+    return logSection;
+  }
+
+  function logEntry(ev, c, isLast) {
+    const summary = ttH("summary", {}, ttH("span", { class: "tt-log-text" }, ttTxt(ev.text)), " ",
+      ttH("code", { class: "tt-rule" }, ev.rule));
+    const body = c ? ttH("div", { class: "tt-explain" }, ttH("strong", {}, c.title), c.says ? `: ${c.says}` : "",
+      c.where ? ttH("span", { class: "tt-where" }, ` (rulebook: ${c.where})`) : null,
+      c.reconstruction ? ttH("div", { class: "tt-reconstruction" }, "Reconstruction: ", c.reconstruction) : null,
+      " ", ttSourceButton(model, ev.rule))
+      : ttH("div", { class: "tt-explain" }, "No catalog entry.");
+    const key = `${ev.turn}:${ev.rule}:${ev.text}`;  // keeps an opened explanation open across redraws
+    return ttH("li", { class: ["tt-log-event", isLast && "tt-log-last"], dataset: { rule: ev.rule } }, ttH("details", {
+      open: memo.openLog.has(key),
+      onToggle: (e) => { if (e.target.open) memo.openLog.add(key); else memo.openLog.delete(key); },
+    }, summary, body));
   }
 
   function stage(m) {
@@ -949,12 +1095,18 @@ function ttRenderBoard({ model, el }) {
     root.dataset.lastTurn = m.last_move ? String(m.last_move.turn) : "";
     root.classList.toggle("tt-locked", !m.interactive);
     root.setAttribute("aria-label", `${m.title || "game"} board`);
-    const side = ttH("aside", { class: "tt-side" }, botTurnPanel(m), actionsPanel(m), controls(m), logPanel(m));
+    const t0 = performance.now();
+    // the side panel and the main row stay in the page (only their changed parts are replaced): the log inside is
+    // kept as it is, so the browser restyles only what is new
+    const sideParts = [botTurnPanel(m), actionsPanel(m), controls(m)];
+    const t1 = performance.now();
+    sideParts.push(logPanel(m));
+    ttSyncChildren(side, sideParts);
+    const t2 = performance.now();
     // "why not?": a popover beside the clicked element (placed after the redraw, out of the flow); a refusal a lesson
     // step demonstrates: a narration box above the board
     errorBanner(m);
     const line = lastMoveLine(m);
-    const main = ttH("div", { class: "tt-main" });
     ttSyncChildren(root, [
       header(m),
       ttTxt(m.notice) ? ttH("div", { class: "tt-notice" }, ttTxt(m.notice)) : null,
@@ -966,16 +1118,21 @@ function ttRenderBoard({ model, el }) {
         ? ttTeacherPanel(m, { send, memo, schedule, root, preview }) : null,
       ttH("footer", { class: "tt-help" }, TT_HELP),
       announcer]);
-    ttAppend(main, [stage(m), side]);
+    const t3 = performance.now();
+    ttSyncChildren(main, [stage(m), side]);
+    const t4 = performance.now();
     if (previewBy.hover && !root.querySelector(".tt-action:hover")) previewBy.hover = null;
     applyPreview();
+    const t5 = performance.now();
     announce(m);
-    const log = root.querySelector(".tt-log-list");
-    if (log) log.scrollTop = log.scrollHeight;
+    const t6 = performance.now();
+    scrollLog();
+    const t7 = performance.now();
     const target = focus.give(root);
     if (target && filterCaret !== null && target.setSelectionRange && target.classList.contains("tt-filter")) {
       target.setSelectionRange(filterCaret, filterCaret);
     }
+    const t8 = performance.now();
     placeBanner();
     const shown = banner.hidden ? null : banner.dataset.n;
     if (shown && shown !== String(shownError)) {
@@ -993,6 +1150,12 @@ function ttRenderBoard({ model, el }) {
     }
     draws += 1;
     root.dataset.draws = String(Number(root.dataset.draws || 0) + 1);
+    // where the last redraw's time went (ms; benchmarks/latency_bench.py reads it): the side panel's moves and
+    // controls, the log, the frame (header, banner, teacher panel), the game's board, the rest (focus, preview)
+    const r = (x) => Math.round(x * 100) / 100;
+    root.dataset.drawMs = JSON.stringify({ total: r(performance.now() - t0), side: r(t1 - t0), log: r(t2 - t1),
+      frame: r(t3 - t2), board: r(t4 - t3), after: r(performance.now() - t4), preview: r(t5 - t4), announce: r(t6 - t5),
+      scroll: r(t7 - t6), focus: r(t8 - t7), banner: r(performance.now() - t8) });
   }
 
   function onKey(ev) {
@@ -1030,9 +1193,11 @@ function ttRenderBoard({ model, el }) {
   // Enter/Space on a board control: a click follows; after it the redraw puts focus back (ttFocusKeeper)
 
   draw();
+  askWhole();  // Python answers only if this model's copy is not the latest (messages sent before any view existed)
   if (model.get("link_reader")) ttSendLink(model, model.get("game_name"));
   return () => {
     for (const name of TT_TRAITS) model.off(`change:${name}`, schedule);
+    model.off("msg:custom", onCustom);
     clearTimeout(pendingTimer);
     clearTimeout(flashTimer);
   };

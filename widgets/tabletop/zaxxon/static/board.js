@@ -620,7 +620,7 @@ function renderBoard(ctx) {
   for (const e of ctx.editing ? [] : ctx.legalWhere({ type: "EndTurn" })) buttons.push(zxButton(ctx, e, "End the turn (E)", "e"));
   const nReach = Object.keys(costs).length;
   const info = h("div", { class: "zx-info" },
-    h("p", { class: "zx-prompt", "aria-live": "polite" }, view.prompt),
+    h("p", { class: "zx-prompt", "aria-live": "polite" }, view.prompt_help && view.help ? `${view.prompt} ${view.help}` : view.prompt),
     zxChance(ctx),
     h("p", { class: "zx-count", dataset: { count: state.count, phase: state.phase } },
       `Turn ${state.round} · phase: ${state.phase}` +

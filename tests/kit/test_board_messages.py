@@ -1,0 +1,227 @@
+"""Issue 23, "answer at once": what a board sends the browser per move, measured on Python's side.
+
+Every message a board widget sends goes through ``Widget._send``; the tests wrap it on the instance and replay
+what the browser would do with each message: a whole state (``method: update``) replaces the traits it names, a
+patch (``{"tt": "sync", ...}``: ``BoardWidget.send_state``) is applied by the kit's own ``ttPatch`` /
+``ttApplySync`` (kit.js, run in Node) and by ``_messages.apply_patch``. After every move the browser's copy must
+equal the board's state as a full sync sends it, and no move after the first may send more than 2 KB.
+Not timed: sizes and contents only.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+from tabletop.ui import _bundle as bundle  # noqa: E402
+from tabletop.ui._messages import ITEM_CODECS, apply_patch, expand_items, json_patch  # noqa: E402
+
+#: the issue's goal: at most 2 KB sent per move (1 KB = 1,000 bytes; the message's data as JSON)
+MAX_BYTES = 2000
+
+try:
+    from jupyter_client.session import json_packer as pack
+except ImportError:  # pragma: no cover - the kernel's own packer is what counts; this is the same JSON
+    def pack(obj: Any) -> bytes:
+        return json.dumps(obj, ensure_ascii=False, allow_nan=False).encode("utf8", "surrogateescape")
+GAMES = ("xevious", "xevoz", "zaxxon")
+
+
+def size(msg: Any) -> int:
+    """Bytes of a message's data as the kernel writes it (jupyter_client's JSON packer)."""
+    return len(pack(msg))
+
+
+class Wire:
+    """The messages a widget sends, and the browser's copy of its state rebuilt from them."""
+
+    def __init__(self, board: Any) -> None:
+        self.board = board
+        self.copy: dict[str, Any] = json.loads(json.dumps(board.get_state()))  # what the comm opened with
+        self.msgs: list[dict[str, Any]] = []
+        send = board._send
+
+        def _send(msg: dict[str, Any], buffers: Any = None) -> Any:
+            self.msgs.append(json.loads(json.dumps(msg)))  # as the kernel serialises it
+            return send(msg, buffers=buffers)
+
+        board._send = _send
+
+    def take(self) -> list[dict[str, Any]]:
+        """The messages since the last call, applied to the browser's copy."""
+        out, self.msgs = self.msgs, []
+        for m in out:
+            if m.get("method") == "update":
+                self.copy.update(m["state"])
+            else:
+                c = m["content"]
+                assert c["tt"] == "sync" and c["base"] == self.copy["sync_seq"], c
+                self.copy["sync_seq"] = c["seq"]
+                patch = dict(c["p"])
+                if "fixed_values" in patch:
+                    self.copy["fixed_values"] = apply_patch(self.copy["fixed_values"], patch.pop("fixed_values"))
+                for k, p in patch.items():
+                    self.copy[k] = apply_patch(self.copy[k], p, self.copy["fixed_values"])
+                    if k in ITEM_CODECS:
+                        self.copy[k] = expand_items(self.copy[k], ITEM_CODECS[k])
+        return out
+
+    def full(self) -> dict[str, Any]:
+        return dict(json.loads(json.dumps(self.board.get_state())))
+
+
+def play(board: Any, rng: random.Random, wire: Wire, moves: int) -> list[tuple[str, int, list[Any], Any]]:
+    """Click ``moves`` random legal moves as the browser would (act messages); returns (move, bytes, messages, the
+    full state after it)."""
+    out = []
+    while len(out) < moves:
+        if not board.legal:
+            assert board.is_over, "no legal move and the game is not over"
+            board.play_again()
+            wire.take()
+            continue
+        pick = rng.choice(board.legal)
+        assert board.handle_message({"type": "act", "id": pick["id"], "version": board.version})
+        msgs = wire.take()
+        full = wire.full()
+        out.append((pick["text"], sum(size(m) for m in msgs), msgs, full))
+        assert wire.copy == full, f"after {pick['text']!r} the browser's copy differs from a full sync"
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_move_sends_at_most_2_kb_and_the_copy_matches_a_full_sync(game: str) -> None:
+    board = importlib.import_module(f"tabletop.{game}.widget").Board(seed=7)
+    wire = Wire(board)
+    moves = play(board, random.Random(7), wire, 12)
+    assert all(len(msgs) == 1 for _, _, msgs, _ in moves), "one message per move"
+    assert all(msgs[0].get("method") == "custom" for _, _, msgs, _ in moves), "a move is a patch, not a whole state"
+    big = [(text, n) for text, n, _, _ in moves[1:] if n > MAX_BYTES]
+    assert not big, f"{game}: moves sending more than {MAX_BYTES} bytes: {big}"
+    # the fixed parts are not sent again: the catalogue never, the board geometry only as it was at the start
+    sent = json.dumps([m for _, _, msgs, _ in moves for m in msgs])
+    assert '"clauses"' not in sent
+    if game == "zaxxon":
+        assert '"hexes"' not in sent
+
+
+def test_the_log_is_appended_and_an_undo_or_a_new_game_still_matches() -> None:
+    board = importlib.import_module("tabletop.zaxxon.widget").Board(seed=3)
+    wire = Wire(board)
+    rng = random.Random(3)
+    play(board, rng, wire, 6)
+    before = len(board.events)
+    pick = rng.choice(board.legal)
+    board.handle_message({"type": "act", "id": pick["id"], "version": board.version})
+    (msg,) = wire.take()
+    events = msg["content"]["p"]["events"]
+    assert events["l"][0] == [0, before], "the log's rows the browser has are kept, the new ones appended"
+    board.handle_message({"type": "undo", "version": board.version})
+    wire.take()
+    assert wire.copy == wire.full()
+    board.game = importlib.import_module("tabletop.zaxxon").new_game(seed=11)
+    wire.take()
+    assert wire.copy == wire.full()
+
+
+def test_a_page_asking_for_the_state_gets_all_of_it() -> None:
+    board = importlib.import_module("tabletop.xevoz.widget").Board(seed=2)
+    wire = Wire(board)
+    play(board, random.Random(2), wire, 3)
+    seq = board.sync_seq
+    assert board.handle_message({"type": "sync", "seq": seq}) is False
+    assert wire.take() == [], "a view that is up to date gets nothing"
+    board.handle_message({"type": "sync", "seq": seq - 1})
+    (msg,) = wire.take()
+    assert msg["method"] == "update" and set(msg["state"]) >= {"events", "state", "legal", "view_data", "sync_seq"}
+    assert msg["state"]["sync_seq"] == seq + 1
+    board.handle_message({"type": "sync", "seq": "x"})
+    assert board.error and board.error["rule"] == "ui.message" and "'seq'" in board.error["reason"]
+    wire.take()
+    # a front-end update is refused and those traits re-sent whole (the browser's copy of them is not Python's)
+    board.set_state({"interactive": False, "events": []})
+    (msg,) = wire.take()
+    assert msg["content"]["p"]["interactive"] == {"=": True}
+    assert expand_items(msg["content"]["p"]["events"]["="], ITEM_CODECS["events"]) == board.events
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ({"a": 1, "b": [1, 2, 3]}, {"a": 1, "b": [1, 2, 3, 4]}),
+    ({"a": 1}, {"a": True}),
+    ([1, 2, 3], [1, 2.5, 3]),
+    ([{"t": i} for i in range(150)], [{"t": i} for i in range(3, 152)]),
+    ([{"t": i} for i in range(20)], [{"t": i} for i in range(12)] + [{"t": "x"}]),
+    ({"x": {"y": [[1, 2], [3]]}}, {"x": {"y": [[1, 2], [3, 4]]}, "z": None}),
+    ([[0, 1], [2, 3]], [[2, 3], [0, 1], [9, 9]]),
+    ({"a": 1, "b": 2}, {"b": 2}),
+])
+def test_patch_round_trip(old: Any, new: Any) -> None:
+    p = json_patch(old, new)
+    assert p is not None
+    got = apply_patch(old, p)
+    assert json.dumps(got) == json.dumps(new)
+
+
+def test_same_json_needs_no_patch() -> None:
+    assert json_patch({"a": [1, {"b": None}]}, {"a": [1, {"b": None}]}) is None
+    p = json_patch([True], [1])
+    assert p is not None and json.dumps(apply_patch([True], p)) == "[1]"  # true and 1 are not the same JSON
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_kit_rebuilds_the_same_state_as_a_full_sync(tmp_path: Path) -> None:
+    """kit.js's own ttApplySync (Node, a stand-in model with get/set) fed every message of a few moves of each
+    board, an undo and a new game; at each step its state must equal the board's full state."""
+    steps = []
+    for game in GAMES:
+        board = importlib.import_module(f"tabletop.{game}.widget").Board(seed=5)
+        wire = Wire(board)
+        start = json.loads(json.dumps(wire.copy))  # the page as the comm opened it
+        rng = random.Random(5)
+        for text, _, msgs, full in play(board, rng, wire, 6):
+            steps.append({"game": game, "move": text, "msgs": msgs, "full": full})
+        board.handle_message({"type": "undo", "version": board.version})
+        steps.append({"game": game, "move": "undo", "msgs": wire.take(), "full": wire.full()})
+        steps[-7]["start"] = start
+    code = bundle.read("kit.js") + """
+import { readFileSync } from "node:fs";
+const steps = JSON.parse(readFileSync(process.argv[2], "utf8"));
+let model = null;
+const out = [];
+for (const st of steps) {
+  if (st.start) {
+    const data = JSON.parse(JSON.stringify(st.start));
+    model = { get: (k) => data[k], set: (k, v) => { data[k] = v; }, data };
+  }
+  const results = st.msgs.map((m) => m.method === "update" ? (Object.assign(model.data, m.state), "update")
+    : ttApplySync(model, m.content));
+  // a second view of the same model gets the same messages: they are applied once
+  const again = st.msgs.filter((m) => m.method === "custom").map((m) => ttApplySync(model, m.content));
+  // the same JSON whatever the order of an object's keys (a rebuilt item's filled-in keys come in another order)
+  const canon = (v) => JSON.stringify(v, (_k, x) => x && typeof x === "object" && !Array.isArray(x)
+    ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, x[k]])) : x);
+  const diff = Object.keys(st.full).filter((k) => canon(model.data[k]) !== canon(st.full[k]));
+  out.push({ game: st.game, move: st.move, results, again, diff, same: diff.length === 0 });
+}
+console.log(JSON.stringify(out));
+"""
+    (tmp_path / "steps.json").write_text(json.dumps(steps))
+    (tmp_path / "apply.mjs").write_text(code)
+    res = subprocess.run(["node", str(tmp_path / "apply.mjs"), str(tmp_path / "steps.json")], capture_output=True,
+                         text=True, timeout=60)
+    assert res.returncode == 0, res.stderr
+    out = json.loads(res.stdout)
+    assert len(out) == len(steps) == 21
+    for r in out:
+        assert r["same"], f"{r['game']}: after {r['move']!r} the kit's model differs from a full sync: {r}"
+        assert all(x in ("applied", "update") for x in r["results"]), r
+        assert all(x == "old" for x in r["again"]), r
