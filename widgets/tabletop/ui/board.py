@@ -642,13 +642,8 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
             shown = repr(kind)[:40]
             return self._refuse("ui.message", f"unknown message type {shown}; expected one of "
                                 + ", ".join(MESSAGE_TYPES))
-        if kind == "link":  # sent once, when the board is first drawn: before any version can matter
-            return self._open_link(content.get("fragment"))
-        if kind == "sync":  # a view's copy of the state is behind: not a move, no version
-            return self._resync(content.get("seq"))
-        if kind == "source":  # a rule's code (tabletop.ui.source): reading it changes nothing, so never refused
-            self.send(source_message(self._game.rules, content.get("rule"), self.clauses or None))
-            return False
+        if kind in ("link", "sync", "source"):  # messages no version guards: they make no move
+            return self._unversioned(kind, content)
         stale = version_problem(content, self.version, "board")
         if stale:
             return self._refuse(*stale)
@@ -676,6 +671,17 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
                 return self._refuse(exc.rule, f"the bot chose a refused move: {exc.reason}")
             return True
         return self._act(content.get("id"))
+
+    def _unversioned(self, kind: str, content: Mapping[str, Any]) -> bool:
+        """The page's link (sent once, when the board is first drawn: before any version can matter), a view's
+        request for the whole state (its copy is behind), and a rule's code (tabletop.ui.source: reading it
+        changes nothing, so it is never refused, not even on a locked board)."""
+        if kind == "link":
+            return self._open_link(content.get("fragment"))
+        if kind == "sync":
+            return self._resync(content.get("seq"))
+        self.send(source_message(self._game.rules, content.get("rule"), self.clauses or None))
+        return False
 
     def _open_link(self, text: Any) -> bool:
         """The page's link (``#tt-game=...&tt-position=...``: :mod:`tabletop.ui.links`), read once per board: a
