@@ -40,7 +40,9 @@ REPO = Path(__file__).resolve().parents[2]
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 #: console messages that are not errors of ours (JupyterLab's own optional requests); keep this list tiny
-IGNORED_CONSOLE = ("favicon", "Failed to load resource: the server responded with a status of 404 (Not Found)")
+IGNORED_CONSOLE = ("favicon", "Failed to load resource: the server responded with a status of 404 (Not Found)",
+                   # JupyterLab's own debugger extension, when a kernel restarts while it asks for its state
+                   "Could not restore the debugger state")
 
 
 def _missing(reason: str) -> None:
@@ -427,10 +429,16 @@ def smallest_font(page: Any, selector: str) -> dict[str, Any]:
     return dict(found)
 
 
-def outside_parent(page: Any, selector: str, parent: str) -> list[str]:
-    """Elements matching ``selector`` whose box sticks out of their closest ``parent`` (controls inside panels)."""
-    return list(page.evaluate("""([sel, par]) => [...document.querySelectorAll(sel)].filter((el) => {
+def outside_parent(page: Any, selector: str, parent: str, *, around: tuple[str, str] = ("", "")) -> list[str]:
+    """Elements matching ``selector`` whose box sticks out of their closest ``parent`` (controls inside panels).
+    ``around``: JavaScript run just before and just after the measure, in the same script (so no redraw comes
+    between a change made to show the check bites and its measure)."""
+    before, after = around
+    return list(page.evaluate("""([sel, par, before, after]) => { (new Function(before))();
+      const out = [...document.querySelectorAll(sel)].filter((el) => {
         const p = el.closest(par); if (!p) return false;
         const a = el.getBoundingClientRect(), b = p.getBoundingClientRect();
+        if (!a.width && !a.height) return false;  // not drawn (inside a closed <details>, hidden): no box to leave
         return a.left < b.left - 1 || a.right > b.right + 1 || a.top < b.top - 1 || a.bottom > b.bottom + 1;
-      }).map((el) => el.outerHTML.slice(0, 80))""", [selector, parent]))
+      }).map((el) => el.outerHTML.slice(0, 80));
+      (new Function(after))(); return out; }""", [selector, parent, before, after]))

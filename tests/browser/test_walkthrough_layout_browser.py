@@ -37,9 +37,9 @@ def test_walkthrough_controls_stay_inside_the_panel(lab: Any) -> None:
     assert walk.get_attribute("data-your-turn") == "1"
     assert outside_parent(page, CONTROLS, ".tt-walk") == []
     # the check itself bites: a button pushed out of the panel is reported
-    page.evaluate("() => { document.querySelector('.tt-walk .tt-walk-next').style.marginLeft = '2000px'; }")
-    assert len(outside_parent(page, CONTROLS, ".tt-walk")) >= 1
-    page.evaluate("() => { document.querySelector('.tt-walk .tt-walk-next').style.marginLeft = ''; }")
+    # (pushed, measured and put back in one script: a redraw in between would put it back first)
+    nxt = "document.querySelector('.tt-walk .tt-walk-next').style.marginLeft = "
+    assert len(outside_parent(page, CONTROLS, ".tt-walk", around=(nxt + "'2000px'", nxt + "''"))) >= 1
     least = smallest_font(page, ".tt-walk")
     print("walk panel smallest font", least)
     assert least["px"] >= 11
