@@ -12,6 +12,7 @@ from .actions import AttachDrain, Chop, Flip, FreeDrain, Heal, KeepDrain, Move, 
 from .data import Attack, cell_name, parse_cell
 from .queries import choppable_parts
 from .rules import _CALLS, _ROLL, XevozRules  # _CALLS, _ROLL: the legal actions of the call and the rolls
+from .strategy import XevozStrategy
 
 
 class XevozRandomBot(RandomBot):
@@ -289,3 +290,6 @@ class GreedyBot(Bot):
 _CALL_VALUES: dict[tuple[Any, ...], tuple[Any, Any, Any, float]] = {}
 
 BOTS: dict[str, type[Bot]] = {"random": XevozRandomBot, "greedy": GreedyBot}
+
+#: the search bot's strategy for Xevoz (tabletop.sim.mcts finds it here)
+STRATEGY = XevozStrategy(GreedyBot)
