@@ -109,3 +109,13 @@ def test_with_its_strategy_the_same_seed_gives_the_same_move(name: str) -> None:
     before = g.digest()
     a = MCTSBot(seed=3, simulations=40).analyse(g)
     assert a == MCTSBot(seed=3, simulations=40).analyse(g) and g.digest() == before
+
+
+def test_without_its_strategy_the_bot_searches_with_random_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    g = zaxxon.new_game(seed=2)
+    while len(g.legal_actions()) < 2:
+        g.play(g.legal_actions()[0])
+    plain = MCTSBot(seed=1, simulations=40, strategy=False).analyse(g)
+    with_it = MCTSBot(seed=1, simulations=40).analyse(g)
+    monkeypatch.setattr(zaxxon.bots, "STRATEGY", None)  # the game offering none: the same search as strategy=False
+    assert MCTSBot(seed=1, simulations=40).analyse(g) == plain != with_it

@@ -30,6 +30,13 @@ of the position the bot's seat sees:
   cut-off or step-capped playout is scored by the rules' ``evaluate(state) -> one value in [0, 1] per seat`` when
   they offer it, else as a draw (``1 / seats`` each). A finished game scores 1 for the winner and 0 for the others
   (a game without a winner: ``1 / seats`` each);
+* **a game's strategy** (:func:`strategy_for`: ``STRATEGY`` in the game's ``bots`` module, written in its
+  ``strategy.py``) makes the search play well: its ``playout_bot(seed)`` plays the playouts (the game's greedy or
+  sensible bot, ``epsilon`` of its moves still uniformly random: Silver & Tesauro's heuristic rollouts), its
+  ``evaluate(rules, state)`` scores the cut-off ones and its ``playout_depth`` cuts them; and the playout bot's
+  own move at the root gets a prior bonus ``prior_bias * sqrt(N) / (1 + n)`` (PUCT's, Silver et al. 2017, a
+  progressive bias, Chaslot et al. 2008), so the search starts from the heuristic's move and leaves it only for
+  one its simulations find better. ``MCTSBot(strategy=False)`` searches as above without it;
 * the move played is the root's most visited action (ties: the first in the rules' order).
 
 Speed: with rules that reuse their Context (``Rules.reuses_context``, all three games) one simulation game and one
@@ -99,7 +106,7 @@ class MCTSBot(Bot):
 
     def __init__(self, *, seed: int | None = None, simulations: int | None = DEFAULT_SIMULATIONS,
                  max_time: float | None = None, exploration: float = EXPLORATION,
-                 playout_depth: int | None = None) -> None:
+                 playout_depth: int | None = None, strategy: bool = True) -> None:
         super().__init__(seed=seed)
         if simulations is None and max_time is None:
             raise ValueError("an MCTS bot needs a budget: simulations (a whole number) or max_time (seconds)")
@@ -115,6 +122,7 @@ class MCTSBot(Bot):
         self.max_time = max_time
         self.exploration = float(exploration)
         self.playout_depth = playout_depth
+        self.use_strategy = bool(strategy)
         self.last: list[MoveStat] = []
 
     def __repr__(self) -> str:
@@ -140,7 +148,7 @@ class MCTSBot(Bot):
             raise ValueError(f"{rules.title}: seat {seat} has no legal action")
         seats = len(game.players)
         sample_hidden: Callable[..., Any] | None = getattr(rules, "sample_hidden", None)
-        strategy = strategy_for(rules)
+        strategy = strategy_for(rules) if self.use_strategy else None
         evaluate: Callable[..., Sequence[float]] | None = getattr(rules, "evaluate", None)
         policy: Bot | None = None
         epsilon = 1.0
