@@ -94,7 +94,7 @@ def yardstick(sims: int, warmup: int = 0) -> dict[str, float] | None:
     return {"seconds": dt, "per_s": sims / dt}
 
 
-def decision(mod: Any, sims: int, warmup: int, strategy: bool = True) -> dict[str, float]:
+def decision(mod: Any, sims: int, warmup: int, strategy: bool = True) -> dict[str, Any]:
     """One ``sims``-simulation decision at :func:`position`; ``strategy=False``: without the game's search
     strategy (uniformly random playouts), for the ratio."""
     g = position(mod, warmup)
