@@ -182,8 +182,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.strength:
             table = getattr(mod, "BOTS", {})
             best = next((b for b in BEST if b in table), None)
-            for other in ["random", *([best] if best else [])]:
-                if args.against and other not in args.against:
+            # --against: those opponents (any of the game's bots), else random and the best bot
+            for other in (args.against if args.against else ["random", *([best] if best else [])]):
+                if other not in table:
+                    print(f"  {name} has no bot {other!r} (its bots: {', '.join(table)})", flush=True)
                     continue
                 t = time.perf_counter()
                 won, played, nowin = strength(mod, args.strength_sims, args.strength, other, args.workers,
