@@ -7,8 +7,9 @@
     python benchmarks/mcts_bench.py --balance 4         # also a balance report of 4 strong games x 2 variants, timed
 
 Per game: the position after ``--warmup`` random actions from seed 0 (a mid-game decision with more than one legal
-move), the time of one decision of ``--sims`` simulations (``tabletop.sim.mcts.MCTSBot``) and the simulations per
-second it makes, then (``--strength N``) the search bot's share of wins against the random bot and against the
+move), the time of one decision of ``--sims`` simulations (``tabletop.sim.mcts.MCTSBot``, with the game's search
+strategy) and the simulations per second it makes, the same decision without the strategy (uniform random
+playouts) as a ratio, then (``--strength N``) the search bot's share of wins against the random bot and against the
 game's best own bot, ``N`` games with the search in each seat (``simulate(bots=[...])``; serial, or a local process
 pool with ``--workers``; the search's budget is ``--strength-sims``, by default that of ``"mcts"``), with its Wilson
 95% interval and whether the goal is met (the interval above it), not met (below it) or undecided.
@@ -93,11 +94,13 @@ def yardstick(sims: int, warmup: int = 0) -> dict[str, float] | None:
     return {"seconds": dt, "per_s": sims / dt}
 
 
-def decision(mod: Any, sims: int, warmup: int) -> dict[str, float]:
+def decision(mod: Any, sims: int, warmup: int, strategy: bool = True) -> dict[str, Any]:
+    """One ``sims``-simulation decision at :func:`position`; ``strategy=False``: without the game's search
+    strategy (uniformly random playouts), for the ratio."""
     g = position(mod, warmup)
     if g.current_player is None:
         return {"seconds": float("nan"), "per_s": float("nan"), "options": 0}
-    bot = MCTSBot(seed=1, simulations=sims)
+    bot = MCTSBot(seed=1, simulations=sims, strategy=strategy)
     t = time.perf_counter()
     stats = bot.analyse(g)
     dt = time.perf_counter() - t
@@ -173,11 +176,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name}: one {args.sims}-simulation decision in {d['seconds']:.2f} s ({d['per_s']:,.0f} "
               f"simulations/s{ratio}; <= 1 s: {met}; {d['options']} legal moves; top: {d.get('top', '-')})",
               flush=True)
+        plain = decision(mod, args.sims, args.warmup, strategy=False)
+        print(f"  the same decision without the game's search strategy (random playouts): {plain['seconds']:.2f} s "
+              f"(the strategy costs {d['seconds'] / plain['seconds']:.2f}x)", flush=True)
         if args.strength:
             table = getattr(mod, "BOTS", {})
             best = next((b for b in BEST if b in table), None)
-            for other in ["random", *([best] if best else [])]:
-                if args.against and other not in args.against:
+            # --against: those opponents (any of the game's bots), else random and the best bot
+            for other in (args.against if args.against else ["random", *([best] if best else [])]):
+                if other not in table:
+                    print(f"  {name} has no bot {other!r} (its bots: {', '.join(table)})", flush=True)
                     continue
                 t = time.perf_counter()
                 won, played, nowin = strength(mod, args.strength_sims, args.strength, other, args.workers,

@@ -30,6 +30,13 @@ of the position the bot's seat sees:
   cut-off or step-capped playout is scored by the rules' ``evaluate(state) -> one value in [0, 1] per seat`` when
   they offer it, else as a draw (``1 / seats`` each). A finished game scores 1 for the winner and 0 for the others
   (a game without a winner: ``1 / seats`` each);
+* **a game's strategy** (:func:`strategy_for`: ``STRATEGY`` in the game's ``bots`` module, written in its
+  ``strategy.py``) makes the search play well: its ``playout_bot(seed)`` plays the playouts (the game's greedy or
+  sensible bot, ``epsilon`` of its moves still uniformly random: Silver & Tesauro's heuristic rollouts), its
+  ``evaluate(rules, state)`` scores the cut-off ones and its ``playout_depth`` cuts them; and the playout bot's
+  own move at the root gets a prior bonus ``prior_bias * sqrt(N) / (1 + n)`` (PUCT's, Silver et al. 2017, a
+  progressive bias, Chaslot et al. 2008), so the search starts from the heuristic's move and leaves it only for
+  one its simulations find better. ``MCTSBot(strategy=False)`` searches as above without it;
 * the move played is the root's most visited action (ties: the first in the rules' order).
 
 Speed: with rules that reuse their Context (``Rules.reuses_context``, all three games) one simulation game and one
@@ -46,6 +53,7 @@ options of the variant only through the real game's own variant, so the simulato
 from __future__ import annotations
 
 import math
+import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -98,7 +106,7 @@ class MCTSBot(Bot):
 
     def __init__(self, *, seed: int | None = None, simulations: int | None = DEFAULT_SIMULATIONS,
                  max_time: float | None = None, exploration: float = EXPLORATION,
-                 playout_depth: int | None = None) -> None:
+                 playout_depth: int | None = None, strategy: bool = True) -> None:
         super().__init__(seed=seed)
         if simulations is None and max_time is None:
             raise ValueError("an MCTS bot needs a budget: simulations (a whole number) or max_time (seconds)")
@@ -114,6 +122,7 @@ class MCTSBot(Bot):
         self.max_time = max_time
         self.exploration = float(exploration)
         self.playout_depth = playout_depth
+        self.use_strategy = bool(strategy)
         self.last: list[MoveStat] = []
 
     def __repr__(self) -> str:
@@ -139,7 +148,23 @@ class MCTSBot(Bot):
             raise ValueError(f"{rules.title}: seat {seat} has no legal action")
         seats = len(game.players)
         sample_hidden: Callable[..., Any] | None = getattr(rules, "sample_hidden", None)
+        strategy = strategy_for(rules) if self.use_strategy else None
         evaluate: Callable[..., Sequence[float]] | None = getattr(rules, "evaluate", None)
+        policy: Bot | None = None
+        epsilon = 1.0
+        if strategy is not None:
+            judge = getattr(strategy, "evaluate", None)
+            if judge is not None:
+                evaluate = partial(judge, rules)
+            make_policy = getattr(strategy, "playout_bot", None)
+            if make_policy is not None:
+                policy = make_policy(self.rng.getrandbits(62))
+                epsilon = float(getattr(strategy, "epsilon", 0.0))
+        # the playout bot's own choice here, favoured at the root as a prior is in PUCT (Silver et al. 2017: a
+        # bonus ``bias * sqrt(N) / (1 + n)``, a progressive bias, Chaslot et al. 2008): the search starts from
+        # what the heuristic would play and leaves it only for a move its simulations find clearly better
+        bias = float(getattr(strategy, "prior_bias", 0.0)) if policy is not None else 0.0
+        favoured: Any = policy.choose(game, moves) if bias > 0 and policy is not None else None
         lean = rules.reuses_context
         rng = self.rng
         below = rng.randrange
@@ -149,7 +174,12 @@ class MCTSBot(Bot):
         counter, version = game.chance.counter, game.version
         depth_cap = self.playout_depth
         if depth_cap is None:
+            depth_cap = getattr(strategy, "playout_depth", None)
+        if depth_cap is None:
             depth_cap = getattr(rules, "playout_depth", PLAYOUT_DEPTH)
+        chooser: Callable[[Any, Sequence[Action]], Action] | None = policy.choose if policy is not None else None
+        coin = rng.random
+        view: Any = None
         scratch: dict[Any, int] = {}  # the searches' rule firings: never the real game's
         root: dict[Any, _Edge] = {}
         root_visits = 0
@@ -164,6 +194,7 @@ class MCTSBot(Bot):
             g = game.fork_at(root_state, chance_counter=counter, version=version)
             g.safe, g.keep_log, g.tally = False, False, scratch
             ctx = g.counting_context()
+            view = _View(rules)
         while sims < budget and (sims == 0 or time.perf_counter() < deadline):
             sims += 1
             # a copy of the position, with what the seat cannot see redrawn
@@ -175,6 +206,7 @@ class MCTSBot(Bot):
                     state = sample_hidden(state, seat, rng)
                 ctx.chance = chance
                 step = partial(_apply_counted, apply, state, ctx)
+                view.raw_state = state
             else:
                 start = root_state if sample_hidden is None else sample_hidden(copy_state(root_state), seat, rng)
                 g = game.fork_at(start, chance_counter=counter, version=version)
@@ -182,6 +214,7 @@ class MCTSBot(Bot):
                 g.safe, g.keep_log, g.tally = False, False, scratch
                 state = g.raw_state
                 step = partial(_play, g.play)
+                view = g
             # selection and expansion
             path: list[tuple[_Edge, int]] = []
             node = root
@@ -206,6 +239,8 @@ class MCTSBot(Bot):
                         e.avail += 1
                 if untried is not None:
                     act = untried[below(len(untried))] if len(untried) > 1 else untried[0]
+                    if favoured is not None and node is root and favoured in untried:
+                        act = favoured
                     edge = node[act] = _Edge()
                     edge.avail = 1
                     path.append((edge, p))
@@ -218,6 +253,8 @@ class MCTSBot(Bot):
                     e = node[a]
                     en = e.n
                     score = e.w / en + explore * sqrt(log(e.avail) / en)
+                    if favoured is not None and node is root and a == favoured:
+                        score += bias * sqrt(root_visits + 1) / (en + 1)
                     if score > best:
                         best, act, edge = score, a, e
                 path.append((edge, p))
@@ -238,7 +275,12 @@ class MCTSBot(Bot):
                 if not n_acts:
                     over = True
                     break
-                step(acts[below(n_acts)] if n_acts > 1 else acts[0], p)
+                if n_acts == 1:
+                    step(acts[0], p)
+                elif chooser is not None and (not epsilon or coin() >= epsilon):
+                    step(chooser(view, acts), p)
+                else:
+                    step(acts[below(n_acts)], p)
                 depth += 1
             if over:
                 w = rules.winner(state)
@@ -262,6 +304,33 @@ class MCTSBot(Bot):
         stats.sort(key=lambda m: (-m.visits, order[id(m.action)]))
         self.last = stats
         return stats
+
+
+class _View:
+    """What a playout bot reads of a simulation (``rules``, ``raw_state``, ``current_player``), as of a Game."""
+
+    __slots__ = ("rules", "raw_state")
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+        self.raw_state: Any = None
+
+    @property
+    def current_player(self) -> int | None:
+        p: int | None = self.rules.current_player(self.raw_state)
+        return p
+
+
+def strategy_for(rules: Any) -> Any:
+    """The search strategy a game registers for this bot: ``STRATEGY`` in the ``bots`` module of the package its
+    rules come from (``tabletop.<game>.bots``, each game's ``strategy.py``), or ``None``. A strategy may offer
+    (each optional) ``evaluate(rules, state) -> one value in [0, 1] per seat`` for cut-off playouts (read only
+    what every seat sees), ``playout_bot(seed) -> Bot`` to pick the playouts' moves (``epsilon``: the share of
+    them still picked uniformly at random) and ``playout_depth``. It takes the place of the rules' own
+    ``evaluate`` and ``playout_depth``."""
+    package = type(rules).__module__.rpartition(".")[0]
+    bots = sys.modules.get(package + ".bots") if package else None
+    return getattr(bots, "STRATEGY", None)
 
 
 def _apply_counted(apply: Callable[..., None], state: Any, ctx: Any, act: Action, p: int) -> None:

@@ -30,6 +30,7 @@ from .rules import (
     XeviousRules,
     XeviousState,
 )
+from .strategy import XeviousStrategy
 
 
 class RandomXeviousBot(RandomBot):
@@ -169,3 +170,6 @@ class _Eval:
 
 
 BOTS: dict[str, type[Bot]] = {"random": RandomXeviousBot, "sensible": SensibleBot, "greedy": SensibleBot}
+
+#: the search bot's strategy for Super Xevious (tabletop.sim.mcts finds it here)
+STRATEGY = XeviousStrategy(SensibleBot)

@@ -12,6 +12,7 @@ from . import fast
 from .actions import AttachDrain, Chop, Flip, FreeDrain, Heal, Move, PickFigure, Place, Ready
 from .data import Attack, cell_name, parse_cell
 from .queries import choppable_parts
+from .strategy import XevozStrategy
 
 
 class XevozRandomBot(RandomBot):
@@ -205,3 +206,6 @@ class GreedyBot(Bot):
 _CALL_VALUES: dict[tuple[Any, ...], tuple[Any, Any, Any, float]] = {}
 
 BOTS: dict[str, type[Bot]] = {"random": XevozRandomBot, "greedy": GreedyBot}
+
+#: the search bot's strategy for Xevoz (tabletop.sim.mcts finds it here)
+STRATEGY = XevozStrategy(GreedyBot)

@@ -14,6 +14,7 @@ from typing import Any
 from ..engine import Action, Bot, Game, RandomBot
 from ..engine.bots import below
 from .rules import Altitude, EndTurn, Move, MoveZaxxon, Shoot, ZaxxonRules, ZaxxonShoot, ZState
+from .strategy import ZaxxonStrategy
 
 #: a distance map's value for a space no path reaches
 FAR = 1 << 30
@@ -252,3 +253,6 @@ class GreedyBot(Bot):
 
 
 BOTS: dict[str, type[Bot]] = {"random": ZaxxonRandomBot, "greedy": GreedyBot}
+
+#: the search bot's strategy for Zaxxon (tabletop.sim.mcts finds it here)
+STRATEGY = ZaxxonStrategy(GreedyBot)

@@ -1,0 +1,57 @@
+"""Xevoz's search strategy for the kit's MCTS bot (``tabletop.sim.mcts``): how its playouts are played, cut off
+and scored, and which move the search starts from. Registered as ``STRATEGY`` in :mod:`tabletop.xevoz.bots`.
+
+Nothing in a Xevoz battle is hidden (both helixes and figures are on the table; only the rolls to come are
+chance, which the search samples). The evaluation reads the state's fields only: each figure's points of life
+left (xevoz.winning: a figure with no life left is demolished), as a share of its full life, and where each
+DRAIN ATTACK is (xevoz.drain-bonus-chop: one attached to the opponent's figure chops an extra part every round
+its owner wins).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..engine import Bot
+
+#: a DRAIN ATTACK riding on the opponent's figure is worth this share of a full life
+DRAIN = 0.12
+#: the temperature of the logistic that turns the difference of the two standings into a share of the win
+SCALE = 0.25
+
+
+class XevozStrategy:
+    """Greedy-bot playouts (``epsilon`` of their moves uniformly random) cut off after ``playout_depth`` actions
+    and scored by :meth:`evaluate`; at the root the greedy bot's own move is favoured (``prior_bias``)."""
+
+    playout_depth = 40
+    epsilon = 0.1
+    prior_bias = 1.0
+
+    def __init__(self, playout: type[Bot]) -> None:
+        self.playout = playout
+
+    def playout_bot(self, seed: int) -> Bot:
+        return self.playout(seed=seed)
+
+    @staticmethod
+    def standing(side: Any) -> float:
+        """One side's points of life left as a share of its figure's full life, plus ``DRAIN`` while its DRAIN
+        ATTACK rides on the opponent's figure."""
+        full = side.figure.life
+        share = max(0, side.life) / full if full > 0 else 0.0
+        return share + (DRAIN if side.drain_on >= 0 else 0.0)
+
+    def evaluate(self, rules: Any, state: Any) -> tuple[float, float]:
+        """Each seat's estimated chance to win, in [0, 1], summing to 1: 1 / 0 once the battle is won; else a
+        logistic of the difference of the two sides' :meth:`standing`."""
+        if state.winner >= 0:
+            return (1.0, 0.0) if state.winner == 0 else (0.0, 1.0)
+        sides = state.sides
+        if len(sides) != 2:
+            return 0.5, 0.5
+        lead = (self.standing(sides[0]) - self.standing(sides[1])) / SCALE
+        lead = -30.0 if lead < -30.0 else 30.0 if lead > 30.0 else lead
+        p = 1.0 / (1.0 + math.exp(-lead))
+        return p, 1.0 - p
