@@ -135,19 +135,12 @@ class MCTSBot(Bot):
         stats = self.analyse(game, legal)
         return stats[0].action
 
-    def analyse(self, game: Game[Any], legal: Sequence[Action] | None = None) -> list[MoveStat]:
-        """Search the position of ``game`` (for its seat to move) and return every legal move with its visits,
-        share and value, most visited first: what a strong player would consider here. Also kept as ``last``."""
+    def _strategy(self, game: Game[Any], moves: Sequence[Action]) -> tuple[
+            Callable[..., Sequence[float]] | None, Bot | None, float, float, Any, int]:
+        """How this search plays out and judges positions: ``(evaluate, policy, epsilon, bias, favoured, depth)``
+        from the game's search strategy (when it has one and the bot uses it), else the rules' own hooks and
+        random playouts."""
         rules = game.rules
-        root_state = game.raw_state
-        seat = rules.current_player(root_state)
-        if seat is None:
-            raise ValueError("the game is over: there is no move to search")
-        moves = list(legal) if legal is not None else list(rules.legal_actions(root_state))
-        if not moves:
-            raise ValueError(f"{rules.title}: seat {seat} has no legal action")
-        seats = len(game.players)
-        sample_hidden: Callable[..., Any] | None = getattr(rules, "sample_hidden", None)
         strategy = strategy_for(rules) if self.use_strategy else None
         evaluate: Callable[..., Sequence[float]] | None = getattr(rules, "evaluate", None)
         policy: Bot | None = None
@@ -165,6 +158,27 @@ class MCTSBot(Bot):
         # what the heuristic would play and leaves it only for a move its simulations find clearly better
         bias = float(getattr(strategy, "prior_bias", 0.0)) if policy is not None else 0.0
         favoured: Any = policy.choose(game, moves) if bias > 0 and policy is not None else None
+        depth = self.playout_depth
+        if depth is None:
+            depth = getattr(strategy, "playout_depth", None)
+        if depth is None:
+            depth = getattr(rules, "playout_depth", PLAYOUT_DEPTH)
+        return evaluate, policy, epsilon, bias, favoured, int(depth)
+
+    def analyse(self, game: Game[Any], legal: Sequence[Action] | None = None) -> list[MoveStat]:
+        """Search the position of ``game`` (for its seat to move) and return every legal move with its visits,
+        share and value, most visited first: what a strong player would consider here. Also kept as ``last``."""
+        rules = game.rules
+        root_state = game.raw_state
+        seat = rules.current_player(root_state)
+        if seat is None:
+            raise ValueError("the game is over: there is no move to search")
+        moves = list(legal) if legal is not None else list(rules.legal_actions(root_state))
+        if not moves:
+            raise ValueError(f"{rules.title}: seat {seat} has no legal action")
+        seats = len(game.players)
+        sample_hidden: Callable[..., Any] | None = getattr(rules, "sample_hidden", None)
+        evaluate, policy, epsilon, bias, favoured, depth_cap = self._strategy(game, moves)
         lean = rules.reuses_context
         rng = self.rng
         below = rng.randrange
@@ -172,11 +186,6 @@ class MCTSBot(Bot):
                                                      rules.copy_state)
         domains = rules.chance_domains
         counter, version = game.chance.counter, game.version
-        depth_cap = self.playout_depth
-        if depth_cap is None:
-            depth_cap = getattr(strategy, "playout_depth", None)
-        if depth_cap is None:
-            depth_cap = getattr(rules, "playout_depth", PLAYOUT_DEPTH)
         chooser: Callable[[Any, Sequence[Action]], Action] | None = policy.choose if policy is not None else None
         coin = rng.random
         view: Any = None
@@ -282,28 +291,41 @@ class MCTSBot(Bot):
                 else:
                     step(acts[below(n_acts)], p)
                 depth += 1
-            if over:
-                w = rules.winner(state)
-                rewards = [draw] * seats if w is None else [1.0 if s == w else 0.0 for s in range(seats)]
-            elif evaluate is not None:
-                rewards = [min(1.0, max(0.0, float(x))) for x in evaluate(state)]
-            else:
-                rewards = [draw] * seats
+            rewards = _rewards(rules, state, over, evaluate, seats)
             root_visits += 1
             n_rewards = len(rewards)
             for e, mover in path:
                 e.n += 1
                 e.w += rewards[mover] if 0 <= mover < n_rewards else draw
-        total = max(root_visits, 1)
-        order = {id(a): i for i, a in enumerate(moves)}
-        stats = []
-        for a in moves:
-            e = root.get(a)
-            n = e.n if e is not None else 0
-            stats.append(MoveStat(a, n, n / total, (e.w / n) if e is not None and n else math.nan))
-        stats.sort(key=lambda m: (-m.visits, order[id(m.action)]))
+        stats = _root_stats(root, moves, root_visits)
         self.last = stats
         return stats
+
+
+def _rewards(rules: Any, state: Any, over: bool, evaluate: Callable[..., Sequence[float]] | None,
+             seats: int) -> list[float]:
+    """A simulation's result for every seat: 1 / 0 for a finished game's winner and the others (an even share
+    each when nobody wins), else the evaluation of the cut-off position (clipped to [0, 1]), else an even share."""
+    draw = 1.0 / max(seats, 1)
+    if over:
+        w = rules.winner(state)
+        return [draw] * seats if w is None else [1.0 if s == w else 0.0 for s in range(seats)]
+    if evaluate is not None:
+        return [min(1.0, max(0.0, float(x))) for x in evaluate(state)]
+    return [draw] * seats
+
+
+def _root_stats(root: dict[Any, _Edge], moves: Sequence[Action], root_visits: int) -> list[MoveStat]:
+    """Every legal move with its visits, share and value, most visited first (ties in the rules' order)."""
+    total = max(root_visits, 1)
+    order = {id(a): i for i, a in enumerate(moves)}
+    stats = []
+    for a in moves:
+        e = root.get(a)
+        n = e.n if e is not None else 0
+        stats.append(MoveStat(a, n, n / total, (e.w / n) if e is not None and n else math.nan))
+    stats.sort(key=lambda m: (-m.visits, order[id(m.action)]))
+    return stats
 
 
 class _View:
