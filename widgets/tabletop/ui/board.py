@@ -68,6 +68,9 @@ UI_RULES: dict[str, str] = {
     "ui.link": "The page's link was refused",
 }
 
+#: the traits every anywidget has (``_dom_classes``, ``layout``, ``tooltip``, ``_esm``, ...): never patched
+_PLAIN_TRAITS = frozenset(anywidget.AnyWidget.class_trait_names(sync=True))
+
 MESSAGE_TYPES = ("act", "undo", "bot", "again", "teacher", "link", "sync", "source")
 #: what a Play again message may ask for: a fresh seed, or the same seed (the same game again)
 AGAIN_SEEDS = ("new", "same")
@@ -219,6 +222,12 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
             return
         patch: dict[str, Any] = {}
         names = [k for k in ([key] if isinstance(key, str) else list(key)) if k != "sync_seq" and k in self.keys]
+        # the widget's own DOM traits (its CSS classes, layout, tooltip: ipywidgets' and anywidget's) go as
+        # ipywidgets sends them, so its views apply them as they always do; only the board's traits are patched
+        plain = [k for k in names if k in _PLAIN_TRAITS]
+        if plain:
+            super().send_state(plain)
+            names = [k for k in names if k not in _PLAIN_TRAITS]
         if "fixed_values" in names:
             self._known = known_index(self.fixed_values)
         for k, new in self.get_state(names).items():  # as ipywidgets sends them (a widget trait: its model id)
