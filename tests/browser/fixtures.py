@@ -438,7 +438,8 @@ def outside_parent(page: Any, selector: str, parent: str, *, around: tuple[str, 
       const out = [...document.querySelectorAll(sel)].filter((el) => {
         const p = el.closest(par); if (!p) return false;
         const a = el.getBoundingClientRect(), b = p.getBoundingClientRect();
-        if (!a.width && !a.height) return false;  // not drawn (inside a closed <details>, hidden): no box to leave
+        // not drawn (inside a closed <details>, whose content Chromium lays out on request; hidden): no box to leave
+        if ((!a.width && !a.height) || (el.checkVisibility && !el.checkVisibility())) return false;
         return a.left < b.left - 1 || a.right > b.right + 1 || a.top < b.top - 1 || a.bottom > b.bottom + 1;
       }).map((el) => el.outerHTML.slice(0, 80));
       (new Function(after))(); return out; }""", [selector, parent, before, after]))

@@ -6,6 +6,7 @@ accessible names on every piece and hex, and axe-core finding no critical/seriou
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -31,6 +32,18 @@ def _figures(lab, name: str, data: dict) -> None:
 
 
 @pytest.mark.browser
+
+def _element_shot(locator: Any, path: Any) -> None:
+    """A picture of one element for the artifacts; taken again if a redraw replaced the element meanwhile (the
+    board redraws when Python answers: the picture is for looking at, the assertions are elsewhere)."""
+    for attempt in range(3):
+        try:
+            locator.screenshot(path=str(path))
+            return
+        except Exception as exc:  # playwright's Error: "Element is not attached to the DOM"
+            if "not attached" not in str(exc) or attempt == 2:
+                raise
+
 def test_live_board_reads_at_a_glance(lab) -> None:
     page = lab.open_notebook(NB, wait_for=BOARD)
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -127,8 +140,8 @@ def test_live_board_reads_at_a_glance(lab) -> None:
     height = page.evaluate("(sel) => document.querySelector(sel).getBoundingClientRect().height", BOARD)
     parts_h = page.evaluate("""(sel) => Object.fromEntries(['.zx-svg', '.zx-info', '.zx-legend', '.zx-missions', '.tt-side',
         '.tt-head'].map((q) => [q, Math.round(document.querySelector(sel + ' ' + q).getBoundingClientRect().height)]))""", BOARD)
-    board.locator(".zx-map").screenshot(path=str(lab.artifacts / "zaxxon-map-selected.png"))
-    board.locator(".zx-info").screenshot(path=str(lab.artifacts / "zaxxon-info.png"))
+    _element_shot(board.locator(".zx-map"), lab.artifacts / "zaxxon-map-selected.png")
+    _element_shot(board.locator(".zx-info"), lab.artifacts / "zaxxon-info.png")
     board.scroll_into_view_if_needed()
     lab.screenshot("zaxxon-a11y-selected-1280x800")
     _figures(lab, "zaxxon-a11y-figures", {"axe": violations, "smallest_font_stage_900": stage,
