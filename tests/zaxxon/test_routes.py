@@ -118,6 +118,7 @@ def test_a_route_into_a_live_silo_area_on_red_ends_with_the_plane_shot_down() ->
 
 def test_the_route_of_the_last_counts_hands_the_move_to_the_bot() -> None:
     b = outer_board(bots="greedy")
+    b.bot_delay = 0  # the bot replies at once, whatever event loop the test process may be running (no pacing)
     far = max(reachable(b.game, 2).values(), key=lambda r: r.cost)
     assert far.cost == 5
     assert b.handle_message(route_msg(b, 2, far.to))

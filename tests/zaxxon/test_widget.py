@@ -81,6 +81,7 @@ def test_shooting_a_fuel_tank_by_clicks_zaxxon_outer_fuel_tank() -> None:
 
 def test_against_the_greedy_bot_zaxxon_spinner() -> None:
     b = Board(seed=3, bots="greedy")
+    b.bot_delay = 0  # the bot replies at once, whatever event loop the test process may be running (no pacing)
     assert b.bot_seats == {"1": "greedy"}
     b.rig(die=[5, 2], spinner="WHITE")  # red (the bot) rolls lower: it spins and moves, then it is blue's turn
     assert send(b, Roll())
