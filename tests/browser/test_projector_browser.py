@@ -313,7 +313,7 @@ def test_projector_view_fits_every_game_at_720p_and_1080p(lab: Any, tmp_path: Pa
             # 21 units on a picture drawn about 1.2 times its units, the choices, sheets and Undo / Bot move. Xevoz:
             # its round, the mat (its words 16 units, drawn 1.55 times), both figures and the moves, in 24.5 px
             # condensed type. At 1280x720 the rule is only "fits, readable": measured 15.2-16.1 px (Zaxxon),
-            # 15.5-16.1 (Super Xevious), 14.3-15.9 (Xevoz)
+            # 15.8-16.1 (Super Xevious), 14.3-15.9 (Xevoz)
             floor = 24.0 if vh == 1080 else 8.0
             if texts["min"] is None or texts["min"] < floor:
                 problems.append(f"{where}: board text {texts['min']} px < {floor} px: {texts['small']}")
