@@ -69,6 +69,14 @@ LAZY = {
 SITECUSTOMIZE = HERE / "sitecustomize.py"
 #: the kernel's pyodideUrl: Pyodide's loadPyodide in two marked steps, the LAZY packages left out (site/boot.mjs)
 BOOT = HERE / "boot.mjs"
+#: jupyterlab-plotly's container as the site loads it at start: its renderer loads the real one (plotly.js) when
+#: a figure is first drawn (site/plotly-lazy.js)
+PLOTLY_LAZY = HERE / "plotly-lazy.js"
+#: what plotly-lazy.js copies of the real extension's renderer plugin: each must be in the real extension's code
+PLOTLY_DECLARES = ['id:"@jupyterlab/plotly-extension:factory"', "rank:2", 'dataType:"json"', "safe:!0",
+                   '"application/vnd.plotly.v1+json"', 'extensions:[".plotly",".plotly.json"]',
+                   'iconClass:"jp-MaterialIcon jp-PlotlyIcon"', 'name:"Plotly",primaryFileType:"plotly"',
+                   'fileTypes:["plotly","json"],defaultFor:["plotly"]']
 #: files left out of a shipped wheel: name -> (path prefixes, why). The kernel loads jedi at start (its completer);
 #: 2.6 of its 4.9 MB are type stubs of third-party packages (requests, six, django, ...) that the browser kernel
 #: does not have: without them jedi still completes, from the code itself and the standard library's stubs
@@ -480,6 +488,31 @@ def point_kernel_at_boot(out: Path) -> None:
     path.write_text(json.dumps(cfg, indent=2))
 
 
+def lazy_plotly(out: Path) -> None:
+    """jupyterlab-plotly's entry in the site's jupyter-lite.json -> site/plotly-lazy.js (named by its content, so
+    cached as the other hashed files), told where the real remoteEntry is; the real extension must still declare
+    what the lazy one copies of it."""
+    path = out / "jupyter-lite.json"
+    cfg = json.loads(path.read_text())
+    (entry,) = [e for e in cfg["jupyter-config-data"]["federated_extensions"] if e["name"] == "jupyterlab-plotly"]
+    static = out / "extensions" / "jupyterlab-plotly" / "static"
+    real = out / "extensions" / "jupyterlab-plotly" / entry["load"]
+    if entry.get("mimeExtension") != "./mimeExtension" or entry.get("extension") or real.parent != static:
+        sys.exit(f"site: jupyterlab-plotly's entry is not one mime extension in static/: {entry}")
+    code = "".join(f.read_text() for f in static.glob("*.js") if f != real)
+    missing = [d for d in PLOTLY_DECLARES if d not in code]
+    if missing:
+        sys.exit(f"site: jupyterlab-plotly no longer declares {missing}: update {PLOTLY_LAZY.name}")
+    text = PLOTLY_LAZY.read_text()
+    if text.count('const REAL_ENTRY = "";') != 1:
+        sys.exit(f"site: {PLOTLY_LAZY.name} lacks the line the build fills in")
+    text = text.replace('const REAL_ENTRY = "";', f"const REAL_ENTRY = {json.dumps(real.name)};")
+    name = f"lazy-entry.{hashlib.sha256(text.encode()).hexdigest()[:12]}.js"
+    (static / name).write_text(text)
+    entry["load"] = f"static/{name}"
+    path.write_text(json.dumps(cfg, indent=2))
+
+
 START_PAGE = "lab/index.html?path=00_start_here.ipynb"
 
 def write_start_redirect(out: Path) -> None:
@@ -497,12 +530,15 @@ def write_start_redirect(out: Path) -> None:
 
 def small_favicon(out: Path) -> None:
     """lab/favicon.ico is a 319 KB icon of every size up to 256 px, fetched on every visit (twice on the first):
-    JupyterLab's own 32 KB favicon (static/favicons/favicon.ico, the one it shows while idle) replaces it."""
+    JupyterLab's own 32 KB favicon (static/favicons/favicon.ico, the one it shows while idle) replaces it. The
+    same icon at the site's root answers the browser's own /favicon.ico request (a 404 was a console error)."""
     big, small = out / "lab" / "favicon.ico", out / "static" / "favicons" / "favicon.ico"
     if not small.is_file():
         sys.exit(f"site: {small} is missing: JupyterLite's layout changed")
     if big.is_file():
         shutil.copy2(small, big)
+    if not (out / "favicon.ico").exists():
+        shutil.copy2(small, out / "favicon.ico")
 
 
 def check_site(out: Path, lock: dict) -> None:
@@ -597,6 +633,7 @@ def main() -> None:
          "--no-unused-shared-packages"],
         cwd=work, env=env)
     point_kernel_at_boot(out)
+    lazy_plotly(out)
     write_start_redirect(out)
     small_favicon(out)
     check_site(out, lock)

@@ -407,6 +407,8 @@ FIRST_VISIT = {"start page": "", **{f"{game} lesson {Path(p).stem[:2]}": p for g
 EVERY_LESSON = sorted(str(p.relative_to(REPO / "notebooks")) for game in LESSONS
                       for p in (REPO / "notebooks" / game).glob("[0-8][0-9]_*.ipynb") if not p.stem.startswith("00"))
 PLOTLY_WHEEL = "plotly-"
+#: the jupyterlab-plotly extension's files (its renderer and plotly.js: 4.8 MB of JavaScript)
+PLOTLY_JS = "/extensions/jupyterlab-plotly/static/"
 
 
 def _current_scope(page: Any) -> str:
@@ -476,6 +478,9 @@ def test_a_first_visit_is_light_and_soon_playable(built_site: Path, chromium: An
         s.assert_clean(name)
         assert not [w for w in got["wheels"] if w.startswith(PLOTLY_WHEEL)], \
             f"{name}: plotly was downloaded for a page with no chart: {got['wheels']}"
+        # nor plotly.js: the site's jupyterlab-plotly entry (site/plotly-lazy.js) loads it with the first figure
+        plotly_js = [u for u in s.served if PLOTLY_JS in u and "/lazy-entry." not in u]
+        assert not plotly_js, f"{name}: plotly.js was downloaded for a page with no chart: {plotly_js}"
         assert got["MB sent"] <= FIRST_VISIT_MAX_MB, f"{name}: a first visit sent {got}"
         assert t_click < FIRST_VISIT_BOUND_S, f"{name}: {t_click:.0f} s to a playable board"
     finally:
@@ -761,9 +766,15 @@ def test_the_variant_lab_runs_serially_in_the_browser_and_says_so(site: Site) ->
                            arg=f"{scope} .jp-Notebook", timeout=TIMEOUT_S * 1000)
     site.wait_idle(LAB)
     assert site.kernel("print(lab.results is not None and lab.results.complete)").strip() == "True"
-    # plotly is not preloaded (no lesson draws a chart): the lab's first import fetched its wheel from the site
+    # plotly is not preloaded (no lesson draws a chart): the lab's first import fetched its wheel from the site,
+    # and its first figure the real jupyterlab-plotly renderer with plotly.js
     assert any(u.rsplit("/", 1)[-1].startswith(PLOTLY_WHEEL) for u in site.served if u.endswith(".whl"))
+    assert any(PLOTLY_JS in u and "/remoteEntry." in u for u in site.served), "plotly.js was never loaded"
     site.screenshot("variant-lab")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    chart = page.locator(f"{scope} .js-plotly-plot").first
+    chart.scroll_into_view_if_needed()
+    chart.screenshot(path=str(ARTIFACTS / "variant-lab-chart.png"))
     site.assert_clean("variant lab")
     site.close_notebook()
     print("\nsite timings:", json.dumps(TIMINGS, indent=1))
