@@ -334,7 +334,9 @@ def _figures_markdown() -> str:
             ph = f.get("phases", {})
             cells = " | ".join("-" if ph.get(k) is None else f"{ph[k]:.1f}" for k in PHASES)
             verdict = "met" if ph.get("playable") is not None and ph["playable"] <= TARGET_S else "NOT met"
-            rows.append(f"| {kind}: {name} | {cells} | <= {TARGET_S} ({verdict}) | {f['load']} |")
+            # a worker older than the notebook: the lesson joined a kernel already running (its earlier session's)
+            reused = " (a kernel already running)" if (ph.get("kernel worker started") or 0) < 0 else ""
+            rows.append(f"| {kind}: {name}{reused} | {cells} | <= {TARGET_S} ({verdict}) | {f['load']} |")
     rows += ["", "| in the open app (the browser's cache warm) | s |", "|---|---|"]
     rows += [f"| {k} | {v} |" for k, v in TIMINGS.items()]
     return "Site figures (test-artifacts/site/figures.json)\n\n" + "\n".join(rows) + "\n"
