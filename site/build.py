@@ -531,39 +531,6 @@ def write_start_redirect(out: Path) -> None:
 
 
 
-def prefetch_kernel(out: Path, lock: dict) -> None:
-    """lab/index.html asks the browser to prefetch what a kernel start loads (the kernel's worker, Pyodide, the
-    standard library, the lock, the preloaded wheels) while JupyterLab itself loads: the kernel's worker, which
-    starts only once a notebook is open, then finds them in the browser's cache. (Prefetch, not preload: these are
-    for the worker, and a preloaded file the page itself does not use is a console warning.)"""
-    index = out / "lab" / "index.html"
-    text = index.read_text()
-    anchor = '<link id="jupyter-lite-main"'
-    if text.count(anchor) != 1:
-        sys.exit(f"site: {index} has no {anchor!r}: cannot add the kernel's prefetch links after it")
-    workers = sorted((out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static").glob(
-        "comlink.worker.*.js"))
-    if len(workers) != 1:
-        sys.exit(f"site: the Pyodide kernel's worker is not one comlink.worker.*.js: {workers}")
-    closure, todo = set(), [n for n in PRELOAD if n not in LAZY]
-    while todo:
-        n = todo.pop()
-        if n not in closure:
-            closure.add(n)
-            todo += lock["packages"][n]["depends"]
-    files = [f"../{workers[0].relative_to(out).as_posix()}"] + [
-        f"../static/pyodide/{f}" for f in [BOOT.name, "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
-                                           "python_stdlib.zip", "pyodide-lock.json"]
-        + sorted(lock["packages"][n]["file_name"] for n in closure)]
-    for f in files:
-        if not (index.parent / f).resolve().is_file():
-            sys.exit(f"site: {f} (to prefetch) is not in the site")
-    links = "".join(f'\n    <link rel="prefetch" href="{f}">' for f in files)
-    end = text.index(">", text.index(anchor)) + 1
-    index.write_text(text[:end] + links + text[end:])
-    log(f"lab/index.html prefetches {len(files)} files a kernel start loads")
-
-
 def small_favicon(out: Path) -> None:
     """lab/favicon.ico is a 319 KB icon of every size up to 256 px, fetched on every visit (twice on the first):
     JupyterLab's own 32 KB favicon (static/favicons/favicon.ico, the one it shows while idle) replaces it. The
@@ -670,7 +637,6 @@ def main() -> None:
         cwd=work, env=env)
     point_kernel_at_boot(out)
     lazy_plotly(out)
-    prefetch_kernel(out, lock)
     write_start_redirect(out)
     small_favicon(out)
     check_site(out, lock)
