@@ -1,8 +1,8 @@
 """Two builds of the site side by side, visits interleaved in one run (so both see the same machine load): the
 seconds from opening a page in a fresh browser (empty cache) to a board answering a click, each phase on the way
-(the site test's: app loaded, notebook shown, kernel worker started, Pyodide's runtime up, wheels installed, kernel
-idle, cells run, board drawn), and the bytes sent; then, in the same app, a second lesson opened (a new kernel, the
-browser's cache warm) to its board answering a click.
+(the site test's: app loaded, notebook shown, kernel worker started, wasm instantiated, Pyodide's runtime up, wheels
+installed, kernel idle, cells run, board drawn), and the bytes sent; then, in the same app, a second lesson opened (a
+new kernel, the browser's cache warm) to its board answering a click.
 
     /work/main/.venv/bin/python site/bench.py OLD_SITE NEW_SITE [--rounds 2] [--page xevious/01_...ipynb]
         [--second zaxxon/01_...ipynb]

@@ -5,7 +5,9 @@
 // (jupyter-lite.json: loadPyodideOptions). This one is Pyodide's own, in two steps, each marked on the worker's
 // performance timeline (the site test reads the marks: performance.getEntriesByType("mark") in the kernel):
 //   tabletop:boot               the kernel asked for Pyodide
-//   tabletop:runtime            the runtime is up: pyodide.asm.wasm compiled, Python started, the stdlib in place
+//   tabletop:wasm               pyodide.asm.wasm compiled and instantiated (Emscripten's file system set up,
+//                               before Python starts: Pyodide's fsInit hook)
+//   tabletop:runtime            the runtime is up: Python started, the stdlib in place
 //   tabletop:packages           the preloaded wheels are installed (their download began at tabletop:boot)
 // The packages of LAZY are left out of the preload (the kernel still sees their names in its settings, so it
 // does not install them itself): site/sitecustomize.py installs one from the site on its first import.
@@ -48,7 +50,11 @@ export async function loadPyodide(options) {
   performance.mark("tabletop:boot");
   const packages = (options.packages || []).filter((name) => !LAZY.has(name));
   if (options.lockFileURL) prefetch(options.lockFileURL, packages);
-  const pyodide = await pyodideLoadPyodide({ ...options, packages: [] });
+  const fsInit = async (FS, info) => {
+    performance.mark("tabletop:wasm");
+    if (options.fsInit) await options.fsInit(FS, info);
+  };
+  const pyodide = await pyodideLoadPyodide({ ...options, packages: [], fsInit });
   performance.mark("tabletop:runtime");
   await pyodide.loadPackage(packages, { messageCallback() {} });
   performance.mark("tabletop:packages");

@@ -16,7 +16,7 @@ Steps (everything from the package registries: PyPI through pip, npm for Pyodide
    and lock, preloading the kernel and tabletop, with the PyPI fallback off.
 5. A lighter start: the kernel starts Pyodide through site/boot.mjs (phases marked, the LAZY packages left out:
    site/sitecustomize.py installs each on its first import); jupyterlab-plotly is loaded through
-   site/plotly-lazy.js (plotly.js only when a figure is drawn); lab/index.html prefetches what a kernel loads.
+   site/plotly-lazy.js (plotly.js only when a figure is drawn).
 6. Checks: every file the lock names is in the site with its sha256; no setting points outside the site.
 """
 

@@ -15,9 +15,9 @@ would switch the browser's HTTP cache off).
   beside the 6 s target and written, with the sizes, to test-artifacts/site/figures.json and figures.md (a
   timed assertion would fail on a loaded machine: only a hang, 120 s, fails), with the 1-minute load.
 * The phases of opening a lesson, on a first visit and in the open app (PHASES: app loaded, notebook shown, the
-  kernel's worker started, Pyodide's runtime up and the preloaded wheels installed (the worker's own timeline,
-  marked by site/boot.mjs), kernel idle, cells run (the kernel's replies), board drawn, playable), each in
-  seconds from the opening, written and printed beside the target.
+  kernel's worker started, its wasm instantiated, Pyodide's runtime up and the preloaded wheels installed (the
+  worker's own timeline, marked by site/boot.mjs), kernel idle, cells run (the kernel's replies), board drawn,
+  playable), each in seconds from the opening, written and printed beside the target.
 * In one app (one JupyterLite page, notebooks opened with ``docmanager:open``): the start page's board plays a
   click; one lesson per game steps its walkthrough and plays a move by clicking; every lesson's code runs in
   one browser kernel and each of its boards takes a legal move, importing none of the packages the kernel leaves
@@ -80,8 +80,8 @@ TIMEOUT_S = 240
 
 #: a lesson's phases, each the seconds from opening it (see _phases); those of the kernel's worker come from its
 #: own performance timeline (site/boot.mjs marks it)
-PHASES = ["app loaded", "notebook shown", "kernel worker started", "Pyodide runtime up", "wheels installed",
-          "kernel idle", "cells run", "board drawn", "playable"]
+PHASES = ["app loaded", "notebook shown", "kernel worker started", "wasm instantiated", "Pyodide runtime up",
+          "wheels installed", "kernel idle", "cells run", "board drawn", "playable"]
 #: lessons opened in the open app (a new kernel each, the browser's cache warm): their phases
 OPEN_APP: dict[str, dict[str, Any]] = {}
 
@@ -128,7 +128,8 @@ def _phases(site: Site, t0: float, t_app: float | None, t_shown: float, t_idle: 
     replies = [b for _, b in rec["cells"].values() if b] if rec else []
     return {"app loaded": None if t_app is None else round(t_app - t0, 2), "notebook shown": round(t_shown - t0, 2),
             "kernel worker started": round(timeline["origin"] / 1000 - t0, 2),
-            "Pyodide runtime up": worker("tabletop:runtime"), "wheels installed": worker("tabletop:packages"),
+            "wasm instantiated": worker("tabletop:wasm"), "Pyodide runtime up": worker("tabletop:runtime"),
+            "wheels installed": worker("tabletop:packages"),
             "kernel idle": round(t_idle - t0, 2),
             "cells run": round(max(replies) / 1000 - t0, 2) if replies else None,
             "board drawn": round(rec["board"] / 1000 - t0, 2) if rec and rec["board"] else None,
