@@ -14,7 +14,10 @@ Steps (everything from the package registries: PyPI through pip, npm for Pyodide
 4. ``jupyter lite build`` with the notebooks as contents, the JupyterLab extensions of the build venv (anywidget,
    jupyter-widgets, plotly, the Pyodide kernel), and jupyter-lite.json pointing the kernel at the local Pyodide
    and lock, preloading the kernel and tabletop, with the PyPI fallback off.
-5. Checks: every file the lock names is in the site with its sha256; no setting points outside the site.
+5. A lighter start: the kernel starts Pyodide through site/boot.mjs (phases marked, the LAZY packages left out:
+   site/sitecustomize.py installs each on its first import); jupyterlab-plotly is loaded through
+   site/plotly-lazy.js (plotly.js only when a figure is drawn).
+6. Checks: every file the lock names is in the site with its sha256; no setting points outside the site.
 """
 
 from __future__ import annotations
@@ -45,11 +48,38 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: which the walkthroughs import lazily for their narration (on a server it comes with jupyterlab/nbconvert)
 PRELOAD = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "tabletop-arcade",
            "mistune"]
-#: shipped in the site but neither preloaded nor fetched until a notebook imports them: name -> why. Lessons draw
-#: no chart; plotly (9.7 MB, with narwhals) is for the variant lab and the balance notebooks, whose first
-#: ``import plotly`` installs it from the site (site/sitecustomize.py, put into Pyodide's python_stdlib.zip)
-LAZY = {"plotly": "only the variant lab and the balance notebooks draw charts"}
+#: shipped in the site but neither preloaded nor fetched until a notebook imports them: name -> why. Each is
+#: installed from the site on its first import (site/sitecustomize.py, put into Pyodide's python_stdlib.zip; the
+#: kernel's boot module, site/boot.mjs, leaves them out of the preload). The build fails if a kernel imports one
+#: at start (the modules the precompile step sees imported); it logs the MB and files a kernel start is spared
+LAZY = {
+    "plotly": "only the variant lab and the balance notebooks draw charts (9.7 MB, with narwhals)",
+    "jedi": "Tab completion only: IPython imports it on the first completion (jedi and parso: 1,000 files)",
+    "parso": "jedi's parser",
+    "prompt-toolkit": "IPython's terminal front end and debugger prompt: a browser kernel has no terminal",
+    "wcwidth": "prompt_toolkit's",
+    "stack-data": "IPython's traceback formatting: the first error imports it",
+    "executing": "stack_data's",
+    "asttokens": "stack_data's",
+    "pure-eval": "stack_data's",
+    "decorator": "IPython's magics on first use",
+    "matplotlib-inline": "IPython's %matplotlib (no lesson plots with matplotlib)",
+    "ipython-pygments-lexers": "IPython's syntax highlighting of code in help and tracebacks",
+    "jupyterlab-widgets": "the JupyterLab extension of ipywidgets: the site ships it as a lab extension; "
+                          "its Python package holds only a version",
+    "packaging": "plotly's and jupyterlab-widgets' (micropip uses its own copy)",
+}
 SITECUSTOMIZE = HERE / "sitecustomize.py"
+#: the kernel's pyodideUrl: Pyodide's loadPyodide in two marked steps, the LAZY packages left out (site/boot.mjs)
+BOOT = HERE / "boot.mjs"
+#: jupyterlab-plotly's container as the site loads it at start: its renderer loads the real one (plotly.js) when
+#: a figure is first drawn (site/plotly-lazy.js)
+PLOTLY_LAZY = HERE / "plotly-lazy.js"
+#: what plotly-lazy.js copies of the real extension's renderer plugin: each must be in the real extension's code
+PLOTLY_DECLARES = ['id:"@jupyterlab/plotly-extension:factory"', "rank:2", 'dataType:"json"', "safe:!0",
+                   '"application/vnd.plotly.v1+json"', 'extensions:[".plotly",".plotly.json"]',
+                   'iconClass:"jp-MaterialIcon jp-PlotlyIcon"', 'name:"Plotly",primaryFileType:"plotly"',
+                   'fileTypes:["plotly","json"],defaultFor:["plotly"]']
 #: files left out of a shipped wheel: name -> (path prefixes, why). The kernel loads jedi at start (its completer);
 #: 2.6 of its 4.9 MB are type stubs of third-party packages (requests, six, django, ...) that the browser kernel
 #: does not have: without them jedi still completes, from the code itself and the standard library's stubs
@@ -252,9 +282,10 @@ py.runPython(await (await import("node:fs/promises")).readFile(workDir + "/preco
 """
 
 
-def precompile(wheels: list[Path], pyo: Path, cache: Path) -> list[Path]:
+def precompile(wheels: list[Path], pyo: Path, cache: Path) -> tuple[list[Path], list[str]]:
     """The wheels with the modules a kernel imports compiled by the site's own Pyodide (run in node: the same
-    interpreter the browser runs); kept in the cache under a digest of every input wheel and this recipe."""
+    interpreter the browser runs); kept in the cache under a digest of every input wheel and this recipe.
+    Returns them and the modules imported (site-packages paths)."""
     digest = hashlib.sha256((_PRECOMPILE_PY + json.dumps(PRECOMPILE_ROOTS)).encode())
     for whl in sorted(wheels, key=lambda p: p.name):  # by content: a rebuilt tabletop wheel of the same files hits
         with zipfile.ZipFile(whl) as z:
@@ -262,7 +293,7 @@ def precompile(wheels: list[Path], pyo: Path, cache: Path) -> list[Path]:
     work = cache / "compiled"
     done = work / digest.hexdigest()[:16]
     todo = [w for w in wheels if wheel_name(w) not in NOT_PRECOMPILED]
-    if not all((done / w.name).exists() for w in todo):
+    if not all((done / w.name).exists() for w in todo) or not (done / "imported.json").exists():
         if not shutil.which("node"):
             sys.exit("site: node is needed to compile the wheels with Pyodide (apt-get install nodejs)")
         if work.exists():
@@ -278,10 +309,11 @@ def precompile(wheels: list[Path], pyo: Path, cache: Path) -> list[Path]:
                                json.dumps(jobs), json.dumps(PRECOMPILE_ROOTS)], capture_output=True, text=True)
         if proc.returncode != 0:
             sys.exit(f"site: compiling in Pyodide failed:\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
-        imported = json.loads((work / "imported.json").read_text())
-        log(f"{len(imported)} modules compiled ahead")
+        log(f"{len(json.loads((work / 'imported.json').read_text()))} modules compiled ahead")
         shutil.rmtree(work / "in")
-    return [done / w.name if wheel_name(w) not in NOT_PRECOMPILED else w for w in wheels]
+        (work / "imported.json").rename(done / "imported.json")
+    imported = json.loads((done / "imported.json").read_text())
+    return [done / w.name if wheel_name(w) not in NOT_PRECOMPILED else w for w in wheels], imported
 
 
 def wheel_name(path: Path) -> str:
@@ -347,10 +379,10 @@ def build_lock(npm_lock: dict, wheels: list[Path], dest: Path) -> dict:
             elif dep not in NOT_SHIPPED:
                 problems.append(f"{name} needs {dep} in the browser, and no wheel of it is shipped "
                                 f"(add it to site/requirements-runtime.txt)")
-        if name == "tabletop-arcade":  # the lazy ones come on their first import, not with tabletop
+        if name not in LAZY:  # the lazy ones come on their first import, not with what needs them
             deps = [d for d in deps if d not in LAZY]
         packages[name]["depends"] = sorted(set(deps))
-    closure, todo = set(), list(PRELOAD)
+    closure, todo = set(), [p for p in PRELOAD if p not in LAZY]
     while todo:
         n = todo.pop()
         if n in packages and n not in closure:
@@ -372,19 +404,59 @@ def build_lock(npm_lock: dict, wheels: list[Path], dest: Path) -> dict:
     return lock
 
 
-def add_sitecustomize(pyo: Path) -> None:
-    """site/sitecustomize.py into Pyodide's python_stdlib.zip (on sys.path from the start): Python imports it at
-    start-up, and it installs the LAZY packages on their first import. Its LAZY table must be build.py's."""
+_LAZY_LINE = 'LAZY = {"plotly": "plotly"}\n'
+_BOOT_LINE = "const LAZY = new Set([]);\n"
+
+
+def lazy_imports(lock: dict) -> dict[str, str]:
+    """Every top-level import name of a LAZY package -> the package (what sitecustomize.py installs)."""
+    return {imp: name for name in sorted(LAZY) for imp in lock["packages"][name]["imports"]}
+
+
+def add_sitecustomize(pyo: Path, lock: dict) -> None:
+    """site/sitecustomize.py, with the site's table of lazy imports, into Pyodide's python_stdlib.zip (on sys.path
+    from the start): Python imports it at start-up, and it installs the LAZY packages on their first import."""
     stdlib = pyo / "python_stdlib.zip"
     with zipfile.ZipFile(stdlib) as z:
         if any(n.split("/")[-1].startswith("sitecustomize.") for n in z.namelist()):
             sys.exit(f"site: {stdlib} already has a sitecustomize: cannot add the site's")
+    table = lazy_imports(lock)
+    text = SITECUSTOMIZE.read_text()
+    if text.count(_LAZY_LINE) != 1:
+        sys.exit(f"site: {SITECUSTOMIZE.name} lacks the line {_LAZY_LINE.strip()!r} the build fills in")
+    text = text.replace(_LAZY_LINE, f"LAZY = {json.dumps(table)}\n")
     ns: dict[str, object] = {}
-    exec(compile(SITECUSTOMIZE.read_text(), str(SITECUSTOMIZE), "exec"), ns)  # noqa: S102 - our own file
-    if ns["LAZY"] != {n: n for n in LAZY}:
-        sys.exit(f"site: {SITECUSTOMIZE.name}'s LAZY {ns['LAZY']} differs from build.py's {sorted(LAZY)}")
+    exec(compile(text, str(SITECUSTOMIZE), "exec"), ns)  # noqa: S102 - our own file
+    if ns["LAZY"] != table:
+        sys.exit(f"site: {SITECUSTOMIZE.name}'s LAZY {ns['LAZY']} differs from the lock's {table}")
     with zipfile.ZipFile(stdlib, "a", compression=zipfile.ZIP_DEFLATED) as z:
-        z.write(SITECUSTOMIZE, "sitecustomize.py")
+        z.writestr("sitecustomize.py", text)
+
+
+def write_boot(pyo: Path) -> None:
+    """site/boot.mjs beside pyodide.mjs (the kernel's pyodideUrl), told which preloaded names are LAZY."""
+    text = BOOT.read_text()
+    if text.count(_BOOT_LINE) != 1:
+        sys.exit(f"site: {BOOT.name} lacks the line {_BOOT_LINE.strip()!r} the build fills in")
+    (pyo / BOOT.name).write_text(text.replace(_BOOT_LINE, f"const LAZY = new Set({json.dumps(sorted(LAZY))});\n"))
+
+
+def check_lazy(lock: dict, imported: list[str], pyo: Path) -> None:
+    """No LAZY package is imported by a kernel's start or a lesson (the precompile step's imports); logs what
+    the lazy packages spare a kernel start."""
+    table = lazy_imports(lock)
+    early = sorted({table[m.split("/")[0].removesuffix(".py")] for m in imported
+                    if m.split("/")[0].removesuffix(".py") in table})
+    if early:
+        sys.exit(f"site: {early} are to be installed on their first import, but a kernel imports them at start "
+                 f"({', '.join(PRECOMPILE_ROOTS[:4])}, ...): preload them (take them out of build.py's LAZY)")
+    files, size = 0, 0
+    for name in LAZY:
+        whl = pyo / lock["packages"][name]["file_name"]
+        with zipfile.ZipFile(whl) as z:
+            files += len(z.namelist())
+        size += whl.stat().st_size
+    log(f"on first import ({len(LAZY)} packages, {size / 1e6:.1f} MB in {files} files): {', '.join(sorted(LAZY))}")
 
 
 def lite_config(out: Path) -> dict:
@@ -396,7 +468,7 @@ def lite_config(out: Path) -> dict:
             "exposeAppInBrowser": True,
             "litePluginSettings": {
                 KERNEL_PLUGIN: {
-                    "pyodideUrl": "./static/pyodide/pyodide.mjs",
+                    "pyodideUrl": "./static/pyodide/pyodide.mjs",  # point_kernel_at_boot: boot.mjs
                     "disablePyPIFallback": True,
                     "loadPyodideOptions": {"lockFileURL": "./static/pyodide/pyodide-lock.json",
                                            "packages": PRELOAD, "env": BROWSER_ENV_VARS},
@@ -404,6 +476,44 @@ def lite_config(out: Path) -> dict:
             },
         },
     }
+
+
+def point_kernel_at_boot(out: Path) -> None:
+    """The kernel's pyodideUrl -> static/pyodide/boot.mjs. ``jupyter lite build`` sets it to the local Pyodide's
+    pyodide.mjs after its build (the pyodide add-on's post_build), so this comes after the build."""
+    path = out / "jupyter-lite.json"
+    cfg = json.loads(path.read_text())
+    kernel = cfg["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
+    if kernel.get("pyodideUrl") != "./static/pyodide/pyodide.mjs":
+        sys.exit(f"site: the kernel's pyodideUrl is {kernel.get('pyodideUrl')!r}, not the local Pyodide: "
+                 f"cannot put {BOOT.name} in front of it")
+    kernel["pyodideUrl"] = f"./static/pyodide/{BOOT.name}"
+    path.write_text(json.dumps(cfg, indent=2))
+
+
+def lazy_plotly(out: Path) -> None:
+    """jupyterlab-plotly's entry in the site's jupyter-lite.json -> site/plotly-lazy.js (named by its content, so
+    cached as the other hashed files), told where the real remoteEntry is; the real extension must still declare
+    what the lazy one copies of it."""
+    path = out / "jupyter-lite.json"
+    cfg = json.loads(path.read_text())
+    (entry,) = [e for e in cfg["jupyter-config-data"]["federated_extensions"] if e["name"] == "jupyterlab-plotly"]
+    static = out / "extensions" / "jupyterlab-plotly" / "static"
+    real = out / "extensions" / "jupyterlab-plotly" / entry["load"]
+    if entry.get("mimeExtension") != "./mimeExtension" or entry.get("extension") or real.parent != static:
+        sys.exit(f"site: jupyterlab-plotly's entry is not one mime extension in static/: {entry}")
+    code = "".join(f.read_text() for f in static.glob("*.js") if f != real)
+    missing = [d for d in PLOTLY_DECLARES if d not in code]
+    if missing:
+        sys.exit(f"site: jupyterlab-plotly no longer declares {missing}: update {PLOTLY_LAZY.name}")
+    text = PLOTLY_LAZY.read_text()
+    if text.count('const REAL_ENTRY = "";') != 1:
+        sys.exit(f"site: {PLOTLY_LAZY.name} lacks the line the build fills in")
+    text = text.replace('const REAL_ENTRY = "";', f"const REAL_ENTRY = {json.dumps(real.name)};")
+    name = f"lazy-entry.{hashlib.sha256(text.encode()).hexdigest()[:12]}.js"
+    (static / name).write_text(text)
+    entry["load"] = f"static/{name}"
+    path.write_text(json.dumps(cfg, indent=2))
 
 
 START_PAGE = "lab/index.html?path=00_start_here.ipynb"
@@ -423,18 +533,22 @@ def write_start_redirect(out: Path) -> None:
 
 def small_favicon(out: Path) -> None:
     """lab/favicon.ico is a 319 KB icon of every size up to 256 px, fetched on every visit (twice on the first):
-    JupyterLab's own 32 KB favicon (static/favicons/favicon.ico, the one it shows while idle) replaces it."""
+    JupyterLab's own 32 KB favicon (static/favicons/favicon.ico, the one it shows while idle) replaces it. The
+    same icon at the site's root answers the browser's own /favicon.ico request (a 404 was a console error)."""
     big, small = out / "lab" / "favicon.ico", out / "static" / "favicons" / "favicon.ico"
     if not small.is_file():
         sys.exit(f"site: {small} is missing: JupyterLite's layout changed")
     if big.is_file():
         shutil.copy2(small, big)
+    if not (out / "favicon.ico").exists():
+        shutil.copy2(small, out / "favicon.ico")
 
 
 def check_site(out: Path, lock: dict) -> None:
     """Every file the lock names is in the site (same sha256); the kernel settings point inside the site."""
     pyo = out / "static" / "pyodide"
-    for name in ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]:
+    for name in [BOOT.name, "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json"]:
         if not (pyo / name).is_file():
             sys.exit(f"site: {pyo / name} is missing")
     for pkg in lock["packages"].values():
@@ -446,6 +560,8 @@ def check_site(out: Path, lock: dict) -> None:
             sys.exit("site: python_stdlib.zip lacks the site's sitecustomize.py (the lazy installs)")
     cfg = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = cfg["litePluginSettings"][KERNEL_PLUGIN]
+    if kernel["pyodideUrl"] != f"./static/pyodide/{BOOT.name}":
+        sys.exit(f"site: the kernel starts Pyodide from {kernel['pyodideUrl']}, not the site's {BOOT.name}")
     urls = [kernel["pyodideUrl"], kernel["loadPyodideOptions"]["lockFileURL"], *kernel.get("pipliteUrls", [])]
     outside = [u for u in urls if not u.startswith("./")]
     if outside or not kernel.get("disablePyPIFallback"):
@@ -480,7 +596,6 @@ def main() -> None:
     if npm_lock["info"]["python"] != BROWSER_ENV["python_full_version"]:
         sys.exit(f"site: Pyodide {version} runs Python {npm_lock['info']['python']}, BROWSER_ENV says "
                  f"{BROWSER_ENV['python_full_version']}")
-    add_sitecustomize(pyo)
     wheels = fetch_wheels(cache)
     for i, whl in enumerate(wheels):
         if wheel_name(whl) in TRIM:
@@ -490,8 +605,11 @@ def main() -> None:
                 f"{', '.join(prefixes)} ({why})")
     wheels += [p for p in sorted(kernel_wheels.glob("*.whl")) if not p.name.startswith("widgetsnbextension-3")]
     wheels.append(build_tabletop_wheel(cache / "tabletop"))
-    wheels = precompile(wheels, pyo, cache)
+    wheels, imported = precompile(wheels, pyo, cache)
     lock = build_lock(npm_lock, wheels, pyo)
+    check_lazy(lock, imported, pyo)
+    add_sitecustomize(pyo, lock)
+    write_boot(pyo)
     log(f"lock: {len(lock['packages'])} wheels, preloaded: {', '.join(PRELOAD)}; on first import: "
         f"{', '.join(LAZY)}")
 
@@ -517,6 +635,8 @@ def main() -> None:
          "--contents", str(files), "--output-dir", str(out), "--apps", "lab", "--no-sourcemaps",
          "--no-unused-shared-packages"],
         cwd=work, env=env)
+    point_kernel_at_boot(out)
+    lazy_plotly(out)
     write_start_redirect(out)
     small_favicon(out)
     check_site(out, lock)

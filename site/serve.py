@@ -9,6 +9,7 @@ MIME types, and one log line per request with the bytes sent (what `make serve-s
   ``jlab_core.a86436d.js``) are ``immutable`` for a year; everything else (pages, settings, the lock, the
   wheels, the notebooks) is ``no-cache``: revalidated each time with its ETag / Last-Modified and answered with
   304 Not Modified when unchanged.
+* HTTP/1.1 (persistent connections; Chromium revalidates a ``no-cache`` file only from an HTTP/1.1 server).
 * The log (``--log``, else stderr): ``<method> <path> <status> <bytes sent> <bytes of the file>``, one line per
   request, flushed at once: the site test reads it to count what a first visit downloads.
 
@@ -41,6 +42,9 @@ TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/ja
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    #: as every static host: Chromium neither keeps nor revalidates a ``no-cache`` answer of an HTTP/1.0 server
+    #: (each kernel start downloaded Pyodide and the wheels again), and HTTP/1.1 keeps connections open
+    protocol_version = "HTTP/1.1"
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
     gzip_ok = True
     log_file: IO[str] = sys.stderr
