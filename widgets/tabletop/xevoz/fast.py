@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Sequence
+from types import MethodType
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import Action, Bot, Game
@@ -462,7 +463,10 @@ def sim_steps(bot: Bot, game: Game[Any], state: XevozState, ctx: Context, bots: 
     rules = game.rules
     assert isinstance(rules, XevozRules)  # a Xevoz bot plays Xevoz games (the simulator's table says so)
     fast = tables(rules)
-    apply = rules.apply
+    # the reference's own apply and listing for the steps played below by choose + apply (none is a call, a move
+    # or a chop, which FastXevozRules.apply would take in one frame: the same step, one call more)
+    apply = MethodType(XevozRules.apply, rules)
+    listing = MethodType(XevozRules.legal_actions, rules)
     # each pick is engine.bots.below (bound to the seat's generator): exactly rng.randrange(n), as choose draws it
     picks = [below_of(b.rng) for b in bots]
     played = 0
@@ -515,7 +519,7 @@ def sim_steps(bot: Bot, game: Game[Any], state: XevozState, ctx: Context, bots: 
             break
         else:
             seat_or_none = rules.current_player(state)
-            legal = rules.legal_actions(state)
+            legal = listing(state)
             if seat_or_none is None or not legal:
                 break  # the plain path says that the seat has no legal action
             ctx.player = seat_or_none
@@ -537,7 +541,7 @@ def choose_steps(bot: Bot, game: Game[Any], state: XevozState, ctx: Context, bot
         seat = rules.current_player(state)
         if seat is None:
             break
-        legal = legal_actions(rules, state)
+        legal = legal_actions(rules, state, fast)
         if not legal:
             break  # the plain path says that the seat has no legal action
         act = bots[seat].choose(game, legal)
