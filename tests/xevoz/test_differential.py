@@ -239,3 +239,18 @@ def test_the_fast_rules_refuse_as_the_reference_does() -> None:
                 g.play(b.choose(g, legal if g is ref else g.legal_actions()))
             assert ref.state == twin.state
     assert {"call", "move", "actions"} <= set(phases)
+
+
+def test_the_fast_rules_keep_their_own_tables_and_are_not_kept_alive_by_them() -> None:
+    import gc
+    import weakref
+
+    from tabletop.xevoz import new_game
+
+    g = new_game(seed=2)
+    rules = g.rules
+    assert isinstance(rules, fast.FastXevozRules) and fast.tables(rules) is rules.fast
+    gone = weakref.ref(rules)
+    del g, rules
+    gc.collect()
+    assert gone() is None  # every board makes its rules: none may stay behind in a registry

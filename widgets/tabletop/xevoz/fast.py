@@ -113,7 +113,10 @@ _TABLES: weakref.WeakKeyDictionary[XevozRules, Tables] = weakref.WeakKeyDictiona
 
 
 def tables(rules: XevozRules) -> Tables:
-    """The fast tables of ``rules``."""
+    """The fast tables of ``rules`` (a FastXevozRules holds its own: kept in the registry, whose entries hold their
+    rules object, every board's rules would stay alive)."""
+    if isinstance(rules, FastXevozRules):
+        return rules.fast
     t = _TABLES.get(rules)
     if t is None:
         t = _TABLES[rules] = Tables(rules)
@@ -171,7 +174,7 @@ class FastXevozRules(XevozRules):
 
     def __init__(self, comp: Components | None = None) -> None:
         super().__init__(comp)
-        self.fast = tables(self)
+        self.fast = Tables(self)
 
     def legal_actions(self, state: XevozState) -> list[Action]:
         return legal_actions(self, state, self.fast)
