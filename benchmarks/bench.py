@@ -11,7 +11,10 @@ wall time for 10,000 games x 2 variants on all local cores (``tabletop.simulate`
 to a first verdict and to a settled one, and a summary of every figure with the goals marked met or not. A *step* is one action a player takes (dice rolled inside it are not
 counted as steps). The yardstick is OpenSpiel's backgammon random playouts driven from Python (the
 ``open_spiel`` package, when installed), counted two ways: every node applied (chance nodes included, the
-stricter figure, used for the ratio) and decisions only (comparable to our steps).
+stricter figure, used for the ratio) and decisions only (comparable to our steps). Each game's two random-bot
+figures and the yardstick are timed side by side, in five slices each taken in turn (:func:`interleaved`), and
+the game's ratios divide by the yardstick timed beside them: on a shared machine the load changes within
+seconds, and a yardstick timed once at the start would divide figures taken under another load.
 """
 
 from __future__ import annotations
@@ -71,26 +74,59 @@ def alt_variant(vtype: type[Variant]) -> dict[str, Any] | None:
     return None
 
 
+class _Clock:
+    """One figure timed in slices: ``one_game(seed) -> (steps, capped)`` played for seeds 0, 1, ... (each slice
+    goes on with the next seed), its steps, games and seconds summed over the slices."""
+
+    def __init__(self, one_game: Any) -> None:
+        self.one_game = one_game
+        self.steps = self.games = self.capped = 0
+        self.seconds = 0.0
+
+    def run(self, seconds: float) -> None:
+        """Play whole games for about ``seconds`` (at least one)."""
+        t0 = time.perf_counter()
+        deadline = t0 + seconds
+        while True:
+            n, cap = self.one_game(self.games)
+            self.steps += n
+            self.capped += cap
+            self.games += 1
+            if time.perf_counter() >= deadline:
+                break
+        self.seconds += time.perf_counter() - t0
+
+    def result(self) -> dict[str, float]:
+        dt = self.seconds
+        return {"steps_per_s": self.steps / dt, "games_per_s": self.games / dt,
+                "steps_per_game": self.steps / self.games, "games": self.games, "capped": self.capped}
+
+
 def _timed(seconds: float, one_game: Any) -> dict[str, float]:
     """Play ``one_game(seed) -> (steps, capped)`` for seeds 0, 1, ... for about ``seconds``: steps/s and games/s."""
-    steps = games_played = capped = 0
-    t0 = time.perf_counter()
-    deadline = t0 + seconds
-    while True:
-        n, cap = one_game(games_played)
-        steps += n
-        capped += cap
-        games_played += 1
-        if time.perf_counter() >= deadline:
-            break
-    dt = time.perf_counter() - t0
-    return {"steps_per_s": steps / dt, "games_per_s": games_played / dt, "steps_per_game": steps / games_played,
-            "games": games_played, "capped": capped}
+    clock = _Clock(one_game)
+    clock.run(seconds)
+    return clock.result()
 
 
-def playouts(mod: Any, bot: str, seconds: float, *, log: bool = True, max_steps: int = 5000) -> dict[str, float]:
-    """Play whole games with ``bot`` in every seat for about ``seconds``: steps/s and games/s (a game still
-    going after ``max_steps`` actions is stopped and counted as capped)."""
+def interleaved(seconds: float, figures: dict[str, Any], rounds: int = 5) -> dict[str, dict[str, float]]:
+    """Each of ``figures`` (name -> ``one_game``) timed for about ``seconds`` in all, in ``rounds`` slices taken in
+    turn (the order rotated each round): on a shared machine the load changes from second to second, and figures
+    timed side by side like this see the same load, so their ratios hold where figures timed one after the other
+    do not."""
+    clocks = {name: _Clock(fn) for name, fn in figures.items()}
+    names = list(clocks)
+    for r in range(rounds):
+        k = r % len(names)
+        for name in names[k:] + names[:k]:
+            clocks[name].run(seconds / rounds)
+    return {name: c.result() for name, c in clocks.items()}
+
+
+def playout_game(mod: Any, bot: str, *, log: bool = True, max_steps: int = 5000) -> Any:
+    """``one_game(seed)``: a whole game with ``bot`` in every seat, as a board plays it (``Game(safe=False,
+    log=True)``: the history and every event kept) or with ``log=False``; a game still going after ``max_steps``
+    actions is stopped and counted as capped."""
     rules = mod.Rules()
     table = mod.BOTS
     seats = len(rules.default_players)
@@ -106,19 +142,31 @@ def playouts(mod: Any, bot: str, seconds: float, *, log: bool = True, max_steps:
             n += 1
         return n, False
 
-    return _timed(seconds, one_game)
+    return one_game
 
 
-def sim_playouts(mod: Any, bot: str, seconds: float, *, max_steps: int = 5000) -> dict[str, float]:
-    """Whole games for about ``seconds`` exactly as the simulator plays them (``tabletop.sim.play_one``: no log,
-    rule firings counted in ``Game.tally``, the garbage collector paused during a game): steps/s and games/s."""
+def playouts(mod: Any, bot: str, seconds: float, *, log: bool = True, max_steps: int = 5000) -> dict[str, float]:
+    """Play whole games with ``bot`` in every seat for about ``seconds``: steps/s and games/s (a game still
+    going after ``max_steps`` actions is stopped and counted as capped)."""
+    return _timed(seconds, playout_game(mod, bot, log=log, max_steps=max_steps))
+
+
+def sim_game(mod: Any, bot: str, *, max_steps: int = 5000) -> Any:
+    """``one_game(seed)``: a whole game exactly as the simulator plays it (``tabletop.sim.play_one``: no log, rule
+    firings counted in ``Game.tally``, the garbage collector paused during a game)."""
     seats = len(mod.Rules().default_players)
 
     def one_game(seed: int) -> tuple[int, bool]:
         rec = play_one(mod.__name__, {}, [bot] * seats, seed, 0, max_steps)
         return rec.steps, not rec.finished
 
-    return _timed(seconds, one_game)
+    return one_game
+
+
+def sim_playouts(mod: Any, bot: str, seconds: float, *, max_steps: int = 5000) -> dict[str, float]:
+    """Whole games for about ``seconds`` exactly as the simulator plays them (``tabletop.sim.play_one``: no log,
+    rule firings counted in ``Game.tally``, the garbage collector paused during a game): steps/s and games/s."""
+    return _timed(seconds, sim_game(mod, bot, max_steps=max_steps))
 
 
 def profile(mod: Any, bot: str, seconds: float, max_steps: int, top: int = 14) -> str:
@@ -172,18 +220,19 @@ def sweep(mod: Any, n: int, workers: int, max_steps: int, bot: str, budget: floa
     return out
 
 
-def openspiel(seconds: float) -> dict[str, float] | None:
-    try:
-        import pyspiel  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    game = pyspiel.load_game("backgammon")
-    rng = random.Random(0)
-    nodes = decisions = n_games = 0
-    t0 = time.perf_counter()
-    deadline = t0 + seconds
-    while time.perf_counter() < deadline:
-        s = game.new_initial_state()
+class _Backgammon:
+    """``one_game(seed)`` of the yardstick: one OpenSpiel backgammon random playout (every node applied, chance
+    nodes included, counted as steps; the decisions counted apart). One generator for all games, seeded 0."""
+
+    def __init__(self, pyspiel: Any) -> None:
+        self.game = pyspiel.load_game("backgammon")
+        self.rng = random.Random(0)
+        self.decisions = 0
+
+    def __call__(self, seed: int) -> tuple[int, bool]:
+        rng = self.rng
+        s = self.game.new_initial_state()
+        nodes = 0
         while not s.is_terminal():
             if s.is_chance_node():
                 outs = s.chance_outcomes()
@@ -191,11 +240,32 @@ def openspiel(seconds: float) -> dict[str, float] | None:
             else:
                 legal = s.legal_actions()
                 s.apply_action(legal[rng.randrange(len(legal))])
-                decisions += 1
+                self.decisions += 1
             nodes += 1
-        n_games += 1
-    dt = time.perf_counter() - t0
-    return {"steps_per_s": nodes / dt, "decisions_per_s": decisions / dt, "games_per_s": n_games / dt}
+        return nodes, False
+
+
+def _pyspiel() -> Any:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return pyspiel
+
+
+def _yard_result(clock_result: dict[str, float], bg: _Backgammon, seconds: float) -> dict[str, float]:
+    return {"steps_per_s": clock_result["steps_per_s"], "decisions_per_s": bg.decisions / seconds,
+            "games_per_s": clock_result["games_per_s"]}
+
+
+def openspiel(seconds: float) -> dict[str, float] | None:
+    pyspiel = _pyspiel()
+    if pyspiel is None:
+        return None
+    bg = _Backgammon(pyspiel)
+    clock = _Clock(bg)
+    clock.run(seconds)
+    return _yard_result(clock.result(), bg, clock.seconds)
 
 
 def first_verdict(game: str = "xevoz", bots: str = "greedy", repeats: int = 3, n: int | None = None,
@@ -304,17 +374,29 @@ def main(argv: list[str] | None = None) -> int:
         label = getattr(mod.Rules, "name", name)
         row: dict[str, Any] = {}
         print(f"\n== {label}")
-        rnd = sim_playouts(mod, "random", secs, max_steps=args.max_steps)
-        row["random"] = rnd
-        _print_speed("random bots, as simulated", rnd, _per_game(rnd, args.max_steps), yard)
-        if yard:
-            row["ratio"] = rnd["steps_per_s"] / yard["steps_per_s"]
-            row["ratio_decisions"] = rnd["steps_per_s"] / yard["decisions_per_s"]
-        logged = playouts(mod, "random", secs, max_steps=args.max_steps)
-        row["random_logged"] = logged
-        _print_speed("random bots, logged", logged, "history and every event kept, as a board plays", yard)
-        if yard:
-            row["ratio_logged"] = logged["steps_per_s"] / yard["steps_per_s"]
+        # the two random-bot figures and the yardstick timed side by side, in slices taken in turn (interleaved):
+        # each ratio divides figures that saw the same load
+        figures: dict[str, Any] = {"random": sim_game(mod, "random", max_steps=args.max_steps),
+                                   "random_logged": playout_game(mod, "random", max_steps=args.max_steps)}
+        bg = _Backgammon(_pyspiel()) if yard is not None else None
+        if bg is not None:
+            figures["yardstick"] = bg
+        timed = interleaved(secs, figures)
+        here = None
+        if bg is not None:
+            spent = timed["yardstick"]["games"] / timed["yardstick"]["games_per_s"]
+            here = row["yardstick"] = _yard_result(timed["yardstick"], bg, spent)
+            print(f"  yardstick beside it     : {here['steps_per_s']:>10,.0f} steps/s (OpenSpiel backgammon timed in "
+                  "turn with the two random-bot figures below; their ratios are to this figure)")
+        rnd = row["random"] = timed["random"]
+        _print_speed("random bots, as simulated", rnd, _per_game(rnd, args.max_steps), here)
+        if here:
+            row["ratio"] = rnd["steps_per_s"] / here["steps_per_s"]
+            row["ratio_decisions"] = rnd["steps_per_s"] / here["decisions_per_s"]
+        logged = row["random_logged"] = timed["random_logged"]
+        _print_speed("random bots, logged", logged, "history and every event kept, as a board plays", here)
+        if here:
+            row["ratio_logged"] = logged["steps_per_s"] / here["steps_per_s"]
         sb = smart_bot(mod)
         if sb:
             sm = sim_playouts(mod, sb, secs, max_steps=args.max_steps)
@@ -381,16 +463,19 @@ def print_summary(report: dict[str, Any], n_sweep: int, workers: int) -> None:
     print("\n== summary (this run" + (f"; load average {os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg")
                                        else "") + ")")
     if yard:
-        print(f"  yardstick OpenSpiel backgammon: {yard['steps_per_s']:,.0f} steps/s (all nodes)")
-    print(f"  {'game':<10} {'random steps/s':>15} {'ratio':>6} {'goal >= 1.0':>12} {'logged ratio':>13} "
-          f"{'smart steps/s':>14} {f'{n_sweep:,} x 2 sweep':>18}")
+        print(f"  yardstick OpenSpiel backgammon: {yard['steps_per_s']:,.0f} steps/s (all nodes) at the start; each "
+              "game's ratios are to the yardstick timed beside its figures (column 'yardstick')")
+    print(f"  {'game':<10} {'yardstick':>10} {'random steps/s':>15} {'ratio':>6} {'goal >= 1.0':>12} "
+          f"{'logged ratio':>13} {'smart steps/s':>14} {f'{n_sweep:,} x 2 sweep':>18}")
     for label, row in report["games"].items():
         rnd = row["random"]["steps_per_s"]
         ratio = row.get("ratio")
         smart = next((v["steps_per_s"] for k, v in row.items() if isinstance(v, dict) and k in SMART), None)
         sw = row["sweep"]
         sweep_text = (f"{sw['seconds']:.1f} s" if sw["complete"] else f"~{sw['projected_seconds']:.0f} s (proj.)")
-        print(f"  {label:<10} {rnd:>15,.0f} {'-' if ratio is None else format(ratio, '.2f'):>6} "
+        beside = row.get("yardstick")
+        print(f"  {label:<10} {'-' if beside is None else format(beside['steps_per_s'], ',.0f'):>10} "
+              f"{rnd:>15,.0f} {'-' if ratio is None else format(ratio, '.2f'):>6} "
               f"{'-' if ratio is None else ('met' if ratio >= 1.0 else 'not met'):>12} "
               f"{'-' if row.get('ratio_logged') is None else format(row['ratio_logged'], '.2f'):>13} "
               f"{'-' if smart is None else format(smart, ',.0f'):>14} {sweep_text:>18}")

@@ -75,3 +75,36 @@ def test_a_short_sweep_is_timed_three_times_and_its_median_reported() -> None:
     assert out["complete"] and len(out["runs"]) == 3 and out["games"] == 60
     assert out["seconds"] == sorted(out["runs"])[1] and out["projected_seconds"] == out["seconds"]
     assert len(bench.sweep(pig, 30, 1, 500, "random", 60)["runs"]) == 1
+
+
+def test_interleaved_figures_are_timed_in_turn_and_go_on_with_the_next_seed() -> None:
+    """The ratio's figures are timed side by side (slices taken in turn, the order rotated each round), each slice
+    going on with the next seed, so every figure plays seeds 0, 1, 2, ... once each, as one run of it would."""
+    bench = _bench()
+    order: list[str] = []
+    seeds: dict[str, list[int]] = {"a": [], "b": []}
+
+    def game(name: str):
+        def one(seed: int) -> tuple[int, bool]:
+            order.append(name)
+            seeds[name].append(seed)
+            return 3, seed == 0
+        return one
+
+    slices: list[str] = []
+    run = bench._Clock.run
+
+    def logged_run(clock, seconds: float) -> None:
+        slices.append("a" if clock.one_game is fa else "b")
+        run(clock, seconds)
+
+    fa, fb = game("a"), game("b")
+    bench._Clock.run = logged_run
+    try:
+        out = bench.interleaved(0.001, {"a": fa, "b": fb}, rounds=4)
+    finally:
+        bench._Clock.run = run
+    assert slices == ["a", "b", "b", "a", "a", "b", "b", "a"]  # in turn, the order rotated each round
+    for name in ("a", "b"):
+        assert seeds[name] == list(range(len(seeds[name]))) and out[name]["games"] == len(seeds[name]) >= 4
+        assert out[name]["steps_per_game"] == 3 and out[name]["capped"] == 1 and out[name]["steps_per_s"] > 0

@@ -131,3 +131,126 @@ def test_the_rules_the_fast_path_counts_are_clauses_of_the_catalog() -> None:
     from tabletop.engine.game import _known_rules
 
     assert set(fast.COUNTED_RULES) <= _known_rules(XevozRules())
+
+
+# -- the fast rules a board plays (FastXevozRules: every event told) against the reference, step by step ----------
+
+def _event_rows(events: Any) -> list[tuple[str, int | None, dict[str, Any], str]]:
+    return [(e.rule, e.player, dict(e.data), e.text) for e in events]
+
+
+def logged_difference(fast_rules: XevozRules, seed: int, vi: int, bot: str, safe: bool) -> str | None:
+    """Where ``fast_rules`` (as a board plays it: every event kept) first parts from the reference in the battle of
+    ``seed``: the state, the legal actions, each event (clause, seat, data, text) and the draws of every step."""
+    variant = VARIANTS[vi]
+    ref = Game(XevozRules(), seed=seed, variant=variant, safe=safe, log=True)
+    twin = Game(fast_rules, seed=seed, variant=variant, safe=safe, log=True)
+    where = f"seed {seed}, variant {vi}, {bot} bots, safe={safe}"
+    if _event_rows(ref.history[0].events) != _event_rows(twin.history[0].events):
+        return f"{where}: the set-up events differ"
+    ref_bots = [BOTS[bot](seed=seed * 7 + s) for s in range(2)]
+    twin_bots = [BOTS[bot](seed=seed * 7 + s) for s in range(2)]
+    for step in range(5000):
+        legal, got = ref.legal_actions(), twin.legal_actions()
+        if legal != got or [repr(a) for a in legal] != [repr(a) for a in got]:
+            return f"{where}, step {step}: legal actions: reference {legal}, fast {got}"
+        if ref.is_over:
+            return None if twin.is_over else f"{where}, step {step}: the fast game is not over"
+        p = ref.current_player
+        if p is None or twin.current_player != p:
+            return f"{where}, step {step}: the seat to act: reference {p}, fast {twin.current_player}"
+        want = _event_rows(ref.play(ref_bots[p].choose(ref, legal)))
+        told = _event_rows(twin.play(twin_bots[p].choose(twin, got)))
+        for k, (a, b) in enumerate(zip(want, told, strict=False)):
+            if a != b:
+                return f"{where}, step {step}: event {k}: reference {a}, fast {b}"
+        if len(want) != len(told):
+            return f"{where}, step {step}: {len(want)} events, fast {len(told)}"
+        if ref.last_draws != twin.last_draws:
+            return f"{where}, step {step}: draws: reference {ref.last_draws}, fast {twin.last_draws}"
+        diff = state_difference(ref.raw_state, twin.raw_state)
+        if diff is not None:
+            return f"{where}, step {step}: state field {diff}"
+    return f"{where}: no end after 5000 steps"
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+@pytest.mark.parametrize("vi", range(len(VARIANTS)))
+def test_the_fast_rules_tell_the_reference_battles_event_by_event(vi: int, bot: str) -> None:
+    from tabletop.xevoz import Rules
+
+    assert issubclass(Rules, fast.FastXevozRules)  # what games and boards play
+    for seed in SEEDS:
+        assert logged_difference(Rules(), seed, vi, bot, safe=seed % 3 == 0) is None
+
+
+class _BrokenFast(fast.FastXevozRules):
+    """A fast path with one deliberate bug: a follow with one square tells the wrong square."""
+
+    def _move_step(self, state: XevozState, a: Any, ctx: Any, moving: bool) -> bool:
+        played = super()._move_step(state, a, ctx, moving)
+        if played and moving and len(ctx.events) >= 2 and ctx.events[-2].rule == "xevoz.defender-follows":
+            ctx.events[-2].data = {"cell": "A1"}
+        return played
+
+
+def test_a_broken_fast_rules_is_caught() -> None:
+    found = [logged_difference(_BrokenFast(), seed, 0, "random", safe=False) for seed in SEEDS[:10]]
+    message = next((m for m in found if m is not None), "")
+    assert "seed " in message and "step " in message and "event " in message, found
+
+
+def _refusal(g: Game[Any], action: Any) -> str:
+    from tabletop.engine import IllegalAction
+
+    try:
+        g.fork().play(action)
+    except IllegalAction as exc:
+        return f"[{exc.rule}] {exc.reason}"
+    return "played"
+
+
+def test_the_fast_rules_refuse_as_the_reference_does() -> None:
+    """An action the fast steps do not find legal is the reference's to refuse (the same clause and reason), in
+    every phase of many battles: a call of no colour, a move to every square, a chop of every part (of the
+    figure the decision is about, and naming the other figure)."""
+    from tabletop.xevoz import Call, Chop, Move, Rules
+
+    phases: Counter[str] = Counter()
+    for seed in range(12):
+        games = [Game(r, seed=seed) for r in (XevozRules(), Rules())]
+        bots = [BOTS["random"](seed=seed) for _ in range(2)]
+        for _ in range(120):
+            ref, twin = games
+            if ref.is_over:
+                break
+            st = ref.raw_state
+            probes: list[Any] = [Call("green"), Call("white"), Move("A1")]
+            if st.phase in ("move", "follow"):
+                probes += [Move(name) for name in ref.rules.mat_grid(st).names]
+            for side in st.sides:
+                probes += [Chop(pid) for pid in side.figure.part_ids]
+                probes += [Chop(pid, figure=side.figure.id) for pid in side.figure.part_ids[:3]]
+            for probe in probes:
+                assert _refusal(ref, probe) == _refusal(twin, probe), (seed, st.phase, probe)
+            phases[st.phase] += 1
+            legal = ref.legal_actions()
+            for g, b in zip(games, bots, strict=True):
+                g.play(b.choose(g, legal if g is ref else g.legal_actions()))
+            assert ref.state == twin.state
+    assert {"call", "move", "actions"} <= set(phases)
+
+
+def test_the_fast_rules_keep_their_own_tables_and_are_not_kept_alive_by_them() -> None:
+    import gc
+    import weakref
+
+    from tabletop.xevoz import new_game
+
+    g = new_game(seed=2)
+    rules = g.rules
+    assert isinstance(rules, fast.FastXevozRules) and fast.tables(rules) is rules.fast
+    gone = weakref.ref(rules)
+    del g, rules
+    gc.collect()
+    assert gone() is None  # every board makes its rules: none may stay behind in a registry

@@ -832,7 +832,9 @@ def _known_rules(rules: Rules[Any]) -> frozenset[str] | None:
 def _make_variant(rules: Rules[Any], variant: Variant | Mapping[str, Any] | None) -> Variant:
     vt = rules.variant_type
     if variant is None:
-        v = vt()
+        # the rulebook's options: one object per variant class (frozen, so every game may share it)
+        known = _DEFAULT.get(vt)
+        v = known if known is not None else _DEFAULT.setdefault(vt, vt())
     elif isinstance(variant, vt):
         v = variant
     elif isinstance(variant, Mapping):
@@ -851,6 +853,8 @@ def _make_variant(rules: Rules[Any], variant: Variant | Mapping[str, Any] | None
 
 #: id -> Variant already validated (see _make_variant)
 _VALID: dict[int, Variant] = {}
+#: variant class -> its rulebook options (see _make_variant)
+_DEFAULT: dict[type, Variant] = {}
 
 
 def _make_players(rules: Rules[Any], players: int | Sequence[str] | None) -> tuple[str, ...]:

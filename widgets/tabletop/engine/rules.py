@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import Action
-from .chance import Chance, Draw
+from .chance import _GOLDEN, _MASK, Chance, Draw, _new_draw
 from .errors import IllegalAction
 from .events import _NO_DATA, Event, Text
 from .variants import NoVariant, Variant
@@ -78,7 +78,20 @@ class Context:
     def draw(self, kind: str, options: Sequence[Any] | None = None,
              weights: Sequence[float] | None = None) -> Any:
         """Draw a chance outcome (rigged if a rig is queued for this kind) and return its value."""
-        d = self.chance.draw(kind, options, weights)
+        ch = self.chance
+        if options is None and weights is None and not ch.queues:
+            # the commonest draw (the kind's whole domain, nothing rigged) without two calls: Chance.value's
+            # splitmix64 of the next draw number, and the Draw Chance.draw makes of it
+            opts = ch.domains[kind]
+            if opts:
+                n = ch.counter = ch.counter + 1
+                x = (ch._base + n * _GOLDEN + _GOLDEN) & _MASK
+                x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+                v = opts[((x ^ (x >> 31)) * len(opts)) >> 64]
+                self.draws.append(_new_draw(Draw, (kind, v, False, n)))
+                return v
+        d = ch.draw(kind, options, weights)
         self.draws.append(d)
         return d.value
 

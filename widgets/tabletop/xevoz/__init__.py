@@ -34,14 +34,15 @@ from .actions import (
 )
 from .bots import BOTS, GreedyBot, XevozRandomBot
 from .data import components
+from .fast import FastXevozRules
 from .rules import XevozRules, XevozState
 from .variant import XevozVariant
 
-Rules = XevozRules
+Rules = FastXevozRules
 Variant = XevozVariant
 
 __all__ = [
-    "BOTS", "AttachDrain", "Board", "Call", "Chop", "ChooseMat", "Flip", "FreeDrain", "GreedyBot", "Heal", "KeepDrain", "Move",
+    "BOTS", "AttachDrain", "Board", "Call", "Chop", "ChooseMat", "FastXevozRules", "Flip", "FreeDrain", "GreedyBot", "Heal", "KeepDrain", "Move",
     "PickFigure", "Place", "Ready", "RollHelix", "Rules", "Swap", "Variant", "XevozRandomBot", "XevozRules",
     "XevozState", "XevozVariant", "components", "load", "new_game", "start_battle", "teaching_positions",
 ]
@@ -51,11 +52,11 @@ def new_game(*, seed: int | None = None, variant: XevozVariant | Mapping[str, An
              players: int | Sequence[str] | None = None, rig: Mapping[str, Any] | None = None,
              safe: bool = True) -> Game[XevozState]:
     """A new battle, starting with the build phase (Rulebook step 1, the pre-battle check)."""
-    return Game(XevozRules(), seed=seed, variant=variant, players=players, rig=rig, safe=safe)
+    return Game(FastXevozRules(), seed=seed, variant=variant, players=players, rig=rig, safe=safe)
 
 
 def load(data: Mapping[str, Any]) -> Game[XevozState]:
-    return Game.load(XevozRules(), data)
+    return Game.load(FastXevozRules(), data)
 
 
 def start_battle(game: Game[XevozState], *, start: str | None = None) -> Game[XevozState]:

@@ -19,16 +19,18 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Sequence
+from types import MethodType
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import Action, Bot, Game
 from tabletop.engine.bots import below_of
 from tabletop.engine.rules import Bundle
 
+from . import texts
 from .actions import Call, Chop, FreeDrain, KeepDrain, Move
-from .data import Attack, Figure, Glyph
+from .data import Attack, Components, Figure, Glyph
 from .rules import _CALLS, _ROLL, Grid, XevozRules
-from .state import FACE_SLOT, XevozState
+from .state import COLOURS, FACE_SLOT, Side, XevozState
 
 if TYPE_CHECKING:
     from tabletop.engine.rules import Context
@@ -87,7 +89,7 @@ class Tables:
         if hit is None or hit[0] is not h:
             if len(self._readings) > 4096:  # helixes redesigned in many games: start afresh
                 self._readings.clear()
-            by_face = {face: self.rules.read_face(side, face) for face in FACE_SLOT}
+            by_face = {face: XevozRules.read_face(self.rules, side, face) for face in FACE_SLOT}
             hit = self._readings[id(h)] = (h, by_face)  # the entry keeps the helix alive, so its id stays its own
         return hit[1]
 
@@ -111,7 +113,10 @@ _TABLES: weakref.WeakKeyDictionary[XevozRules, Tables] = weakref.WeakKeyDictiona
 
 
 def tables(rules: XevozRules) -> Tables:
-    """The fast tables of ``rules``."""
+    """The fast tables of ``rules`` (a FastXevozRules holds its own: kept in the registry, whose entries hold their
+    rules object, every board's rules would stay alive)."""
+    if isinstance(rules, FastXevozRules):
+        return rules.fast
     t = _TABLES.get(rules)
     if t is None:
         t = _TABLES[rules] = Tables(rules)
@@ -132,30 +137,180 @@ def _heal_options(rules: XevozRules, state: XevozState, kind: str, owner: int) -
     return idx, len(idx)
 
 
-def legal_actions(rules: XevozRules, state: XevozState) -> list[Action]:
-    """The legal actions as the fast path lists them (from its tables), in the order :func:`sim_steps` picks
-    from; any phase it does not play itself is the rules' own list."""
+def legal_actions(rules: XevozRules, state: XevozState, fast: Tables | None = None) -> list[Action]:
+    """The legal actions as the fast path lists them (from its tables: ``fast``, default ``tables(rules)``), in
+    the order :func:`sim_steps` picks from; any phase it does not play itself is the rules' own list."""
     ph = state.phase
     if ph == "call":
         return list(_CALLS)
-    if ph in ("move", "follow"):
-        grid, free, near = tables(rules).reach(state)
+    if fast is None:
+        fast = tables(rules)
+    if ph == "move" or ph == "follow":
+        grid, free, near = fast.reach(state)
         seat = state.chooser
         cells = (near if ph == "follow" else free)[state.sides[seat].pos, state.sides[1 - seat].pos]
         return [grid.moves[c] for c in cells]
-    if ph in ("first", "world"):
+    if ph == "first" or ph == "world":
         return list(_ROLL)
     if ph != "actions":
-        return rules.legal_actions(state)
+        return XevozRules.legal_actions(rules, state)
     kind, _, owner = state.queue[0]
     side = state.sides[owner]
     parts = rules.parts(side.figure)
     if kind == "chop":
-        return [parts.chops[i] for i in tables(rules).chop_table(side.figure)(side.present)]
+        chops = parts.chops
+        return [chops[i] for i in fast.chop_table(side.figure)(side.present)]
     idx, n = _heal_options(rules, state, kind, owner)
     out: list[Action] = [(parts.heals if kind == "heal" else parts.attaches)[i] for i in idx]
     return out + [FreeDrain(), KeepDrain()][:n - len(idx)]
 
+
+
+class FastXevozRules(XevozRules):
+    """The reference rules, answered from the fast tables where they ask the same question (what games and boards
+    play: ``tabletop.xevoz.Rules``): the legal actions from :func:`legal_actions`, a rolled face's reading by
+    the helix's identity (:meth:`Tables.readings`, not by hashing the helix each roll). Every rule, event and
+    refusal is the reference's own (tests/xevoz/test_differential.py plays both side by side)."""
+
+    def __init__(self, comp: Components | None = None) -> None:
+        super().__init__(comp)
+        self.fast = Tables(self)
+
+    def legal_actions(self, state: XevozState) -> list[Action]:
+        return legal_actions(self, state, self.fast)
+
+    def read_face(self, side: Side, face: str) -> tuple[Glyph, Attack, Attack, str]:
+        h = side.helix
+        hit = self.fast._readings.get(id(h))
+        if hit is not None and hit[0] is h:
+            return hit[1][face]
+        return self.fast.readings(side)[face]
+
+    # -- the commonest steps of a battle as a board plays them (every event told), each in one frame: the call,
+    # a move or a follow, a chop. Anything else, and any action these do not find legal at once, is the
+    # reference's own apply (which refuses it with its clause and reason).
+    def apply(self, state: XevozState, action: Action, ctx: Context) -> None:
+        assert ctx.player is not None
+        cls = action.__class__
+        ph = state.phase
+        if cls is Call:
+            if ph == "call" and action.colour in COLOURS:  # type: ignore[attr-defined]
+                self._call_step(state, action.colour, ctx)  # type: ignore[attr-defined]
+                return
+        elif cls is Move:
+            if (ph == "move" or ph == "follow") and self._move_step(state, action, ctx, ph == "move"):  # type: ignore[arg-type]
+                return
+        elif cls is Chop:
+            if ph == "actions" and self._chop_step(state, action, ctx):  # type: ignore[arg-type]
+                return
+        super().apply(state, action, ctx)
+
+    def _call_step(self, state: XevozState, colour: str, ctx: Context) -> None:
+        """``XevozRules._call`` for a call of black or white: the call, both rolls (each face read from the
+        helix's readings), the species icons and the resolution told as the reference tells them; a warp, a
+        tie and the winner's actions by the reference's own steps."""
+        tell = ctx.tell
+        players = ctx.players
+        att = state.attacker
+        tell("xevoz.attack-call", -1, texts.say_call, players[att], colour, colour=colour)
+        f0, f1 = ctx.draw("helix1"), ctx.draw("helix2")
+        s0, s1 = state.sides
+        read = self.fast._readings
+        hit = read.get(id(s0.helix))
+        r0 = hit[1][f0] if hit is not None and hit[0] is s0.helix else self.fast.readings(s0)[f0]
+        hit = read.get(id(s1.helix))
+        r1 = hit[1][f1] if hit is not None and hit[0] is s1.helix else self.fast.readings(s1)[f1]
+        g0, g1 = r0[0], r1[0]
+        tell("xevoz.helix-roll", 0, texts.say_roll, players[0], r0[3], face=f0, glyph=g0.id)
+        tell("xevoz.helix-roll", 1, texts.say_roll, players[1], r1[3], face=f1, glyph=g1.id)
+        strength, bonus = [0, 0], [0, 0]
+        roll = state.roll = {"kind": "attack", "faces": [f0, f1], "colour": colour, "strength": strength,
+                             "bonus": bonus, "winner": -1, "warp": -1, "bomb": "", "blast": False, "attacker": att}
+        state.round_ends = False
+        mat = self.comp.mats[state.mat]
+        warps = mat.warps
+        if warps and (warps.get(s0.pos) == g0.species or warps.get(s1.pos) == g1.species):
+            self._warp_check(state, (g0, g1), ctx)
+            return
+        called = (r0[2], r1[2]) if colour == "black" else (r0[1], r1[1])
+        strength[0], strength[1] = called[0].strength, called[1].strength
+        bonuses = mat.bonuses
+        if bonuses:
+            b0, b1 = bonuses.get(s0.pos), bonuses.get(s1.pos)
+            if b0 is not None and b0[0] == g0.species or b1 is not None and b1[0] == g1.species:
+                self._bonus_spaces(state, list(called), (g0, g1), ctx)
+        dfn = 1 - att
+        sa, sd = strength[att], strength[dfn]
+        if sa == sd:
+            self._resolve(state, colour, ctx)  # the tie
+            return
+        w = att if sa > sd else dfn
+        roll["winner"] = w
+        state.round_winner = w
+        tell("xevoz.resolve", w, texts.say_resolve, colour, players, w, strength[0], strength[1], bonus[0],
+             bonus[1], strength=[sa, sd])
+        self._actions(state, w, called[w], ctx)
+
+    def _move_step(self, state: XevozState, a: Move, ctx: Context, moving: bool) -> bool:
+        """``XevozRules._move`` for a square the seat may move to (else ``False``: not played): the move or
+        follow, the defender's follow when it has no choice, and the next attacker, told as the reference
+        tells them; a follow with a choice (or with no square) by the reference's own step."""
+        name = a.cell
+        grid, free, near = self.fast.reach(state)
+        cell = grid.cells.get(name) if name.__class__ is str else None
+        seat: int = ctx.player  # type: ignore[assignment]  # apply asserted it
+        sides = state.sides
+        if cell is None or cell not in (free if moving else near)[sides[seat].pos, sides[1 - seat].pos]:
+            return False
+        sides[seat].pos = cell
+        players = ctx.players
+        tell = ctx.tell
+        w = state.round_winner
+        if moving:
+            tell("xevoz.movement", -1, texts.say_moves, players[seat], name, cell=name)
+            lo = 1 - w
+            there, here = sides[lo].pos, sides[w].pos
+            if there in grid.nbrs[here]:
+                tell("xevoz.defender-follows", lo, texts.say_still_next, players[lo], players[w])
+            else:
+                opts = near[there, here]
+                if len(opts) != 1:
+                    self._start_follow(state, ctx)
+                    return True
+                state.phase, state.chooser = "follow", lo
+                sides[lo].pos = opts[0]
+                to = grid.names[opts[0]]
+                tell("xevoz.defender-follows", lo, texts.say_follows_to, players[lo], to, players[w], cell=to)
+        else:
+            tell("xevoz.defender-follows", -1, texts.say_follows, players[seat], name, cell=name)
+        how = "won as the attacker and stays" if w == state.attacker else "won as the defender and becomes"
+        state.attacker = w
+        state.phase = "call"
+        state.round += 1
+        tell("xevoz.next-attacker", w, texts.say_next_attacker, players[w], how)
+        return True
+
+    def _chop_step(self, state: XevozState, a: Chop, ctx: Context) -> bool:
+        """``XevozRules._chop`` for a part that may be chopped now (else ``False``: not played): on the
+        figure, not the DRAIN ATTACK, nothing snapped onto it; then the reference's ``_chopped``."""
+        kind, chooser, owner = state.queue[0]
+        if kind != "chop":
+            return False
+        side = state.sides[owner]
+        f = side.figure
+        fig, part = a.figure, a.part
+        if fig.__class__ is not str or part.__class__ is not str or fig != "" and fig != f.id:
+            return False
+        p = self.parts(f)
+        i = p.index.get(part)
+        present = side.present
+        if i is None or i == f.drain or not present[i]:
+            return False
+        for c in p.blockers[i]:
+            if present[c]:
+                return False
+        self._chopped(state, ctx, chooser, owner, i)
+        return True
 
 
 def _keys(rule: str) -> tuple[tuple[str, int], tuple[str, int]]:
@@ -311,7 +466,10 @@ def sim_steps(bot: Bot, game: Game[Any], state: XevozState, ctx: Context, bots: 
     rules = game.rules
     assert isinstance(rules, XevozRules)  # a Xevoz bot plays Xevoz games (the simulator's table says so)
     fast = tables(rules)
-    apply = rules.apply
+    # the reference's own apply and listing for the steps played below by choose + apply (none is a call, a move
+    # or a chop, which FastXevozRules.apply would take in one frame: the same step, one call more)
+    apply = MethodType(XevozRules.apply, rules)
+    listing = MethodType(XevozRules.legal_actions, rules)
     # each pick is engine.bots.below (bound to the seat's generator): exactly rng.randrange(n), as choose draws it
     picks = [below_of(b.rng) for b in bots]
     played = 0
@@ -364,7 +522,7 @@ def sim_steps(bot: Bot, game: Game[Any], state: XevozState, ctx: Context, bots: 
             break
         else:
             seat_or_none = rules.current_player(state)
-            legal = rules.legal_actions(state)
+            legal = listing(state)
             if seat_or_none is None or not legal:
                 break  # the plain path says that the seat has no legal action
             ctx.player = seat_or_none
@@ -386,7 +544,7 @@ def choose_steps(bot: Bot, game: Game[Any], state: XevozState, ctx: Context, bot
         seat = rules.current_player(state)
         if seat is None:
             break
-        legal = legal_actions(rules, state)
+        legal = legal_actions(rules, state, fast)
         if not legal:
             break  # the plain path says that the seat has no legal action
         act = bots[seat].choose(game, legal)
