@@ -83,7 +83,7 @@ function ttSetAttrs(node, attrs) {
     if (v === null || v === undefined || v === false) continue;
     if (k.startsWith("on")) {
       if (typeof v !== "function") throw new Error(`tabletop kit: ${k} must be a function`);
-      node.addEventListener(k.slice(2).toLowerCase(), v);
+      ttOn(node, k.slice(2).toLowerCase(), v);
     } else if (k === "class" || k === "className") {
       node.setAttribute("class", Array.isArray(v) ? v.filter(Boolean).join(" ") : String(v));
     } else if (k === "dataset") {
@@ -104,6 +104,89 @@ function ttSetAttrs(node, attrs) {
     }
   }
   return node;
+}
+
+/** Listen to `type` events on `node` through the kit: the node keeps its handlers (node.__ttOn), so a redraw that
+ *  keeps the node in the page (ttMorph) hands it the new drawing's handlers, closures over the new state. Board
+ *  renderers listen with ttOn (or h()/s()'s onClick... attributes), never addEventListener. */
+function ttOn(node, type, fn) {
+  const n = /** @type {any} */ (node);
+  const on = n.__ttOn || (n.__ttOn = {});
+  (on[type] || (on[type] = [])).push(fn);
+  ttListen(n, type);
+}
+
+/** One listener per event type on a node: it calls whatever handlers the node holds now. */
+function ttListen(n, type) {
+  const heard = n.__ttHeard || (n.__ttHeard = new Set());
+  if (heard.has(type)) return;
+  heard.add(type);
+  n.addEventListener(type, (ev) => {
+    const fns = (n.__ttOn || {})[type];
+    if (fns) for (const f of fns.slice()) f.call(n, ev);
+  });
+}
+
+/** The attributes that name what an element stands for (a space, a part, a piece, a focus target): a redraw keeps
+ *  the element that names the same thing (ttMorph), whatever else about it changed. */
+const TT_KEY_ATTRS = ["data-tt-key", "data-cell", "data-hex", "data-part", "data-plane", "data-target", "data-slot",
+  "data-seat", "data-focus", "id"];
+
+function ttKeyOf(node) {
+  if (node.nodeType !== 1) return `#${node.nodeType}`;
+  const el = /** @type {Element} */ (node);
+  let key = "";
+  for (const a of TT_KEY_ATTRS) {
+    const v = el.getAttribute(a);
+    if (v !== null) { key = `${a}=${v}`; break; }
+  }
+  const cls = el.getAttribute("class") || "";
+  return `${el.nodeName}|${cls.split(" ", 1)[0]}|${key}`;
+}
+
+/** Make the element `live` (in the page) look and act like `fresh` (a new drawing of it, not in the page): its
+ *  attributes, handlers and children become fresh's, while every child that stands for the same thing (ttKeyOf) is
+ *  kept and patched in turn, so what did not change keeps its identity (and its focus, hover and running
+ *  animations) and the browser restyles only what changed. `fresh.__ttLive` is set to the node kept. */
+function ttMorph(live, fresh) {
+  if (live === fresh) return live;
+  const l = /** @type {any} */ (live);
+  const f = /** @type {any} */ (fresh);
+  for (const a of [...live.attributes]) if (!fresh.hasAttribute(a.name)) live.removeAttribute(a.name);
+  for (const a of fresh.attributes) if (live.getAttribute(a.name) !== a.value) live.setAttribute(a.name, a.value);
+  if (l.__ttOn || f.__ttOn) {
+    l.__ttOn = f.__ttOn || {};
+    for (const type of Object.keys(l.__ttOn)) ttListen(l, type);
+  }
+  if ("value" in f && l.value !== f.value && live.ownerDocument.activeElement !== live) l.value = f.value;
+  f.__ttLive = live;
+  ttMorphChildren(live, fresh);
+  return live;
+}
+
+/** ttMorph for the children: `live`'s children become `fresh`'s, each matched (by ttKeyOf, in order) to a child of
+ *  `live` that is kept and patched; a new child is moved in; an old child nothing matched is removed. */
+function ttMorphChildren(live, fresh) {
+  const olds = new Map();
+  for (const c of live.childNodes) {
+    const k = ttKeyOf(c);
+    const q = olds.get(k);
+    if (q) q.push(c); else olds.set(k, [c]);
+  }
+  const want = [];
+  for (const c of [...fresh.childNodes]) {
+    const q = olds.get(ttKeyOf(c));
+    const o = q && q.length ? q.shift() : null;
+    if (!o) want.push(c);
+    else if (c.nodeType === 1) want.push(ttMorph(o, c));
+    else { if (o.nodeValue !== c.nodeValue) o.nodeValue = c.nodeValue; want.push(o); }
+  }
+  ttSyncChildren(live, want);
+}
+
+/** The node in the page that a node of a fresh drawing became (ttMorph kept an older one), else the node. */
+function ttLive(node) {
+  return node && /** @type {any} */ (node).__ttLive ? /** @type {any} */ (node).__ttLive : node;
 }
 
 function ttAppend(node, children) {
@@ -308,6 +391,17 @@ function ttExpandItems(items, codec) {
     out.push(e);
   }
   return out;
+}
+
+/** A sync message with its patch at hand: msg itself, or (msg.z: a long patch, base64 of its zlib-deflated JSON,
+ *  _messages.py sync_message) a Promise of the message with msg.p inflated. */
+function ttSyncPatch(msg) {
+  if (!msg || typeof msg.z !== "string") return msg;
+  const bin = atob(msg.z);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  const text = new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"))).text();
+  return text.then((t) => Object.assign({}, msg, { p: JSON.parse(t), z: undefined }));
 }
 
 /** A board's state message (board.py send_state: {tt: "sync", base, seq, p: {trait: patch}}), applied to the model
@@ -516,9 +610,19 @@ function ttRenderBoard({ model, el }) {
     askedAt = seq;
     model.send({ type: "sync", seq });
   };
+  // a long patch comes deflated (ttSyncPatch, asynchronous): the messages after it wait for it, in order
+  let inflating = Promise.resolve();
+  let waiting = 0;
+  const applySync = (msg) => { if (ttApplySync(model, msg) === "gap") askWhole(); };
   const onCustom = (msg) => {
     if (!msg || msg.tt !== "sync") return;
-    if (ttApplySync(model, msg) === "gap") askWhole();
+    if (!waiting && typeof msg.z !== "string") { applySync(msg); return; }
+    waiting += 1;
+    const got = ttSyncPatch(msg);
+    inflating = inflating.then(() => got).then(applySync, (err) => {
+      console.error("tabletop: a state patch could not be read; asking for the whole state", err);
+      askWhole();
+    }).finally(() => { waiting -= 1; });
   };
   model.on("msg:custom", onCustom);
 
@@ -996,6 +1100,9 @@ function ttRenderBoard({ model, el }) {
     }, summary, body));
   }
 
+  // the board's picture stays in the page: each redraw draws it anew off the page and patches the one shown
+  // (ttMorph): what did not change keeps its element, so the browser restyles and repaints only what changed
+  const stageBox = ttH("div", { class: "tt-stage" });
   function stage(m) {
     const box = ttH("div", { class: "tt-stage" });
     const ctx = {
@@ -1057,7 +1164,18 @@ function ttRenderBoard({ model, el }) {
     ttNameParts(box);
     const marked = ttMarkLastMove(box, m.last_move);
     flashLastMove(m, marked.concat([...root.querySelectorAll(".tt-last-move")]));
-    return box;
+    return ttMorph(stageBox, box);
+  }
+
+  /** The frame's parts (header, the last-move line, the moves, the controls...) are patched the same way: `slot`'s
+   *  element in the page becomes `node` (kept when it is the same kind of element), or goes when node is null. */
+  const kept = {};
+  function keep(slot, node) {
+    const old = kept[slot];
+    if (!node) { kept[slot] = null; return null; }
+    if (old && old.nodeName === node.nodeName) return ttMorph(old, node);
+    kept[slot] = node;
+    return node;
   }
 
   /** The last move (of any seat, a bot's or the other human's) flashes for TT_FLASH_MS: on the board and in the
@@ -1098,7 +1216,7 @@ function ttRenderBoard({ model, el }) {
     const t0 = performance.now();
     // the side panel and the main row stay in the page (only their changed parts are replaced): the log inside is
     // kept as it is, so the browser restyles only what is new
-    const sideParts = [botTurnPanel(m), actionsPanel(m), controls(m)];
+    const sideParts = [keep("bot", botTurnPanel(m)), keep("actions", actionsPanel(m)), keep("controls", controls(m))];
     const t1 = performance.now();
     sideParts.push(logPanel(m));
     ttSyncChildren(side, sideParts);
@@ -1106,17 +1224,17 @@ function ttRenderBoard({ model, el }) {
     // "why not?": a popover beside the clicked element (placed after the redraw, out of the flow); a refusal a lesson
     // step demonstrates: a narration box above the board
     errorBanner(m);
-    const line = lastMoveLine(m);
+    const line = keep("line", lastMoveLine(m));
     ttSyncChildren(root, [
-      header(m),
-      ttTxt(m.notice) ? ttH("div", { class: "tt-notice" }, ttTxt(m.notice)) : null,
+      keep("header", header(m)),
+      keep("notice", ttTxt(m.notice) ? ttH("div", { class: "tt-notice" }, ttTxt(m.notice)) : null),
       line,
       demoBox,
       main,
       banner,
       m.teacher && typeof ttTeacherPanel === "function"
         ? ttTeacherPanel(m, { send, memo, schedule, root, preview }) : null,
-      ttH("footer", { class: "tt-help" }, TT_HELP),
+      keep("help", ttH("footer", { class: "tt-help" }, TT_HELP)),
       announcer]);
     const t3 = performance.now();
     ttSyncChildren(main, [stage(m), side]);

@@ -404,7 +404,7 @@ function renderBoard(ctx) {
     return;
   }
   const memo = ctx.memo;
-  const uid = `zx${++zxUid}`;
+  const uid = memo.uid || (memo.uid = `zx${++zxUid}`);  // one per view: the same ids on every redraw
   const sel = zxSelectedPlane(ctx);
   if (!sel) memo.pendingShot = null;
   const moveTo = {};
@@ -445,15 +445,17 @@ function renderBoard(ctx) {
   const where = h("p", { class: "zx-where", dataset: { shown: "" } }, idle);
   const costWords = (id) => (costs[id] ? `${costs[id]} count${costs[id] > 1 ? "s" : ""} away for plane #${sel}` +
     (stops.has(id) ? " (shot down on entering)" : "") + (costs[id] > 1 ? ": click to fly the whole route" : "") : "");
+  // the line in the page (a redraw keeps the one shown: kit ttMorph), not necessarily this drawing's
+  const whereLine = () => ttLive(where);
   const show = (id) => {
     const hx = hexById[id];
     if (!hx) return;
-    where.textContent = zxHexWords(ctx, hx, costWords(id));
-    where.dataset.shown = id;
+    whereLine().textContent = zxHexWords(ctx, hx, costWords(id));
+    whereLine().dataset.shown = id;
   };
   const onPiece = (el, id) => {
-    el.addEventListener("mouseenter", () => show(id));
-    el.addEventListener("focus", () => show(id));
+    ttOn(el, "mouseenter", () => show(id));
+    ttOn(el, "focus", () => show(id));
   };
 
   const rows = view.coords ? view.coords.rows.length : 11;
@@ -461,7 +463,7 @@ function renderBoard(ctx) {
   const svg = s("svg", { viewBox: `0 0 ${view.width} ${view.height}`, class: "zx-svg", role: "group",
     "aria-label": `Zaxxon hex board, rows A to ${String.fromCharCode(64 + rows)} (north to south), columns 1 to ${cols} (west to east)`,
     dataset: { rows, cols } });
-  svg.addEventListener("mouseleave", () => { where.textContent = idle; where.dataset.shown = ""; });
+  ttOn(svg, "mouseleave", () => { whereLine().textContent = idle; whereLine().dataset.shown = ""; });
   svg.append(s("defs", {},
     s("pattern", { id: `${uid}-stripes`, width: 4, height: 4, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
       s("rect", { width: 4, height: 4, fill: "#e03030" }), s("rect", { width: 1.6, height: 4, fill: "#fff" }))));
@@ -497,7 +499,7 @@ function renderBoard(ctx) {
         const next = zxNeighbour(ctx, hx.id, ev.key);
         if (ev.key.startsWith("Arrow")) {
           ev.preventDefault(); ev.stopPropagation();
-          const el = next && svg.querySelector(`polygon[data-hex="${next}"]`);
+          const el = next && ttLive(svg).querySelector(`polygon[data-hex="${next}"]`);
           if (el) { memo.cursor = next; el.focus(); }
         }
       } });
@@ -540,15 +542,15 @@ function renderBoard(ctx) {
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");
       g.setAttribute("aria-label", `${zxTargetWords(t)}; ${zxEditPlan(ctx, t.space).words}`);
-      g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); zxClickHex(ctx, t.space); } });
+      ttOn(g, "keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); zxClickHex(ctx, t.space); } });
     } else if (shotAt[t.space] || fuelTo[t.space]) {
       g.classList.add("zx-can-shoot");
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");
       g.setAttribute("aria-label", `shoot the ${zxTargetWords(t)}`);
-      g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); zxClickHex(ctx, t.space); } });
+      ttOn(g, "keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); zxClickHex(ctx, t.space); } });
     }
-    g.addEventListener("click", (ev) => { ev.stopPropagation(); zxClickHex(ctx, t.space); });
+    ttOn(g, "click", (ev) => { ev.stopPropagation(); zxClickHex(ctx, t.space); });
     onPiece(g, t.space);
     svg.append(g);
   }
@@ -577,20 +579,20 @@ function renderBoard(ctx) {
       g.classList.add("zx-edit");
       if (picked === p) g.classList.add("zx-edit-picked");
       g.setAttribute("aria-label", `${zxPlaneWords(p)}${picked === p ? ", picked" : ""}; ${zxEditPlan(ctx, p.space).words}`);
-      g.addEventListener("click", (ev) => { ev.stopPropagation(); zxClickHex(ctx, p.space); });
-      g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); zxClickHex(ctx, p.space); } });
+      ttOn(g, "click", (ev) => { ev.stopPropagation(); zxClickHex(ctx, p.space); });
+      ttOn(g, "keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); zxClickHex(ctx, p.space); } });
     } else if (p.seat === ctx.currentPlayer && zxMayAct(ctx)) {
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");
       if (ownPlanes.has(p.number)) g.classList.add("zx-mine");
       g.setAttribute("aria-label", `${g.getAttribute("aria-label")}${p.number === sel ? "" : ": select it"}`);
-      g.addEventListener("click", (ev) => { ev.stopPropagation(); zxClickHex(ctx, p.space); });
-      g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); ctx.select(p.number); } });
+      ttOn(g, "click", (ev) => { ev.stopPropagation(); zxClickHex(ctx, p.space); });
+      ttOn(g, "keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); ctx.select(p.number); } });
     } else {
       g.setAttribute("tabindex", "-1");
       g.setAttribute("role", shotAt[p.space] ? "button" : "img");
       if (shotAt[p.space]) { g.classList.add("zx-can-shoot"); g.setAttribute("aria-label", `shoot the ${g.getAttribute("aria-label")}`); }
-      g.addEventListener("click", (ev) => { ev.stopPropagation(); zxClickHex(ctx, p.space); });
+      ttOn(g, "click", (ev) => { ev.stopPropagation(); zxClickHex(ctx, p.space); });
     }
     onPiece(g, p.space);
     svg.append(g);
