@@ -315,8 +315,8 @@ def table(rows: list[dict[str, Any]]) -> str:
     echo = rows[0]["median_ms"]
     head = ("| widget | clicks | median ms | p90 ms | ratio to echo | median - echo's, ms | median KB / move | max KB / move | "
             "wire KB / move (median) | Python ms (median) | <= 2x echo | <= 2 KB / move | to the next frame: median ms | "
-            "p90 ms | ratio |")
-    lines = [head, "| " + " | ".join(["---"] * 15) + " |"]
+            "p90 ms | ratio | next frame <= 2x echo's |")
+    lines = [head, "| " + " | ".join(["---"] * 16) + " |"]
     echo_frame = rows[0]["frame_median_ms"]
     for r in rows:
         ratio = r["median_ms"] / echo
@@ -324,10 +324,12 @@ def table(rows: list[dict[str, Any]]) -> str:
         r["ratio"] = ratio
         goal_t = "yardstick" if is_echo else ("met" if ratio <= RATIO_GOAL else "not met")
         goal_b = "yardstick" if is_echo else ("met" if r["max_kb"] <= KB_GOAL else "not met")
+        r["frame_ratio"] = r["frame_median_ms"] / echo_frame
+        goal_f = "yardstick" if is_echo else ("met" if r["frame_ratio"] <= RATIO_GOAL else "not met")
         lines.append(f"| {r['name']} | {r['clicks']} | {r['median_ms']:.1f} | {r['p90_ms']:.1f} | {ratio:.1f}x | "
                      f"{r['median_ms'] - echo:+.1f} | "
                      f"{r['median_kb']:.2f} | {r['max_kb']:.2f} | {r['wire_median_kb']:.2f} | {r['py_median_ms']:.1f} | {goal_t} | {goal_b} | "
-                     f"{r['frame_median_ms']:.1f} | {r['frame_p90_ms']:.1f} | {r['frame_median_ms'] / echo_frame:.1f}x |")
+                     f"{r['frame_median_ms']:.1f} | {r['frame_p90_ms']:.1f} | {r['frame_ratio']:.2f}x | {goal_f} |")
     return "\n".join(lines)
 
 
@@ -429,9 +431,11 @@ def main(argv: list[str] | None = None) -> int:
     for res in sessions:
         for r in res["rows"][1:]:
             print(f"{res['server']}: {r['name']}: {r['ratio']:.2f}x the echo's median "
-                  f"({'met' if r['ratio'] <= RATIO_GOAL else 'NOT met'}: <= {RATIO_GOAL:g}x); at most "
+                  f"({'met' if r['ratio'] <= RATIO_GOAL else 'NOT met'}: <= {RATIO_GOAL:g}x); to the next frame "
+                  f"{r['frame_ratio']:.2f}x ({'met' if r['frame_ratio'] <= RATIO_GOAL else 'NOT met'}); at most "
                   f"{r['max_kb']:.2f} KB a move ({'met' if r['max_kb'] <= KB_GOAL else 'NOT met'}: <= {KB_GOAL:g} KB)")
-    print(f"\nGoals (issue 23): every board's median <= {RATIO_GOAL:g}x the echo's, and <= {KB_GOAL:g} KB sent per "
+    print(f"\nGoals (issue 23): every board's median <= {RATIO_GOAL:g}x the echo's (click -> DOM updated, and to the "
+          f"next frame), and <= {KB_GOAL:g} KB sent per "
           "move. With Nagle's algorithm on (the stock server) the echo itself waits for a delayed ACK (~40 ms on "
           "Linux), which every widget pays alike and which shrinks the ratios: the nodelay session shows the ratio "
           "without that floor.")
