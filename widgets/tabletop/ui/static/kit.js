@@ -108,23 +108,37 @@ function ttSetAttrs(node, attrs) {
 
 /** Listen to `type` events on `node` through the kit: the node keeps its handlers (node.__ttOn), so a redraw that
  *  keeps the node in the page (ttMorph) hands it the new drawing's handlers, closures over the new state. Board
- *  renderers listen with ttOn (or h()/s()'s onClick... attributes), never addEventListener. */
+ *  renderers listen with ttOn (or h()/s()'s onClick... attributes), never addEventListener. While a board is drawn
+ *  off the page (ttDeferListen) the browser listener waits: ttMorph adds it to the nodes that reach the page. */
 function ttOn(node, type, fn) {
   const n = /** @type {any} */ (node);
   const on = n.__ttOn || (n.__ttOn = {});
   (on[type] || (on[type] = [])).push(fn);
-  ttListen(n, type);
+  if (!ttDeferListen) ttListen(n, type);
 }
 
-/** One listener per event type on a node: it calls whatever handlers the node holds now. */
+/** True while a board's picture is drawn off the page (most of its nodes never reach it: ttMorph keeps older ones). */
+let ttDeferListen = false;
+
+/** The one browser listener of every kit node: it calls the handlers the node holds now. */
+function ttDispatch(ev) {
+  const fns = (this.__ttOn || {})[ev.type];
+  if (fns) for (const f of fns.slice()) f.call(this, ev);
+}
+
 function ttListen(n, type) {
-  const heard = n.__ttHeard || (n.__ttHeard = new Set());
-  if (heard.has(type)) return;
-  heard.add(type);
-  n.addEventListener(type, (ev) => {
-    const fns = (n.__ttOn || {})[type];
-    if (fns) for (const f of fns.slice()) f.call(n, ev);
-  });
+  const heard = n.__ttHeard || (n.__ttHeard = {});
+  if (heard[type]) return;
+  heard[type] = true;
+  n.addEventListener(type, ttDispatch);
+}
+
+/** The browser listeners of a subtree drawn off the page, now that it is in the page (see ttDeferListen). */
+function ttListenAll(node) {
+  if (node.nodeType !== 1) return;
+  const n = /** @type {any} */ (node);
+  if (n.__ttOn) for (const type of Object.keys(n.__ttOn)) ttListen(n, type);
+  for (let c = node.firstChild; c; c = c.nextSibling) ttListenAll(c);
 }
 
 /** The attributes that name what an element stands for (a space, a part, a piece, a focus target): a redraw keeps
@@ -150,38 +164,70 @@ function ttKeyOf(node) {
  *  animations) and the browser restyles only what changed. `fresh.__ttLive` is set to the node kept. */
 function ttMorph(live, fresh) {
   if (live === fresh) return live;
+  if (live.isEqualNode(fresh)) {  // drawn the same (compared natively, the whole subtree): only the handlers move
+    ttAdopt(live, fresh);
+    return live;
+  }
   const l = /** @type {any} */ (live);
   const f = /** @type {any} */ (fresh);
-  for (const a of [...live.attributes]) if (!fresh.hasAttribute(a.name)) live.removeAttribute(a.name);
-  for (const a of fresh.attributes) if (live.getAttribute(a.name) !== a.value) live.setAttribute(a.name, a.value);
+  for (const name of live.getAttributeNames()) if (!fresh.hasAttribute(name)) live.removeAttribute(name);
+  for (const name of fresh.getAttributeNames()) {
+    const v = fresh.getAttribute(name);
+    if (live.getAttribute(name) !== v) live.setAttribute(name, /** @type {string} */ (v));
+  }
+  ttHandOver(l, f);
+  if ("value" in f && l.value !== f.value && live.ownerDocument.activeElement !== live) l.value = f.value;
+  ttMorphChildren(live, fresh);
+  return live;
+}
+
+/** `live` keeps fresh's handlers (closures over the newest state); fresh.__ttLive names the node kept. */
+function ttHandOver(l, f) {
   if (l.__ttOn || f.__ttOn) {
     l.__ttOn = f.__ttOn || {};
     for (const type of Object.keys(l.__ttOn)) ttListen(l, type);
   }
-  if ("value" in f && l.value !== f.value && live.ownerDocument.activeElement !== live) l.value = f.value;
-  f.__ttLive = live;
-  ttMorphChildren(live, fresh);
-  return live;
+  f.__ttLive = l;
+}
+
+/** ttMorph of two subtrees drawn alike (isEqualNode): node by node, the handlers handed over. */
+function ttAdopt(live, fresh) {
+  ttHandOver(live, fresh);
+  let l = live.firstChild;
+  let f = fresh.firstChild;
+  while (l && f) {
+    if (l.nodeType === 1) ttAdopt(l, f);
+    l = l.nextSibling;
+    f = f.nextSibling;
+  }
 }
 
 /** ttMorph for the children: `live`'s children become `fresh`'s, each matched (by ttKeyOf, in order) to a child of
  *  `live` that is kept and patched; a new child is moved in; an old child nothing matched is removed. */
 function ttMorphChildren(live, fresh) {
   const olds = new Map();
-  for (const c of live.childNodes) {
-    const k = ttKeyOf(c);
+  for (let c = live.firstChild; c; c = c.nextSibling) {
+    const k = /** @type {any} */ (c).__ttKey || ttKeyOf(c);
     const q = olds.get(k);
     if (q) q.push(c); else olds.set(k, [c]);
   }
   const want = [];
-  for (const c of [...fresh.childNodes]) {
-    const q = olds.get(ttKeyOf(c));
+  let same = true;  // every child kept, in its place
+  let at = live.firstChild;
+  for (let c = fresh.firstChild; c; c = c.nextSibling) {
+    const k = ttKeyOf(c);
+    const q = olds.get(k);
     const o = q && q.length ? q.shift() : null;
-    if (!o) want.push(c);
-    else if (c.nodeType === 1) want.push(ttMorph(o, c));
-    else { if (o.nodeValue !== c.nodeValue) o.nodeValue = c.nodeValue; want.push(o); }
+    let keep;
+    if (!o) { keep = c; ttListenAll(c); }
+    else if (c.nodeType === 1) keep = ttMorph(o, c);
+    else { if (o.nodeValue !== c.nodeValue) o.nodeValue = c.nodeValue; keep = o; }
+    /** @type {any} */ (keep).__ttKey = k;
+    if (keep !== at) same = false;
+    at = at && at.nextSibling;
+    want.push(keep);
   }
-  ttSyncChildren(live, want);
+  if (!same || at) ttSyncChildren(live, want);
 }
 
 /** The node in the page that a node of a fresh drawing became (ttMorph kept an older one), else the node. */
@@ -1103,6 +1149,7 @@ function ttRenderBoard({ model, el }) {
   // the board's picture stays in the page: each redraw draws it anew off the page and patches the one shown
   // (ttMorph): what did not change keeps its element, so the browser restyles and repaints only what changed
   const stageBox = ttH("div", { class: "tt-stage" });
+  let stageMs = { drawn: 0, patched: 0 };  // the last redraw's board: drawn off the page, then patched in (ms)
   function stage(m) {
     const box = ttH("div", { class: "tt-stage" });
     const ctx = {
@@ -1125,6 +1172,14 @@ function ttRenderBoard({ model, el }) {
       editPick: () => memo.editPick,
       setEditPick: (v) => { memo.editPick = v === undefined ? null : v; schedule(); },
       actionKey: ttActionKey,
+      /** A part of the picture that is the same whatever the state and has no handlers (a legend, the edge
+       *  coordinates): drawn once per view by build(), then copied each redraw (a native deep copy: much cheaper
+       *  than drawing it again; ttMorph then finds it unchanged). */
+      stamp(key, build) {
+        const stamps = memo.stamps || (memo.stamps = {});
+        if (!stamps[key]) stamps[key] = build();
+        return stamps[key].cloneNode(true);
+      },
       /** Does the last move's action have these fields ({to: "F7"}), or pass this test (fn(actionDict))? */
       lastMoveHas(match) {
         const lm = m.last_move;
@@ -1151,12 +1206,16 @@ function ttRenderBoard({ model, el }) {
       rerender: schedule,
     };
     lastCtx = ctx;
+    const b0 = performance.now();
     if (typeof renderBoard === "function") {
+      ttDeferListen = true;  // its nodes listen once they are in the page (ttMorph)
       try {
         renderBoard(ctx);
       } catch (err) {
         console.error("tabletop: renderBoard failed", err);
         ttReplace(box, ttH("p", { class: "tt-render-error" }, `The board could not be drawn: ${err}`));
+      } finally {
+        ttDeferListen = false;
       }
     } else {
       box.append(ttH("pre", { class: "tt-state-json", "aria-label": "game state" }, JSON.stringify(m.state, null, 1)));
@@ -1164,7 +1223,10 @@ function ttRenderBoard({ model, el }) {
     ttNameParts(box);
     const marked = ttMarkLastMove(box, m.last_move);
     flashLastMove(m, marked.concat([...root.querySelectorAll(".tt-last-move")]));
-    return ttMorph(stageBox, box);
+    const b1 = performance.now();
+    ttMorph(stageBox, box);
+    stageMs = { drawn: b1 - b0, patched: performance.now() - b1 };
+    return stageBox;
   }
 
   /** The frame's parts (header, the last-move line, the moves, the controls...) are patched the same way: `slot`'s
@@ -1272,7 +1334,7 @@ function ttRenderBoard({ model, el }) {
     // controls, the log, the frame (header, banner, teacher panel), the game's board, the rest (focus, preview)
     const r = (x) => Math.round(x * 100) / 100;
     root.dataset.drawMs = JSON.stringify({ total: r(performance.now() - t0), side: r(t1 - t0), log: r(t2 - t1),
-      frame: r(t3 - t2), board: r(t4 - t3), after: r(performance.now() - t4), preview: r(t5 - t4), announce: r(t6 - t5),
+      frame: r(t3 - t2), board: r(t4 - t3), drawn: r(stageMs.drawn), patched: r(stageMs.patched), after: r(performance.now() - t4), preview: r(t5 - t4), announce: r(t6 - t5),
       scroll: r(t7 - t6), focus: r(t8 - t7), banner: r(performance.now() - t8) });
   }
 

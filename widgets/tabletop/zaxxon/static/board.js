@@ -378,6 +378,21 @@ function zxTryButton(ctx, obj, label, key) {
     onClick: () => zxTry(ctx, obj), disabled: !ctx.interactive }, label);
 }
 
+/** The row letters and column numbers on the board's edges (fixed: drawn once per view, ctx.stamp). */
+function zxCoords(ctx) {
+  const { s, view } = ctx;
+  const g = s("g", { class: "zx-coords", "aria-hidden": "true" });
+  for (const r of view.coords.rows) {
+    g.append(s("text", { x: view.mx / 2, y: r.y + 3.6, class: "zx-coord zx-coord-row", dataset: { row: r.t } }, r.t));
+    g.append(s("text", { x: view.width - view.mx / 2, y: r.y + 3.6, class: "zx-coord zx-coord-row", dataset: { row: r.t } }, r.t));
+  }
+  for (const c of view.coords.cols) {
+    g.append(s("text", { x: c.x, y: view.my - 3, class: "zx-coord zx-coord-col", dataset: { col: c.t } }, c.t));
+    g.append(s("text", { x: c.x, y: view.height - 3.5, class: "zx-coord zx-coord-col", dataset: { col: c.t } }, c.t));
+  }
+  return g;
+}
+
 let zxUid = 0;
 
 /** The hex next to `id` in the direction of an arrow key (rows A.., columns 1..), or null at the edge. */
@@ -468,19 +483,11 @@ function renderBoard(ctx) {
     s("pattern", { id: `${uid}-stripes`, width: 4, height: 4, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
       s("rect", { width: 4, height: 4, fill: "#e03030" }), s("rect", { width: 1.6, height: 4, fill: "#fff" }))));
   // coordinates on the edges: row letters left and right, column numbers above and below
-  if (view.coords) {
-    const g = s("g", { class: "zx-coords", "aria-hidden": "true" });
-    for (const r of view.coords.rows) {
-      g.append(s("text", { x: view.mx / 2, y: r.y + 3.6, class: "zx-coord zx-coord-row", dataset: { row: r.t } }, r.t));
-      g.append(s("text", { x: view.width - view.mx / 2, y: r.y + 3.6, class: "zx-coord zx-coord-row", dataset: { row: r.t } }, r.t));
-    }
-    for (const c of view.coords.cols) {
-      g.append(s("text", { x: c.x, y: view.my - 3, class: "zx-coord zx-coord-col", dataset: { col: c.t } }, c.t));
-      g.append(s("text", { x: c.x, y: view.height - 3.5, class: "zx-coord zx-coord-col", dataset: { col: c.t } }, c.t));
-    }
-    svg.append(g);
-  }
+  if (view.coords) svg.append(ctx.stamp ? ctx.stamp("coords", () => zxCoords(ctx)) : zxCoords(ctx));
   const labels = s("g", { class: "zx-hex-labels", "aria-hidden": "true" });
+  memo.ctx = ctx;  // what the copied hexes' handlers read (see below)
+  memo.show = show;
+  const hexCache = memo.hexCache || (memo.hexCache = {});
   for (const hx of view.hexes) {
     const target = !!(moveTo[hx.id] || shotAt[hx.id] || fuelTo[hx.id]);
     const cost = costs[hx.id];
@@ -490,20 +497,35 @@ function renderBoard(ctx) {
       fuelTo[hx.id] && "zx-can-fuel", memo.pendingShot === hx.id && "zx-pending"];
     const does = ctx.editing ? zxEditPlan(ctx, hx.id).words : moveTo[hx.id] ? `move here (${cost || 1} count)` : shotAt[hx.id] ? "shoot here"
       : fuelTo[hx.id] ? "put the fuel tank here" : costWords(hx.id);
-    const pts = memo.points[hx.id];
-    const poly = s("polygon", { points: pts, class: cls, dataset: { hex: hx.id, focus: `zx-hex-${hx.id}`, cost: cost || null },
-      role: "button", tabindex: target || hx.id === cursor ? 0 : -1, "aria-label": zxHexWords(ctx, hx, does),
-      onClick: () => { memo.cursor = hx.id; zxClickHex(ctx, hx.id); },
-      onKeydown: (ev) => {
-        if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); memo.cursor = hx.id; zxClickHex(ctx, hx.id); return; }
-        const next = zxNeighbour(ctx, hx.id, ev.key);
-        if (ev.key.startsWith("Arrow")) {
-          ev.preventDefault(); ev.stopPropagation();
-          const el = next && ttLive(svg).querySelector(`polygon[data-hex="${next}"]`);
-          if (el) { memo.cursor = next; el.focus(); }
-        }
-      } });
-    onPiece(poly, hx.id);
+    const tab = target || hx.id === cursor ? 0 : -1;
+    const label = zxHexWords(ctx, hx, does);
+    // a hex drawn as last time is copied (a native copy of its attributes) with the same handlers, which read the
+    // latest drawing (memo.ctx, memo.show): most hexes of a move are unchanged, and the kit finds them so (ttMorph)
+    const sig = `${cls.filter(Boolean).join(" ")}|${cost || ""}|${tab}|${label}`;
+    const was = hexCache[hx.id];
+    let poly;
+    if (was && was.sig === sig) {
+      poly = was.node.cloneNode(false);
+      poly.__ttOn = was.node.__ttOn;
+    } else {
+      poly = s("polygon", { points: memo.points[hx.id], class: cls, dataset: { hex: hx.id, focus: `zx-hex-${hx.id}`, cost: cost || null },
+        role: "button", tabindex: tab, "aria-label": label,
+        onClick: () => { memo.cursor = hx.id; zxClickHex(memo.ctx, hx.id); },
+        onKeydown: (ev) => {
+          if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); memo.cursor = hx.id; zxClickHex(memo.ctx, hx.id); return; }
+          const next = zxNeighbour(memo.ctx, hx.id, ev.key);
+          if (ev.key.startsWith("Arrow")) {
+            ev.preventDefault(); ev.stopPropagation();
+            const box = ev.currentTarget && ev.currentTarget.ownerSVGElement;
+            const el = next && box && box.querySelector(`polygon[data-hex="${next}"]`);
+            if (el) { memo.cursor = next; el.focus(); }
+          }
+        },
+        onMouseenter: () => memo.show(hx.id), onFocus: () => memo.show(hx.id) });
+      const copy = poly.cloneNode(false);  // as drawn: before the kit marks the last move or a preview on it
+      copy.__ttOn = poly.__ttOn;
+      hexCache[hx.id] = { sig, node: copy };
+    }
     svg.append(poly);
     if (hx.a === "d" || hx.a === "z") svg.append(s("circle", { cx: hx.x, cy: hx.y + 9.5, r: 1.3, class: `zx-dot zx-dot-${hx.a}`, "aria-hidden": "true" }));
     if (occupied.has(hx.id)) continue;
@@ -634,7 +656,7 @@ function renderBoard(ctx) {
     memo.hint ? h("p", { class: "zx-hint", role: "status" }, memo.hint) : null,
     h("div", { class: "zx-buttons" }, buttons),
     h("div", { class: "zx-missions" }, zxMission(ctx, 0), zxMission(ctx, 1)),
-    zxLegend(ctx, uid));
+    ctx.stamp ? ctx.stamp("legend", () => zxLegend(ctx, uid)) : zxLegend(ctx, uid));
   ctx.el.append(h("div", { class: ["zx-wrap", ctx.editing && "zx-editing"] }, h("div", { class: "zx-map" }, where, svg), info));
 }
 
