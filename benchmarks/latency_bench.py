@@ -252,6 +252,7 @@ class Bench:
                     out[-1]["wire_end"] = e["wire_start"]
                 r = self.probe(root, sel)
                 if not r.get("missing"):
+                    e["wire_bytes"] = r["wire_start"] - e["wire_start"]  # the echo's frames: until the board click
                     echo.append(e)
                 if r.get("missing"):
                     continue
