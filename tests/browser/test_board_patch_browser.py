@@ -187,7 +187,7 @@ def test_a_move_patches_the_board_in_place(lab: Any, tmp_path: Path, game: str) 
     lab.artifacts.mkdir(parents=True, exist_ok=True)  # the board itself, after three patched moves
     page.locator(first).screenshot(path=str(lab.artifacts / f"{game}-patched-board.png"))
     picture = {"zaxxon": ".zx-svg", "xevoz": ".xz-view", "xevious": ".xv-wrap"}[game]
-    page.locator(f"{first} {picture}").first.screenshot(path=str(lab.artifacts / f"{game}-patched-picture.png"))
+    page.locator(f"{first} >> {picture}").first.screenshot(path=str(lab.artifacts / f"{game}-patched-picture.png"))
     # a second view, drawn from scratch now: the patched picture and moves are the same HTML
     page.mouse.move(0, 0)
     page.wait_for_timeout(2200)  # the last move's flash is over in the first view (it never starts in a new one)
