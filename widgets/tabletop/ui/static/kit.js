@@ -546,7 +546,10 @@ function ttFocusKeeper(root) {
     give(fallback) {
       if (!inside) return null;
       const a = document.activeElement;
-      if (a && a !== document.body && root.contains(a) && a.isConnected) return a;
+      // a redraw keeps the elements it patches (ttMorph): the focused one may be kept but disabled now, and the
+      // browser drops focus from a disabled control (later, to the page body): then it is not kept
+      const off = a && (/** @type {any} */ (a).disabled || a.getAttribute("aria-hidden") === "true");
+      if (a && a !== document.body && root.contains(a) && a.isConnected && !off) return a;
       let target = null;
       if (key === "root") target = root;
       else if (key) target = root.querySelector(`[data-focus="${CSS.escape(key)}"]`);
