@@ -8,8 +8,9 @@ do (``tests/browser/fixtures.py``: ``LabServer`` and ``Lab``), opens one noteboo
 - one board of each game: ``tabletop.xevious.widget.Board``, ``tabletop.xevoz.widget.Board``,
   ``tabletop.zaxxon.widget.Board`` (``seed=--seed``),
 
-then, widget by widget, clicks ``--clicks`` legal move buttons (the echo's button for the echo), chosen at random
-from a seeded generator. When a board offers no move button (game over, or a bot's turn) the script presses
+then, board by board, clicks ``--clicks`` legal move buttons, chosen at random from a seeded generator, each
+board click just after a timed click of the echo's button: a board's ratio is to the echo clicks timed beside its
+own (the same minutes, the same load; the echo row pools them all). When a board offers no move button (game over, or a bot's turn) the script presses
 **Play again** (new seed) or waits for the bots / presses **Bot move**, untimed, and goes on.
 
 What is timed: inside the page, from the button's ``click()`` to the moment the widget's root shows the answer
@@ -214,7 +215,8 @@ class Bench:
         self.page.wait_for_timeout(500)
         ends = [r["wire_start"] for r in results[1:]] + [self.wire]
         for i, (r, end) in enumerate(zip(results, ends, strict=True)):
-            r["wire_bytes"] = None if i in gaps else end - r["wire_start"]
+            # an echo click timed between two board clicks ends the board click's window (wire_end)
+            r["wire_bytes"] = None if i in gaps else r.get("wire_end", end) - r["wire_start"]
 
     def wait_answer(self, root: str, before: int, timeout: float = 30.0) -> None:
         self.page.wait_for_function(
@@ -229,7 +231,10 @@ class Bench:
         self.close_wire(out, set())
         return out
 
-    def board(self, game: str, clicks: int) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    def board(self, game: str, clicks: int, echo: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, int]]:
+        """``clicks`` timed board clicks, each just after a timed echo click (appended to ``echo``): the yardstick
+        is measured beside every board click, under the same load (on a shared machine the load changes from one
+        minute to the next: an echo timed once, before the boards, is no yardstick for a board timed later)."""
         root = f".tt-board[data-game='{game}']"
         page = self.page
         out: list[dict[str, Any]] = []
@@ -242,7 +247,13 @@ class Bench:
             if ids:
                 pick = self.rng.choice(sorted(ids))
                 sel = f"button.tt-action[data-action-id={json.dumps(pick)}]"
+                e = self.probe(".echo-root", "button.echo-btn")
+                if out and "wire_end" not in out[-1]:
+                    out[-1]["wire_end"] = e["wire_start"]
                 r = self.probe(root, sel)
+                if not r.get("missing"):
+                    e["wire_bytes"] = r["wire_start"] - e["wire_start"]  # the echo's frames: until the board click
+                    echo.append(e)
                 if r.get("missing"):
                     continue
                 if r["timeout"] or not r["grew"]:
@@ -296,14 +307,16 @@ def summarise(name: str, rtts: list[dict[str, Any]], log: list[dict[str, Any]], 
 
 
 #: the parts of a board's redraw the kit times (kit.js draw: root's data-draw-ms)
-DRAW_PARTS = ("total", "board", "log", "side", "frame", "after", "preview", "announce", "scroll", "focus", "banner")
+DRAW_PARTS = ("total", "board", "drawn", "patched", "log", "side", "frame", "after", "preview", "announce", "scroll",
+              "focus", "banner")
 
 
 def draw_table(rows: list[dict[str, Any]]) -> str:
     """Where each board's redraw goes (median ms of the last redraw after each timed click)."""
-    lines = ["| widget | redraw total | the game's board | log | moves + controls | frame | after the DOM is built: "
-             "all | of it: move preview | announcer | log scroll (a layout) | focus kept | refusal popover |",
-             "| " + " | ".join(["---"] * 12) + " |"]
+    lines = ["| widget | redraw total | the game's board | of it: drawn off the page | patched into the page | log | "
+             "moves + controls | frame | after the DOM is built: all | of it: move preview | announcer | "
+             "log scroll (a layout) | focus kept | refusal popover |",
+             "| " + " | ".join(["---"] * 14) + " |"]
     for r in rows:
         d = r.get("draw_ms") or {}
         if d:
@@ -315,19 +328,23 @@ def table(rows: list[dict[str, Any]]) -> str:
     echo = rows[0]["median_ms"]
     head = ("| widget | clicks | median ms | p90 ms | ratio to echo | median - echo's, ms | median KB / move | max KB / move | "
             "wire KB / move (median) | Python ms (median) | <= 2x echo | <= 2 KB / move | to the next frame: median ms | "
-            "p90 ms | ratio |")
-    lines = [head, "| " + " | ".join(["---"] * 15) + " |"]
+            "p90 ms | ratio | next frame <= 2x echo's | the echo beside it: median ms | to the next frame ms |")
+    lines = [head, "| " + " | ".join(["---"] * 18) + " |"]
     echo_frame = rows[0]["frame_median_ms"]
     for r in rows:
-        ratio = r["median_ms"] / echo
         is_echo = r is rows[0]
+        # a board's ratio: to the echo clicks timed beside its own clicks (the same minutes, the same load)
+        ratio = r["median_ms"] / r.get("echo_median_ms", echo)
         r["ratio"] = ratio
         goal_t = "yardstick" if is_echo else ("met" if ratio <= RATIO_GOAL else "not met")
         goal_b = "yardstick" if is_echo else ("met" if r["max_kb"] <= KB_GOAL else "not met")
+        r["frame_ratio"] = r["frame_median_ms"] / r.get("echo_frame_median_ms", echo_frame)
+        goal_f = "yardstick" if is_echo else ("met" if r["frame_ratio"] <= RATIO_GOAL else "not met")
         lines.append(f"| {r['name']} | {r['clicks']} | {r['median_ms']:.1f} | {r['p90_ms']:.1f} | {ratio:.1f}x | "
-                     f"{r['median_ms'] - echo:+.1f} | "
+                     f"{r['median_ms'] - r.get('echo_median_ms', echo):+.1f} | "
                      f"{r['median_kb']:.2f} | {r['max_kb']:.2f} | {r['wire_median_kb']:.2f} | {r['py_median_ms']:.1f} | {goal_t} | {goal_b} | "
-                     f"{r['frame_median_ms']:.1f} | {r['frame_p90_ms']:.1f} | {r['frame_median_ms'] / echo_frame:.1f}x |")
+                     f"{r['frame_median_ms']:.1f} | {r['frame_p90_ms']:.1f} | {r['frame_ratio']:.2f}x | {goal_f} | "
+                     f"{r.get('echo_median_ms', echo):.1f} | {r.get('echo_frame_median_ms', echo_frame):.1f} |")
     return "\n".join(lines)
 
 
@@ -363,18 +380,24 @@ def session(args: argparse.Namespace, games: list[tuple[str, str]], server_kind:
         page.wait_for_timeout(500)
         t0 = time.time()
         bench.echo(3)  # warm-up, not counted
-        echo_r = bench.echo(args.clicks)
         untimed: dict[str, dict[str, int]] = {}
         board_r = {}
+        echo_by: dict[str, list[dict[str, Any]]] = {}
         for _, g in games:
-            board_r[g], untimed[g] = bench.board(g, args.clicks)
+            echo_by[g] = []
+            board_r[g], untimed[g] = bench.board(g, args.clicks, echo_by[g])
         log = lab.kernel_json("TT_BENCH")
-        rows = [summarise("echo widget", echo_r, log["echo"][3:], "inc")]
+        echo_all = [e for _, g in games for e in echo_by[g]]
+        rows = [summarise("echo widget", echo_all, log["echo"][3:], "inc")]
         for title, g in games:
             # the kernel's entry of each timed click: the one that left the version the DOM then showed
             timed = {r["version"] for r in board_r[g]}
             moves = [e for e in log[g] if e["type"] == "act" and e["version"] in timed]
-            rows.append(summarise(title, board_r[g], moves, "act"))
+            row = summarise(title, board_r[g], moves, "act")
+            beside = summarise("echo", echo_by[g], [], "inc")  # the echo clicks timed beside this board's
+            row["echo_median_ms"], row["echo_frame_median_ms"] = beside["median_ms"], beside["frame_median_ms"]
+            row["echo_p90_ms"], row["echo_frame_p90_ms"] = beside["p90_ms"], beside["frame_p90_ms"]
+            rows.append(row)
         elapsed = time.time() - t0
         errors = list(lab.errors)
         lab.close()
@@ -429,9 +452,11 @@ def main(argv: list[str] | None = None) -> int:
     for res in sessions:
         for r in res["rows"][1:]:
             print(f"{res['server']}: {r['name']}: {r['ratio']:.2f}x the echo's median "
-                  f"({'met' if r['ratio'] <= RATIO_GOAL else 'NOT met'}: <= {RATIO_GOAL:g}x); at most "
+                  f"({'met' if r['ratio'] <= RATIO_GOAL else 'NOT met'}: <= {RATIO_GOAL:g}x); to the next frame "
+                  f"{r['frame_ratio']:.2f}x ({'met' if r['frame_ratio'] <= RATIO_GOAL else 'NOT met'}); at most "
                   f"{r['max_kb']:.2f} KB a move ({'met' if r['max_kb'] <= KB_GOAL else 'NOT met'}: <= {KB_GOAL:g} KB)")
-    print(f"\nGoals (issue 23): every board's median <= {RATIO_GOAL:g}x the echo's, and <= {KB_GOAL:g} KB sent per "
+    print(f"\nGoals (issue 23): every board's median <= {RATIO_GOAL:g}x the echo's (click -> DOM updated, and to the "
+          f"next frame), and <= {KB_GOAL:g} KB sent per "
           "move. With Nagle's algorithm on (the stock server) the echo itself waits for a delayed ACK (~40 ms on "
           "Linux), which every widget pays alike and which shrinks the ratios: the nodelay session shows the ratio "
           "without that floor.")

@@ -100,7 +100,7 @@ def test_keyboard_plays_and_undoes(lab) -> None:
 
 
 @pytest.mark.browser
-def test_round_trip_click_to_redraw(lab) -> None:
+def test_round_trip_click_to_redraw_is_timed(lab) -> None:
     page = lab.open_notebook(NB, wait_for=".echo-btn")
     page.wait_for_selector(BOARD)
     n = 20
@@ -108,15 +108,21 @@ def test_round_trip_click_to_redraw(lab) -> None:
         page.click(".echo-btn")
         page.wait_for_function(f"document.querySelector('.echo-btn').textContent === 'echo {i + 1}'")
     echo = json.loads(page.get_attribute(".echo-btn", "data-rtts"))
+    clicks = 0
     for _ in range(n):
         # roll until the pot is lost or hold when offered: every click changes the board
         sel = f"{BOARD} button.tt-action[data-index='0']"
         click_and_wait(page, sel, BOARD)
+        clicks += 1
         if page.get_attribute(BOARD, "data-over") == "1":
             break
     board = json.loads(page.get_attribute(BOARD, "data-rtts"))
     med_b, med_e = statistics.median(board), statistics.median(echo)
+    # printed, not asserted: a timing on a shared, loaded machine is no test (a floor such as max(250 ms, 4x echo)
+    # hid the ratio it claimed to check); benchmarks/latency_bench.py measures the ratio to the echo, per board
     print(f"\nround trip click->redraw: Pig board median {med_b:.1f} ms (min {min(board):.1f}, max "
-          f"{max(board):.1f}, n={len(board)}); echo widget median {med_e:.1f} ms (min {min(echo):.1f}, n={len(echo)})")
-    assert len(board) >= 5
-    assert med_b < max(250.0, 4 * med_e), "the board's round trip is far slower than the echo baseline"
+          f"{max(board):.1f}, n={len(board)}); echo widget median {med_e:.1f} ms (min {min(echo):.1f}, n={len(echo)}); "
+          f"ratio {med_b / med_e:.2f}x")
+    # what is asserted: each answered click was timed, once (the kit's data-rtts), and the echo's too
+    assert len(echo) == n
+    assert len(board) == clicks and len(board) >= 5 and all(x > 0 for x in board + echo)

@@ -70,3 +70,135 @@ def test_every_view_of_a_patched_board_shows_what_a_full_sync_shows(lab: Any, tm
         one, two = shown(page, 0), shown(page, 1)
         assert one == py, "the clicked view shows what Python holds"
         assert two == py, "the other view of the same model shows it too (each patch applied once)"
+
+
+# -- the front end patches the board in place (kit.js ttMorph) -------------------------------------------------------
+
+def game_cells(game: str) -> list[str]:
+    return [SETUP,
+            f"from tabletop.{game}.widget import Board\nboard = Board(seed=7)\nboard",
+            "import ipywidgets as _W\nout = _W.Output()\nout"]
+
+
+#: before a move: every element of the first view's board picture that names what it stands for (a space, a cell,
+#: a part, a piece: the attributes ttMorph keys on), kept with its drawing (outerHTML) and a mark on the element
+MARK_JS = """(root) => {
+  const stage = root.querySelector('.tt-stage');
+  const attrs = ['data-tt-key', 'data-cell', 'data-hex', 'data-part', 'data-plane', 'data-target', 'data-slot',
+                 'data-seat', 'data-focus'];
+  const seen = new Map();
+  const out = [];
+  for (const el of stage.querySelectorAll(attrs.map((a) => `[${a}]`).join(','))) {
+    const a = attrs.find((x) => el.hasAttribute(x));
+    const base = `${el.nodeName}[${a}="${el.getAttribute(a)}"]`;
+    const n = (seen.get(base) || 0) + 1;
+    seen.set(base, n);
+    el.__ttTestMark = `${base}#${n}`;
+    out.push({ key: `${base}#${n}`, html: el.outerHTML });
+  }
+  stage.__ttTestMark = 'stage';
+  const svg = stage.querySelector('svg');
+  if (svg) svg.__ttTestMark = 'svg';
+  window.__ttBefore = { root, out, svg };
+  return out.length;
+}"""
+
+#: after it: for each element marked before, the element now at its place (same key): kept (the same node), its
+#: drawing unchanged or changed
+CHECK_JS = """() => {
+  const { root, out, svg } = window.__ttBefore;
+  const stage = root.querySelector('.tt-stage');
+  const attrs = ['data-tt-key', 'data-cell', 'data-hex', 'data-part', 'data-plane', 'data-target', 'data-slot',
+                 'data-seat', 'data-focus'];
+  const seen = new Map();
+  const now = new Map();
+  for (const el of stage.querySelectorAll(attrs.map((a) => `[${a}]`).join(','))) {
+    const a = attrs.find((x) => el.hasAttribute(x));
+    const base = `${el.nodeName}[${a}="${el.getAttribute(a)}"]`;
+    const n = (seen.get(base) || 0) + 1;
+    seen.set(base, n);
+    now.set(`${base}#${n}`, el);
+  }
+  const r = { unchanged: 0, unchangedKept: 0, lost: [], changed: 0, changedKept: 0, gone: 0,
+              stageKept: stage.__ttTestMark === 'stage', svgKept: !svg || svg.isConnected && stage.contains(svg) };
+  for (const { key, html } of out) {
+    const el = now.get(key);
+    if (!el) { r.gone += 1; continue; }
+    if (el.outerHTML === html) {
+      r.unchanged += 1;
+      if (el.__ttTestMark === key) r.unchangedKept += 1; else if (r.lost.length < 5) r.lost.push(key);
+    } else {
+      r.changed += 1;
+      if (el.__ttTestMark === key) r.changedKept += 1;
+    }
+  }
+  return r;
+}"""
+
+#: a view's board picture and moves as HTML, without what belongs to one view's moment (the last move's flash, a
+#: hovered move's preview, the kit's per-view ids, a Super Xevious flight remembered between that view's redraws;
+#: attributes in one order)
+PICTURE_JS = """(root) => {
+  const copy = root.querySelector('.tt-main').cloneNode(true);
+  for (const el of copy.querySelectorAll('.xv-trail, .xv-ghost')) el.remove();
+  for (const el of copy.querySelectorAll('*')) {
+    el.classList.remove('tt-last-move-flash', 'tt-move-preview');
+    if (!el.getAttribute('class')) el.removeAttribute('class');
+    el.removeAttribute('data-preview');
+    if (el.style && el.style.animationDelay) el.style.animationDelay = '';
+    if (el.getAttribute('style') === '') el.removeAttribute('style');
+    el.removeAttribute('data-flash');
+    const attrs = [...el.attributes].map((a) => [a.name, a.value]).sort();  // the order of attributes is no difference
+    for (const [k] of attrs) el.removeAttribute(k);
+    for (const [k, v] of attrs) el.setAttribute(k, v);
+  }
+  return copy.innerHTML.replace(/zx\\d+-/g, 'zx-');
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", ["zaxxon", "xevoz", "xevious"])
+def test_a_move_patches_the_board_in_place(lab: Any, tmp_path: Path, game: str) -> None:
+    """Three moves, clicked: every element of the picture whose drawing did not change is the same DOM node after the
+    move (a mark set on it survives), what changed was patched; and the patched picture is what a view drawn from
+    scratch at that position shows (a second view of the same model, opened after the moves)."""
+    src = tmp_path / f"patch-{game}.ipynb"
+    src.write_text(json.dumps(make_notebook(game_cells(game))))
+    board = f".tt-board[data-game='{game}']"
+    page = lab.open_notebook(src, wait_for=f"{board} button.tt-action", timeout=120)
+    first = f"{board} >> nth=0"
+    totals = {"unchanged": 0, "unchangedKept": 0, "changed": 0}
+    for step in range(3):
+        page.mouse.move(0, 0)
+        n = page.eval_on_selector(first, MARK_JS)
+        assert n > 10, f"{game}: the picture names its spaces and pieces ({n} named elements)"
+        before = board_version(page, first)
+        page.locator(f"{first} >> button.tt-action >> nth=0").click()
+        page.wait_for_function(f"(v) => {{ const r = document.querySelector(\"{board}\"); "
+                               "return Number(r.dataset.version) > v && !r.dataset.pending; }", arg=before)
+        page.wait_for_timeout(100)  # the redraw of that version (and any paced bot reply's) is done
+        r = page.evaluate(CHECK_JS)
+        assert r["stageKept"] and r["svgKept"], f"{game}, move {step + 1}: the picture itself was replaced: {r}"
+        assert r["unchanged"] > 0 and r["unchangedKept"] == r["unchanged"], \
+            f"{game}, move {step + 1}: unchanged elements were rebuilt: {r}"
+        for k in totals:
+            totals[k] += r[k]
+    assert totals["changed"] > 0, f"{game}: three moves changed nothing on the picture: {totals}"
+    lab.artifacts.mkdir(parents=True, exist_ok=True)  # the board itself, after three patched moves
+    page.locator(first).screenshot(path=str(lab.artifacts / f"{game}-patched-board.png"))
+    picture = {"zaxxon": ".zx-svg", "xevoz": ".xz-view", "xevious": ".xv-wrap"}[game]
+    page.locator(f"{first} >> {picture}").first.screenshot(path=str(lab.artifacts / f"{game}-patched-picture.png"))
+    # a second view, drawn from scratch now: the patched picture and moves are the same HTML
+    page.mouse.move(0, 0)
+    page.wait_for_timeout(2200)  # the last move's flash is over in the first view (it never starts in a new one)
+    lab.run_in_kernel("out.append_display_data(board)")
+    page.wait_for_function(f"document.querySelectorAll(\"{board} .tt-stage\").length === 2 && "
+                           f"document.querySelectorAll(\"{board}\")[1].querySelector('button.tt-action')")
+    page.mouse.move(0, 0)
+    patched, fresh = page.eval_on_selector_all(board, f"els => els.map({PICTURE_JS})")
+    if patched != fresh:
+        at = next(i for i, (a, b) in enumerate(zip(patched, fresh, strict=False)) if a != b)
+        raise AssertionError(f"{game}: the patched view differs from a fresh one at {at}: "
+                             f"patched ...{patched[max(0, at - 200):at + 200]}... fresh ...{fresh[max(0, at - 200):at + 200]}...")
+    print(f"\n{game}: over 3 moves {totals['unchangedKept']} unchanged named elements kept their identity, "
+          f"{totals['changed']} were patched")

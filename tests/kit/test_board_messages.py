@@ -23,7 +23,7 @@ import pytest
 pytest.importorskip("anywidget")
 
 from tabletop.ui import _bundle as bundle  # noqa: E402
-from tabletop.ui._messages import ITEM_CODECS, apply_patch, expand_items, json_patch  # noqa: E402
+from tabletop.ui._messages import ITEM_CODECS, apply_patch, expand_items, json_patch, sync_patch  # noqa: E402
 
 #: the issue's goal: at most 2 KB sent per move (1 KB = 1,000 bytes; the message's data as JSON)
 MAX_BYTES = 2000
@@ -66,7 +66,7 @@ class Wire:
                 c = m["content"]
                 assert c["tt"] == "sync" and c["base"] == self.copy["sync_seq"], c
                 self.copy["sync_seq"] = c["seq"]
-                patch = dict(c["p"])
+                patch = sync_patch(c)  # "p", or "z": a long patch deflated
                 if "fixed_values" in patch:
                     self.copy["fixed_values"] = apply_patch(self.copy["fixed_values"], patch.pop("fixed_values"))
                 for k, p in patch.items():
@@ -114,6 +114,58 @@ def test_each_move_sends_at_most_2_kb_and_the_copy_matches_a_full_sync(game: str
         assert '"hexes"' not in sent
 
 
+def bot_play(board: Any, wire: Wire, moves: int) -> list[int]:
+    """Press Bot move ``moves`` times (a new game when one is over); returns each press's bytes sent."""
+    out = []
+    while len(out) < moves:
+        if board.is_over:
+            board.play_again()
+            wire.take()
+            continue
+        assert board.handle_message({"type": "bot", "version": board.version})
+        out.append(sum(size(m) for m in wire.take()))
+        assert wire.copy == wire.full(), "after a bot move the browser's copy differs from a full sync"
+    return out
+
+
+#: the seeds and moves the size check plays: each seed 60 random legal clicks, then 30 bot moves, per game
+SIZE_SEEDS = range(8)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_move_of_many_games_sends_more_than_2_kb(game: str) -> None:
+    """The largest message of 8 seeds x (60 random clicks + 30 bot moves) of each game: at most 2 KB. What made 8%
+    of Xevoz moves 2-3 KB was a new decision's legal moves, all of them new long texts (26 "snap the DRAIN ATTACK
+    onto the ..." moves with a round's four log sentences, 3.2 KB): such a patch travels deflated (``"z"``)."""
+    mod = importlib.import_module(f"tabletop.{game}.widget")
+    sizes: list[tuple[int, int, str]] = []
+    deflated = 0
+    for seed in SIZE_SEEDS:
+        board = mod.Board(seed=seed)
+        wire = Wire(board)
+        for text, n, msgs, _ in play(board, random.Random(seed), wire, 60):
+            sizes.append((n, seed, text))
+            deflated += sum("z" in m["content"] for m in msgs if m.get("method") == "custom")
+        sizes += [(n, seed, "bot move") for n in bot_play(board, wire, 30)]
+    worst = max(sizes)
+    assert len(sizes) == 90 * len(SIZE_SEEDS)
+    assert worst[0] <= MAX_BYTES, f"{game}: {worst[0]} bytes for {worst[2]!r} (seed {worst[1]})"
+    # most moves' patches are short and go as they are (applied at once, no inflate): at most a fifth deflated
+    assert deflated <= len(sizes) // 5, f"{game}: {deflated} of {len(sizes)} moves deflated"
+
+
+def test_a_long_patch_travels_deflated_and_reads_back() -> None:
+    """Xevoz seed 5, 54 random clicks: the click 'call white attack' opens 26 new legal moves (3.2 KB as a plain
+    patch); it goes deflated, under 2 KB, and reads back to the same state."""
+    board = importlib.import_module("tabletop.xevoz.widget").Board(seed=5)
+    wire = Wire(board)
+    moves = play(board, random.Random(5), wire, 54)
+    text, n, (msg,), _ = moves[-1]
+    assert text == "call white attack" and "z" in msg["content"] and "p" not in msg["content"]
+    plain = json.dumps(sync_patch(msg["content"]), separators=(",", ":"))
+    assert len(plain) > MAX_BYTES >= n, (len(plain), n)
+
+
 def test_the_log_is_appended_and_an_undo_or_a_new_game_still_matches() -> None:
     board = importlib.import_module("tabletop.zaxxon.widget").Board(seed=3)
     wire = Wire(board)
@@ -123,7 +175,7 @@ def test_the_log_is_appended_and_an_undo_or_a_new_game_still_matches() -> None:
     pick = rng.choice(board.legal)
     board.handle_message({"type": "act", "id": pick["id"], "version": board.version})
     (msg,) = wire.take()
-    events = msg["content"]["p"]["events"]
+    events = sync_patch(msg["content"])["events"]
     assert events["l"][0] == [0, before], "the log's rows the browser has are kept, the new ones appended"
     board.handle_message({"type": "undo", "version": board.version})
     wire.take()
@@ -150,8 +202,9 @@ def test_a_page_asking_for_the_state_gets_all_of_it() -> None:
     # a front-end update is refused and those traits re-sent whole (the browser's copy of them is not Python's)
     board.set_state({"interactive": False, "events": []})
     (msg,) = wire.take()
-    assert msg["content"]["p"]["interactive"] == {"=": True}
-    assert expand_items(msg["content"]["p"]["events"]["="], ITEM_CODECS["events"]) == board.events
+    sent = sync_patch(msg["content"])
+    assert sent["interactive"] == {"=": True}
+    assert expand_items(sent["events"]["="], ITEM_CODECS["events"]) == board.events
 
 
 @pytest.mark.parametrize(("old", "new"), [
@@ -192,6 +245,15 @@ def test_the_kit_rebuilds_the_same_state_as_a_full_sync(tmp_path: Path) -> None:
         board.handle_message({"type": "undo", "version": board.version})
         steps.append({"game": game, "move": "undo", "msgs": wire.take(), "full": wire.full()})
         steps[-7]["start"] = start
+    # and a game with deflated patches (Xevoz seed 5: its 54th click's patch is 3.2 KB plain)
+    board = importlib.import_module("tabletop.xevoz.widget").Board(seed=5)
+    wire = Wire(board)
+    start = json.loads(json.dumps(wire.copy))
+    first = len(steps)
+    for text, _, msgs, full in play(board, random.Random(5), wire, 60):
+        steps.append({"game": "xevoz", "move": text, "msgs": msgs, "full": full})
+    steps[first]["start"] = start
+    assert sum("z" in m["content"] for st in steps[first:] for m in st["msgs"]) >= 2
     code = bundle.read("kit.js") + """
 import { readFileSync } from "node:fs";
 const steps = JSON.parse(readFileSync(process.argv[2], "utf8"));
@@ -202,10 +264,13 @@ for (const st of steps) {
     const data = JSON.parse(JSON.stringify(st.start));
     model = { get: (k) => data[k], set: (k, v) => { data[k] = v; }, data };
   }
-  const results = st.msgs.map((m) => m.method === "update" ? (Object.assign(model.data, m.state), "update")
+  // a long patch comes deflated ("z"): the kit's ttSyncPatch inflates it (DecompressionStream, as in a browser)
+  const read = [];
+  for (const m of st.msgs) read.push(m.method === "update" ? m : Object.assign({}, m, { content: await ttSyncPatch(m.content) }));
+  const results = read.map((m) => m.method === "update" ? (Object.assign(model.data, m.state), "update")
     : ttApplySync(model, m.content));
   // a second view of the same model gets the same messages: they are applied once
-  const again = st.msgs.filter((m) => m.method === "custom").map((m) => ttApplySync(model, m.content));
+  const again = read.filter((m) => m.method === "custom").map((m) => ttApplySync(model, m.content));
   // the same JSON whatever the order of an object's keys (a rebuilt item's filled-in keys come in another order)
   const canon = (v) => JSON.stringify(v, (_k, x) => x && typeof x === "object" && !Array.isArray(x)
     ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, x[k]])) : x);
@@ -220,7 +285,7 @@ console.log(JSON.stringify(out));
                          text=True, timeout=60)
     assert res.returncode == 0, res.stderr
     out = json.loads(res.stdout)
-    assert len(out) == len(steps) == 21
+    assert len(out) == len(steps) == 21 + 60
     for r in out:
         assert r["same"], f"{r['game']}: after {r['move']!r} the kit's model differs from a full sync: {r}"
         assert all(x in ("applied", "update") for x in r["results"]), r

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 from collections.abc import Mapping
 from typing import Any, TypeAlias, cast
 
@@ -385,6 +387,31 @@ def expand_items(items: list[Any], codec: tuple[tuple[str, ...], bool]) -> list[
     return out
 
 
+#: a patch whose JSON is longer than this travels deflated (zlib, base64 in the message: ``{"z": "..."}`` instead of
+#: ``{"p": {...}}``): the rare move whose new legal moves and log rows are all long texts (a Xevoz round's 26
+#: "snap the DRAIN ATTACK onto ..." moves and its four log sentences: 3.2 KB as JSON, 1.3 KB deflated). Shorter
+#: patches, nearly every move, go as they are: kit.js applies them at once, without an asynchronous inflate.
+DEFLATE_OVER = 1500
+
+
+def sync_message(base: int, seq: int, patch: Patch) -> dict[str, Any]:
+    """The custom message of one patch (``BoardWidget.send_state``): ``{"tt": "sync", "base", "seq", "p": patch}``,
+    or, for a long patch, ``{..., "z": base64 of the zlib-deflated JSON of the patch}`` (kit.js ``ttSyncPatch``)."""
+    text = json.dumps(patch, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    if len(text) <= DEFLATE_OVER:
+        return {"tt": "sync", "base": base, "seq": seq, "p": patch}
+    z = base64.b64encode(zlib.compress(text.encode("utf8", "surrogatepass"), 6)).decode("ascii")
+    return {"tt": "sync", "base": base, "seq": seq, "z": z}
+
+
+def sync_patch(content: Mapping[str, Any]) -> Patch:
+    """The patch a sync message carries (``"p"``, or ``"z"`` inflated): the Python twin of kit.js ``ttSyncPatch``."""
+    if "z" in content:
+        raw = zlib.decompress(base64.b64decode(str(content["z"])))
+        return dict(json.loads(raw.decode("utf8", "surrogatepass")))
+    return dict(content["p"])
+
+
 def apply_sync(copy: dict[str, Any], content: Mapping[str, Any]) -> dict[str, Any]:
     """Apply one patch message (``{"tt": "sync", "base", "seq", "p"}``, ``BoardWidget.send_state``) to ``copy``, the
     browser's copy of a board's traits, as kit.js ``ttApplySync`` does; returns the traits it changed with their new
@@ -392,7 +419,7 @@ def apply_sync(copy: dict[str, Any], content: Mapping[str, Any]) -> dict[str, An
     browser would ask for the whole state)."""
     if content.get("base") != copy.get("sync_seq", 0):
         raise ValueError(f"a patch for state {content.get('base')} on a copy at {copy.get('sync_seq', 0)}")
-    patch = dict(content["p"])
+    patch = sync_patch(content)
     changed: dict[str, Any] = {}
     if "fixed_values" in patch:
         copy["fixed_values"] = changed["fixed_values"] = apply_patch(copy.get("fixed_values"), patch.pop("fixed_values"))

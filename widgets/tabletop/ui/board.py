@@ -40,6 +40,7 @@ from ._messages import (
     json_patch,
     known_index,
     optional_dict,
+    sync_message,
     version_problem,
 )
 from .source import source_message
@@ -242,7 +243,7 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
             return
         base = self.sync_seq
         self._bump_seq()
-        self.send({"tt": self.SYNC_TAG, "base": base, "seq": self.sync_seq, "p": patch})
+        self.send(sync_message(base, self.sync_seq, patch))  # a long patch goes deflated (tt stays "sync")
 
     def _bump_seq(self) -> None:
         # set without a notification (that would send it on its own): it travels inside the message it numbers

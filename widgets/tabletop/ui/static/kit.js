@@ -83,7 +83,7 @@ function ttSetAttrs(node, attrs) {
     if (v === null || v === undefined || v === false) continue;
     if (k.startsWith("on")) {
       if (typeof v !== "function") throw new Error(`tabletop kit: ${k} must be a function`);
-      node.addEventListener(k.slice(2).toLowerCase(), v);
+      ttOn(node, k.slice(2).toLowerCase(), v);
     } else if (k === "class" || k === "className") {
       node.setAttribute("class", Array.isArray(v) ? v.filter(Boolean).join(" ") : String(v));
     } else if (k === "dataset") {
@@ -104,6 +104,135 @@ function ttSetAttrs(node, attrs) {
     }
   }
   return node;
+}
+
+/** Listen to `type` events on `node` through the kit: the node keeps its handlers (node.__ttOn), so a redraw that
+ *  keeps the node in the page (ttMorph) hands it the new drawing's handlers, closures over the new state. Board
+ *  renderers listen with ttOn (or h()/s()'s onClick... attributes), never addEventListener. While a board is drawn
+ *  off the page (ttDeferListen) the browser listener waits: ttMorph adds it to the nodes that reach the page. */
+function ttOn(node, type, fn) {
+  const n = /** @type {any} */ (node);
+  const on = n.__ttOn || (n.__ttOn = {});
+  (on[type] || (on[type] = [])).push(fn);
+  if (!ttDeferListen) ttListen(n, type);
+}
+
+/** True while a board's picture is drawn off the page (most of its nodes never reach it: ttMorph keeps older ones). */
+let ttDeferListen = false;
+
+/** The one browser listener of every kit node: it calls the handlers the node holds now. */
+function ttDispatch(ev) {
+  const fns = (this.__ttOn || {})[ev.type];
+  if (fns) for (const f of fns.slice()) f.call(this, ev);
+}
+
+function ttListen(n, type) {
+  const heard = n.__ttHeard || (n.__ttHeard = {});
+  if (heard[type]) return;
+  heard[type] = true;
+  n.addEventListener(type, ttDispatch);
+}
+
+/** The browser listeners of a subtree drawn off the page, now that it is in the page (see ttDeferListen). */
+function ttListenAll(node) {
+  if (node.nodeType !== 1) return;
+  const n = /** @type {any} */ (node);
+  if (n.__ttOn) for (const type of Object.keys(n.__ttOn)) ttListen(n, type);
+  for (let c = node.firstChild; c; c = c.nextSibling) ttListenAll(c);
+}
+
+/** The attributes that name what an element stands for (a space, a part, a piece, a focus target): a redraw keeps
+ *  the element that names the same thing (ttMorph), whatever else about it changed. */
+const TT_KEY_ATTRS = ["data-tt-key", "data-cell", "data-hex", "data-part", "data-plane", "data-target", "data-slot",
+  "data-seat", "data-focus", "id"];
+
+function ttKeyOf(node) {
+  if (node.nodeType !== 1) return `#${node.nodeType}`;
+  const el = /** @type {Element} */ (node);
+  let key = "";
+  for (const a of TT_KEY_ATTRS) {
+    const v = el.getAttribute(a);
+    if (v !== null) { key = `${a}=${v}`; break; }
+  }
+  const cls = el.getAttribute("class") || "";
+  return `${el.nodeName}|${cls.split(" ", 1)[0]}|${key}`;
+}
+
+/** Make the element `live` (in the page) look and act like `fresh` (a new drawing of it, not in the page): its
+ *  attributes, handlers and children become fresh's, while every child that stands for the same thing (ttKeyOf) is
+ *  kept and patched in turn, so what did not change keeps its identity (and its focus, hover and running
+ *  animations) and the browser restyles only what changed. `fresh.__ttLive` is set to the node kept. */
+function ttMorph(live, fresh) {
+  if (live === fresh) return live;
+  if (live.isEqualNode(fresh)) {  // drawn the same (compared natively, the whole subtree): only the handlers move
+    ttAdopt(live, fresh);
+    return live;
+  }
+  const l = /** @type {any} */ (live);
+  const f = /** @type {any} */ (fresh);
+  for (const name of live.getAttributeNames()) if (!fresh.hasAttribute(name)) live.removeAttribute(name);
+  for (const name of fresh.getAttributeNames()) {
+    const v = fresh.getAttribute(name);
+    if (live.getAttribute(name) !== v) live.setAttribute(name, /** @type {string} */ (v));
+  }
+  ttHandOver(l, f);
+  if ("value" in f && l.value !== f.value && live.ownerDocument.activeElement !== live) l.value = f.value;
+  ttMorphChildren(live, fresh);
+  return live;
+}
+
+/** `live` keeps fresh's handlers (closures over the newest state); fresh.__ttLive names the node kept. */
+function ttHandOver(l, f) {
+  if (l.__ttOn || f.__ttOn) {
+    l.__ttOn = f.__ttOn || {};
+    for (const type of Object.keys(l.__ttOn)) ttListen(l, type);
+  }
+  f.__ttLive = l;
+}
+
+/** ttMorph of two subtrees drawn alike (isEqualNode): node by node, the handlers handed over. */
+function ttAdopt(live, fresh) {
+  ttHandOver(live, fresh);
+  let l = live.firstChild;
+  let f = fresh.firstChild;
+  while (l && f) {
+    if (l.nodeType === 1) ttAdopt(l, f);
+    l = l.nextSibling;
+    f = f.nextSibling;
+  }
+}
+
+/** ttMorph for the children: `live`'s children become `fresh`'s, each matched (by ttKeyOf, in order) to a child of
+ *  `live` that is kept and patched; a new child is moved in; an old child nothing matched is removed. */
+function ttMorphChildren(live, fresh) {
+  const olds = new Map();
+  for (let c = live.firstChild; c; c = c.nextSibling) {
+    const k = /** @type {any} */ (c).__ttKey || ttKeyOf(c);
+    const q = olds.get(k);
+    if (q) q.push(c); else olds.set(k, [c]);
+  }
+  const want = [];
+  let same = true;  // every child kept, in its place
+  let at = live.firstChild;
+  for (let c = fresh.firstChild; c; c = c.nextSibling) {
+    const k = ttKeyOf(c);
+    const q = olds.get(k);
+    const o = q && q.length ? q.shift() : null;
+    let keep;
+    if (!o) { keep = c; ttListenAll(c); }
+    else if (c.nodeType === 1) keep = ttMorph(o, c);
+    else { if (o.nodeValue !== c.nodeValue) o.nodeValue = c.nodeValue; keep = o; }
+    /** @type {any} */ (keep).__ttKey = k;
+    if (keep !== at) same = false;
+    at = at && at.nextSibling;
+    want.push(keep);
+  }
+  if (!same || at) ttSyncChildren(live, want);
+}
+
+/** The node in the page that a node of a fresh drawing became (ttMorph kept an older one), else the node. */
+function ttLive(node) {
+  return node && /** @type {any} */ (node).__ttLive ? /** @type {any} */ (node).__ttLive : node;
 }
 
 function ttAppend(node, children) {
@@ -310,6 +439,17 @@ function ttExpandItems(items, codec) {
   return out;
 }
 
+/** A sync message with its patch at hand: msg itself, or (msg.z: a long patch, base64 of its zlib-deflated JSON,
+ *  _messages.py sync_message) a Promise of the message with msg.p inflated. */
+function ttSyncPatch(msg) {
+  if (!msg || typeof msg.z !== "string") return msg;
+  const bin = atob(msg.z);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  const text = new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"))).text();
+  return text.then((t) => Object.assign({}, msg, { p: JSON.parse(t), z: undefined }));
+}
+
 /** A board's state message (board.py send_state: {tt: "sync", base, seq, p: {trait: patch}}), applied to the model
  *  once whatever number of views share it: "applied"; "old" (a view of this model applied it already, or a whole
  *  state since is newer); "gap" (the model missed a message: the caller asks Python for the whole state). Every
@@ -406,7 +546,10 @@ function ttFocusKeeper(root) {
     give(fallback) {
       if (!inside) return null;
       const a = document.activeElement;
-      if (a && a !== document.body && root.contains(a) && a.isConnected) return a;
+      // a redraw keeps the elements it patches (ttMorph): the focused one may be kept but disabled now, and the
+      // browser drops focus from a disabled control (later, to the page body): then it is not kept
+      const off = a && (/** @type {any} */ (a).disabled || a.getAttribute("aria-hidden") === "true");
+      if (a && a !== document.body && root.contains(a) && a.isConnected && !off) return a;
       let target = null;
       if (key === "root") target = root;
       else if (key) target = root.querySelector(`[data-focus="${CSS.escape(key)}"]`);
@@ -516,9 +659,19 @@ function ttRenderBoard({ model, el }) {
     askedAt = seq;
     model.send({ type: "sync", seq });
   };
+  // a long patch comes deflated (ttSyncPatch, asynchronous): the messages after it wait for it, in order
+  let inflating = Promise.resolve();
+  let waiting = 0;
+  const applySync = (msg) => { if (ttApplySync(model, msg) === "gap") askWhole(); };
   const onCustom = (msg) => {
     if (!msg || msg.tt !== "sync") return;
-    if (ttApplySync(model, msg) === "gap") askWhole();
+    if (!waiting && typeof msg.z !== "string") { applySync(msg); return; }
+    waiting += 1;
+    const got = ttSyncPatch(msg);
+    inflating = inflating.then(() => got).then(applySync, (err) => {
+      console.error("tabletop: a state patch could not be read; asking for the whole state", err);
+      askWhole();
+    }).finally(() => { waiting -= 1; });
   };
   model.on("msg:custom", onCustom);
 
@@ -996,6 +1149,10 @@ function ttRenderBoard({ model, el }) {
     }, summary, body));
   }
 
+  // the board's picture stays in the page: each redraw draws it anew off the page and patches the one shown
+  // (ttMorph): what did not change keeps its element, so the browser restyles and repaints only what changed
+  const stageBox = ttH("div", { class: "tt-stage" });
+  let stageMs = { drawn: 0, patched: 0 };  // the last redraw's board: drawn off the page, then patched in (ms)
   function stage(m) {
     const box = ttH("div", { class: "tt-stage" });
     const ctx = {
@@ -1018,6 +1175,14 @@ function ttRenderBoard({ model, el }) {
       editPick: () => memo.editPick,
       setEditPick: (v) => { memo.editPick = v === undefined ? null : v; schedule(); },
       actionKey: ttActionKey,
+      /** A part of the picture that is the same whatever the state and has no handlers (a legend, the edge
+       *  coordinates): drawn once per view by build(), then copied each redraw (a native deep copy: much cheaper
+       *  than drawing it again; ttMorph then finds it unchanged). */
+      stamp(key, build) {
+        const stamps = memo.stamps || (memo.stamps = {});
+        if (!stamps[key]) stamps[key] = build();
+        return stamps[key].cloneNode(true);
+      },
       /** Does the last move's action have these fields ({to: "F7"}), or pass this test (fn(actionDict))? */
       lastMoveHas(match) {
         const lm = m.last_move;
@@ -1044,12 +1209,16 @@ function ttRenderBoard({ model, el }) {
       rerender: schedule,
     };
     lastCtx = ctx;
+    const b0 = performance.now();
     if (typeof renderBoard === "function") {
+      ttDeferListen = true;  // its nodes listen once they are in the page (ttMorph)
       try {
         renderBoard(ctx);
       } catch (err) {
         console.error("tabletop: renderBoard failed", err);
         ttReplace(box, ttH("p", { class: "tt-render-error" }, `The board could not be drawn: ${err}`));
+      } finally {
+        ttDeferListen = false;
       }
     } else {
       box.append(ttH("pre", { class: "tt-state-json", "aria-label": "game state" }, JSON.stringify(m.state, null, 1)));
@@ -1057,7 +1226,21 @@ function ttRenderBoard({ model, el }) {
     ttNameParts(box);
     const marked = ttMarkLastMove(box, m.last_move);
     flashLastMove(m, marked.concat([...root.querySelectorAll(".tt-last-move")]));
-    return box;
+    const b1 = performance.now();
+    ttMorph(stageBox, box);
+    stageMs = { drawn: b1 - b0, patched: performance.now() - b1 };
+    return stageBox;
+  }
+
+  /** The frame's parts (header, the last-move line, the moves, the controls...) are patched the same way: `slot`'s
+   *  element in the page becomes `node` (kept when it is the same kind of element), or goes when node is null. */
+  const kept = {};
+  function keep(slot, node) {
+    const old = kept[slot];
+    if (!node) { kept[slot] = null; return null; }
+    if (old && old.nodeName === node.nodeName) return ttMorph(old, node);
+    kept[slot] = node;
+    return node;
   }
 
   /** The last move (of any seat, a bot's or the other human's) flashes for TT_FLASH_MS: on the board and in the
@@ -1098,7 +1281,7 @@ function ttRenderBoard({ model, el }) {
     const t0 = performance.now();
     // the side panel and the main row stay in the page (only their changed parts are replaced): the log inside is
     // kept as it is, so the browser restyles only what is new
-    const sideParts = [botTurnPanel(m), actionsPanel(m), controls(m)];
+    const sideParts = [keep("bot", botTurnPanel(m)), keep("actions", actionsPanel(m)), keep("controls", controls(m))];
     const t1 = performance.now();
     sideParts.push(logPanel(m));
     ttSyncChildren(side, sideParts);
@@ -1106,17 +1289,17 @@ function ttRenderBoard({ model, el }) {
     // "why not?": a popover beside the clicked element (placed after the redraw, out of the flow); a refusal a lesson
     // step demonstrates: a narration box above the board
     errorBanner(m);
-    const line = lastMoveLine(m);
+    const line = keep("line", lastMoveLine(m));
     ttSyncChildren(root, [
-      header(m),
-      ttTxt(m.notice) ? ttH("div", { class: "tt-notice" }, ttTxt(m.notice)) : null,
+      keep("header", header(m)),
+      keep("notice", ttTxt(m.notice) ? ttH("div", { class: "tt-notice" }, ttTxt(m.notice)) : null),
       line,
       demoBox,
       main,
       banner,
       m.teacher && typeof ttTeacherPanel === "function"
         ? ttTeacherPanel(m, { send, memo, schedule, root, preview }) : null,
-      ttH("footer", { class: "tt-help" }, TT_HELP),
+      keep("help", ttH("footer", { class: "tt-help" }, TT_HELP)),
       announcer]);
     const t3 = performance.now();
     ttSyncChildren(main, [stage(m), side]);
@@ -1154,7 +1337,7 @@ function ttRenderBoard({ model, el }) {
     // controls, the log, the frame (header, banner, teacher panel), the game's board, the rest (focus, preview)
     const r = (x) => Math.round(x * 100) / 100;
     root.dataset.drawMs = JSON.stringify({ total: r(performance.now() - t0), side: r(t1 - t0), log: r(t2 - t1),
-      frame: r(t3 - t2), board: r(t4 - t3), after: r(performance.now() - t4), preview: r(t5 - t4), announce: r(t6 - t5),
+      frame: r(t3 - t2), board: r(t4 - t3), drawn: r(stageMs.drawn), patched: r(stageMs.patched), after: r(performance.now() - t4), preview: r(t5 - t4), announce: r(t6 - t5),
       scroll: r(t7 - t6), focus: r(t8 - t7), banner: r(performance.now() - t8) });
   }
 

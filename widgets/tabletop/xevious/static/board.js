@@ -188,6 +188,10 @@ function xvFly(el, pts, since) {
   const duration = (pts.length - 1) * XV_STEP_MS;
   const elapsed = performance.now() - since;
   if (elapsed >= duration) return;
+  // a kept element (kit ttMorph) flies on: the flight it is already making is not started again
+  const flying = /** @type {any} */ (el);
+  if (flying.__xvFlight === `${since}:${frames.length}`) return;
+  flying.__xvFlight = `${since}:${frames.length}`;
   el.animate(frames, { duration, delay: -elapsed, easing: "linear", fill: "backwards" });
 }
 
@@ -405,8 +409,9 @@ function renderBoard(ctx) {
       svg.append(ghost);
       const g0 = ghost;
       const since = mem.ghost.since;
-      queueMicrotask(() => { if (g0.isConnected) xvFly(g0, pts, since); });
-      setTimeout(() => { if (g0.isConnected) g0.remove(); }, Math.max(0, dur + 400 - ghostAge));
+      // the element in the page: a redraw keeps the one shown (kit ttMorph), not necessarily this drawing's
+      queueMicrotask(() => { const el = ttLive(g0); if (el.isConnected) xvFly(el, pts, since); });
+      setTimeout(() => { const el = ttLive(g0); if (el.isConnected) el.remove(); }, Math.max(0, dur + 400 - ghostAge));
     }
   }
 
@@ -435,7 +440,7 @@ function renderBoard(ctx) {
     if (flight && flight.seat === seat) {
       const pts = [flight.from, ...flight.cells].map(([a, i]) => laneAt(a, i));
       pts[pts.length - 1] = [px, py];
-      queueMicrotask(() => { if (piece.isConnected) xvFly(piece, pts, flight.since); });
+      queueMicrotask(() => { const el = ttLive(piece); if (el.isConnected) xvFly(el, pts, flight.since); });
     }
   }
 

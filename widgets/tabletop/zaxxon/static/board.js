@@ -378,6 +378,21 @@ function zxTryButton(ctx, obj, label, key) {
     onClick: () => zxTry(ctx, obj), disabled: !ctx.interactive }, label);
 }
 
+/** The row letters and column numbers on the board's edges (fixed: drawn once per view, ctx.stamp). */
+function zxCoords(ctx) {
+  const { s, view } = ctx;
+  const g = s("g", { class: "zx-coords", "aria-hidden": "true" });
+  for (const r of view.coords.rows) {
+    g.append(s("text", { x: view.mx / 2, y: r.y + 3.6, class: "zx-coord zx-coord-row", dataset: { row: r.t } }, r.t));
+    g.append(s("text", { x: view.width - view.mx / 2, y: r.y + 3.6, class: "zx-coord zx-coord-row", dataset: { row: r.t } }, r.t));
+  }
+  for (const c of view.coords.cols) {
+    g.append(s("text", { x: c.x, y: view.my - 3, class: "zx-coord zx-coord-col", dataset: { col: c.t } }, c.t));
+    g.append(s("text", { x: c.x, y: view.height - 3.5, class: "zx-coord zx-coord-col", dataset: { col: c.t } }, c.t));
+  }
+  return g;
+}
+
 let zxUid = 0;
 
 /** The hex next to `id` in the direction of an arrow key (rows A.., columns 1..), or null at the edge. */
@@ -404,7 +419,7 @@ function renderBoard(ctx) {
     return;
   }
   const memo = ctx.memo;
-  const uid = `zx${++zxUid}`;
+  const uid = memo.uid || (memo.uid = `zx${++zxUid}`);  // one per view: the same ids on every redraw
   const sel = zxSelectedPlane(ctx);
   if (!sel) memo.pendingShot = null;
   const moveTo = {};
@@ -445,15 +460,17 @@ function renderBoard(ctx) {
   const where = h("p", { class: "zx-where", dataset: { shown: "" } }, idle);
   const costWords = (id) => (costs[id] ? `${costs[id]} count${costs[id] > 1 ? "s" : ""} away for plane #${sel}` +
     (stops.has(id) ? " (shot down on entering)" : "") + (costs[id] > 1 ? ": click to fly the whole route" : "") : "");
+  // the line in the page (a redraw keeps the one shown: kit ttMorph), not necessarily this drawing's
+  const whereLine = () => ttLive(where);
   const show = (id) => {
     const hx = hexById[id];
     if (!hx) return;
-    where.textContent = zxHexWords(ctx, hx, costWords(id));
-    where.dataset.shown = id;
+    whereLine().textContent = zxHexWords(ctx, hx, costWords(id));
+    whereLine().dataset.shown = id;
   };
   const onPiece = (el, id) => {
-    el.addEventListener("mouseenter", () => show(id));
-    el.addEventListener("focus", () => show(id));
+    ttOn(el, "mouseenter", () => show(id));
+    ttOn(el, "focus", () => show(id));
   };
 
   const rows = view.coords ? view.coords.rows.length : 11;
@@ -461,24 +478,16 @@ function renderBoard(ctx) {
   const svg = s("svg", { viewBox: `0 0 ${view.width} ${view.height}`, class: "zx-svg", role: "group",
     "aria-label": `Zaxxon hex board, rows A to ${String.fromCharCode(64 + rows)} (north to south), columns 1 to ${cols} (west to east)`,
     dataset: { rows, cols } });
-  svg.addEventListener("mouseleave", () => { where.textContent = idle; where.dataset.shown = ""; });
+  ttOn(svg, "mouseleave", () => { whereLine().textContent = idle; whereLine().dataset.shown = ""; });
   svg.append(s("defs", {},
     s("pattern", { id: `${uid}-stripes`, width: 4, height: 4, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
       s("rect", { width: 4, height: 4, fill: "#e03030" }), s("rect", { width: 1.6, height: 4, fill: "#fff" }))));
   // coordinates on the edges: row letters left and right, column numbers above and below
-  if (view.coords) {
-    const g = s("g", { class: "zx-coords", "aria-hidden": "true" });
-    for (const r of view.coords.rows) {
-      g.append(s("text", { x: view.mx / 2, y: r.y + 3.6, class: "zx-coord zx-coord-row", dataset: { row: r.t } }, r.t));
-      g.append(s("text", { x: view.width - view.mx / 2, y: r.y + 3.6, class: "zx-coord zx-coord-row", dataset: { row: r.t } }, r.t));
-    }
-    for (const c of view.coords.cols) {
-      g.append(s("text", { x: c.x, y: view.my - 3, class: "zx-coord zx-coord-col", dataset: { col: c.t } }, c.t));
-      g.append(s("text", { x: c.x, y: view.height - 3.5, class: "zx-coord zx-coord-col", dataset: { col: c.t } }, c.t));
-    }
-    svg.append(g);
-  }
+  if (view.coords) svg.append(ctx.stamp ? ctx.stamp("coords", () => zxCoords(ctx)) : zxCoords(ctx));
   const labels = s("g", { class: "zx-hex-labels", "aria-hidden": "true" });
+  memo.ctx = ctx;  // what the copied hexes' handlers read (see below)
+  memo.show = show;
+  const hexCache = memo.hexCache || (memo.hexCache = {});
   for (const hx of view.hexes) {
     const target = !!(moveTo[hx.id] || shotAt[hx.id] || fuelTo[hx.id]);
     const cost = costs[hx.id];
@@ -488,20 +497,35 @@ function renderBoard(ctx) {
       fuelTo[hx.id] && "zx-can-fuel", memo.pendingShot === hx.id && "zx-pending"];
     const does = ctx.editing ? zxEditPlan(ctx, hx.id).words : moveTo[hx.id] ? `move here (${cost || 1} count)` : shotAt[hx.id] ? "shoot here"
       : fuelTo[hx.id] ? "put the fuel tank here" : costWords(hx.id);
-    const pts = memo.points[hx.id];
-    const poly = s("polygon", { points: pts, class: cls, dataset: { hex: hx.id, focus: `zx-hex-${hx.id}`, cost: cost || null },
-      role: "button", tabindex: target || hx.id === cursor ? 0 : -1, "aria-label": zxHexWords(ctx, hx, does),
-      onClick: () => { memo.cursor = hx.id; zxClickHex(ctx, hx.id); },
-      onKeydown: (ev) => {
-        if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); memo.cursor = hx.id; zxClickHex(ctx, hx.id); return; }
-        const next = zxNeighbour(ctx, hx.id, ev.key);
-        if (ev.key.startsWith("Arrow")) {
-          ev.preventDefault(); ev.stopPropagation();
-          const el = next && svg.querySelector(`polygon[data-hex="${next}"]`);
-          if (el) { memo.cursor = next; el.focus(); }
-        }
-      } });
-    onPiece(poly, hx.id);
+    const tab = target || hx.id === cursor ? 0 : -1;
+    const label = zxHexWords(ctx, hx, does);
+    // a hex drawn as last time is copied (a native copy of its attributes) with the same handlers, which read the
+    // latest drawing (memo.ctx, memo.show): most hexes of a move are unchanged, and the kit finds them so (ttMorph)
+    const sig = `${cls.filter(Boolean).join(" ")}|${cost || ""}|${tab}|${label}`;
+    const was = hexCache[hx.id];
+    let poly;
+    if (was && was.sig === sig) {
+      poly = was.node.cloneNode(false);
+      poly.__ttOn = was.node.__ttOn;
+    } else {
+      poly = s("polygon", { points: memo.points[hx.id], class: cls, dataset: { hex: hx.id, focus: `zx-hex-${hx.id}`, cost: cost || null },
+        role: "button", tabindex: tab, "aria-label": label,
+        onClick: () => { memo.cursor = hx.id; zxClickHex(memo.ctx, hx.id); },
+        onKeydown: (ev) => {
+          if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); memo.cursor = hx.id; zxClickHex(memo.ctx, hx.id); return; }
+          const next = zxNeighbour(memo.ctx, hx.id, ev.key);
+          if (ev.key.startsWith("Arrow")) {
+            ev.preventDefault(); ev.stopPropagation();
+            const box = ev.currentTarget && ev.currentTarget.ownerSVGElement;
+            const el = next && box && box.querySelector(`polygon[data-hex="${next}"]`);
+            if (el) { memo.cursor = next; el.focus(); }
+          }
+        },
+        onMouseenter: () => memo.show(hx.id), onFocus: () => memo.show(hx.id) });
+      const copy = poly.cloneNode(false);  // as drawn: before the kit marks the last move or a preview on it
+      copy.__ttOn = poly.__ttOn;
+      hexCache[hx.id] = { sig, node: copy };
+    }
     svg.append(poly);
     if (hx.a === "d" || hx.a === "z") svg.append(s("circle", { cx: hx.x, cy: hx.y + 9.5, r: 1.3, class: `zx-dot zx-dot-${hx.a}`, "aria-hidden": "true" }));
     if (occupied.has(hx.id)) continue;
@@ -540,15 +564,15 @@ function renderBoard(ctx) {
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");
       g.setAttribute("aria-label", `${zxTargetWords(t)}; ${zxEditPlan(ctx, t.space).words}`);
-      g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); zxClickHex(ctx, t.space); } });
+      ttOn(g, "keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); zxClickHex(ctx, t.space); } });
     } else if (shotAt[t.space] || fuelTo[t.space]) {
       g.classList.add("zx-can-shoot");
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");
       g.setAttribute("aria-label", `shoot the ${zxTargetWords(t)}`);
-      g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); zxClickHex(ctx, t.space); } });
+      ttOn(g, "keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); zxClickHex(ctx, t.space); } });
     }
-    g.addEventListener("click", (ev) => { ev.stopPropagation(); zxClickHex(ctx, t.space); });
+    ttOn(g, "click", (ev) => { ev.stopPropagation(); zxClickHex(ctx, t.space); });
     onPiece(g, t.space);
     svg.append(g);
   }
@@ -577,20 +601,20 @@ function renderBoard(ctx) {
       g.classList.add("zx-edit");
       if (picked === p) g.classList.add("zx-edit-picked");
       g.setAttribute("aria-label", `${zxPlaneWords(p)}${picked === p ? ", picked" : ""}; ${zxEditPlan(ctx, p.space).words}`);
-      g.addEventListener("click", (ev) => { ev.stopPropagation(); zxClickHex(ctx, p.space); });
-      g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); zxClickHex(ctx, p.space); } });
+      ttOn(g, "click", (ev) => { ev.stopPropagation(); zxClickHex(ctx, p.space); });
+      ttOn(g, "keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); zxClickHex(ctx, p.space); } });
     } else if (p.seat === ctx.currentPlayer && zxMayAct(ctx)) {
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");
       if (ownPlanes.has(p.number)) g.classList.add("zx-mine");
       g.setAttribute("aria-label", `${g.getAttribute("aria-label")}${p.number === sel ? "" : ": select it"}`);
-      g.addEventListener("click", (ev) => { ev.stopPropagation(); zxClickHex(ctx, p.space); });
-      g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); ctx.select(p.number); } });
+      ttOn(g, "click", (ev) => { ev.stopPropagation(); zxClickHex(ctx, p.space); });
+      ttOn(g, "keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); ctx.select(p.number); } });
     } else {
       g.setAttribute("tabindex", "-1");
       g.setAttribute("role", shotAt[p.space] ? "button" : "img");
       if (shotAt[p.space]) { g.classList.add("zx-can-shoot"); g.setAttribute("aria-label", `shoot the ${g.getAttribute("aria-label")}`); }
-      g.addEventListener("click", (ev) => { ev.stopPropagation(); zxClickHex(ctx, p.space); });
+      ttOn(g, "click", (ev) => { ev.stopPropagation(); zxClickHex(ctx, p.space); });
     }
     onPiece(g, p.space);
     svg.append(g);
@@ -632,7 +656,7 @@ function renderBoard(ctx) {
     memo.hint ? h("p", { class: "zx-hint", role: "status" }, memo.hint) : null,
     h("div", { class: "zx-buttons" }, buttons),
     h("div", { class: "zx-missions" }, zxMission(ctx, 0), zxMission(ctx, 1)),
-    zxLegend(ctx, uid));
+    ctx.stamp ? ctx.stamp("legend", () => zxLegend(ctx, uid)) : zxLegend(ctx, uid));
   ctx.el.append(h("div", { class: ["zx-wrap", ctx.editing && "zx-editing"] }, h("div", { class: "zx-map" }, where, svg), info));
 }
 
