@@ -210,6 +210,7 @@ class MCTSBot(Bot):
         deadline = time.perf_counter() + self.max_time if self.max_time is not None else math.inf
         budget = self.simulations if self.simulations is not None else MAX_SIMULATIONS
         sims = 0
+        settle = decide and self.simulations is not None  # a simulation budget: it may stop once settled
         log, sqrt = math.log, math.sqrt
         ctx: Any = None
         if lean:  # one simulation game and one counting Context serve every simulation: only state and dice change
@@ -306,11 +307,8 @@ class MCTSBot(Bot):
                 depth += 1
             rewards = _rewards(rules, state, over, evaluate, seats)
             root_visits += 1
-            n_rewards = len(rewards)
-            for e, mover in path:
-                e.n += 1
-                e.w += rewards[mover] if 0 <= mover < n_rewards else draw
-            if decide and self.simulations is not None and _settled(root, budget - sims):
+            _backup(path, rewards, draw)
+            if settle and _settled(root, budget - sims):
                 break
         stats = _root_stats(root, moves, root_visits)
         self.last = stats
@@ -329,6 +327,15 @@ def _rewards(rules: Any, state: Any, over: bool, evaluate: Callable[..., Sequenc
     if evaluate is not None:
         return [min(1.0, max(0.0, float(x))) for x in evaluate(state)]
     return [draw] * seats
+
+
+def _backup(path: list[tuple[_Edge, int]], rewards: Sequence[float], draw: float) -> None:
+    """One simulation's result along its path: a visit per edge, and the reward of the seat that moved there (an
+    even share for a seat the rewards do not cover)."""
+    n_rewards = len(rewards)
+    for e, mover in path:
+        e.n += 1
+        e.w += rewards[mover] if 0 <= mover < n_rewards else draw
 
 
 def _settled(root: dict[Any, _Edge], left: int) -> bool:
