@@ -108,16 +108,17 @@ def decision(mod: Any, sims: int, warmup: int, strategy: bool = True) -> dict[st
 
 
 def strength(mod: Any, sims: int, games_n: int, other: str, workers: int | None = None,
-             max_steps: int = 5000, running: bool = False) -> tuple[int, int, int]:
+             max_steps: int = 5000, running: bool = False, chunk: int = 1) -> tuple[int, int, int]:
     """``mcts:sims`` against ``other``, ``games_n`` games with the search in each seat (seeds 0..games_n-1 both
     times): (games won by the search, games played, games without a winner). Serial unless ``workers`` > 1 (a local
     process pool: the games are independent and seeded, so the figures are the same either way). ``running``:
-    play seed by seed (both seatings of a seed, then the next: ``simulate(seed=s, n=1)``) and print the running
-    tally after each pair, so a run stopped early still says what it measured."""
+    play ``chunk`` seeds at a time (both seatings of them, then the next seeds: ``simulate(seed=s, n=chunk)``) and
+    print the running tally after each, so a run stopped early still says what it measured."""
     name = f"mcts:{sims}"
     won = nowin = played = 0
-    executor = "serial" if not workers or workers < 2 else None
-    batches = [(s, 1) for s in range(games_n)] if running else [(0, games_n)]
+    executor = "serial" if not workers or workers < 2 else "process"
+    step = max(1, chunk)
+    batches = [(s, min(step, games_n - s)) for s in range(0, games_n, step)] if running else [(0, games_n)]
     for first, n in batches:
         for seats, me in (([name, other], 0), ([other, name], 1)):
             res = simulate(mod, bots=seats, n=n, seed=first, executor=executor, workers=workers, progress=False,
@@ -132,8 +133,8 @@ def strength(mod: Any, sims: int, games_n: int, other: str, workers: int | None 
     return won, played, nowin
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson 95% interval of ``k`` successes in ``n`` trials."""
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson 95% interval of ``k`` successes in ``n`` trials (a game without a winner may count half)."""
     if n == 0:
         return 0.0, 1.0
     p = k / n
@@ -152,7 +153,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--strength-sims", type=int, default=DEFAULT_SIMULATIONS,
                     help="the search bot's budget in the strength games (default: that of 'mcts')")
     ap.add_argument("--against", nargs="*", default=None, help="only these opponents (random, greedy, sensible)")
-    ap.add_argument("--running", action="store_true", help="print the strength tally after every pair of games")
+    ap.add_argument("--running", action="store_true", help="print the strength tally after every --chunk seeds")
+    ap.add_argument("--chunk", type=int, default=1, help="seeds per running tally (both seatings of each)")
     ap.add_argument("--max-steps", type=int, default=5000, help="action cap of a strength game")
     ap.add_argument("--balance", type=int, default=0, help="games per variant of a timed balance report (0: skip)")
     ap.add_argument("--balance-sims", type=int, default=50, help="the search bot's budget in --balance")
@@ -189,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 t = time.perf_counter()
                 won, played, nowin = strength(mod, args.strength_sims, args.strength, other, args.workers,
-                                              args.max_steps, args.running)
+                                              args.max_steps, args.running, args.chunk)
                 low, high = wilson(won, played)
                 goal = 0.9 if other == "random" else 0.6
                 verdict = "met" if low >= goal else "not met" if high < goal else "undecided at this sample"

@@ -36,6 +36,7 @@ for p in (str(ROOT / "widgets"), str(ROOT)):
 
 import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
+from benchmarks.mcts_bench import wilson  # noqa: E402
 from open_spiel.python.algorithms import mcts as os_mcts  # noqa: E402
 
 import tabletop.openspiel as tos  # noqa: E402
@@ -215,9 +216,12 @@ def main(argv: list[str] | None = None) -> int:
         rate = (wins + draws / 2) / max(played, 1)
         decided = played - draws
         verdict = _met(rate >= GOAL_WIN) if decided else "not judged: no game was decided"
+        low, high = wilson(wins + draws / 2, played)
+        if decided and low < GOAL_WIN <= high:
+            verdict += ", undecided at this sample"
         print(f"  {name:<8} ours vs OpenSpiel: {wins} won, {played - wins - draws} lost, {draws} without a winner "
-              f"(cap or the rules' turn cap) of {played}: win rate {100 * rate:.0f}% (goal >= {100 * GOAL_WIN:.0f}%: "
-              f"{verdict}) [{time.perf_counter() - t0:.0f} s]")
+              f"(cap or the rules' turn cap) of {played}: win rate {100 * rate:.0f}% (Wilson 95% {100 * low:.0f}-"
+              f"{100 * high:.0f}%; goal >= {100 * GOAL_WIN:.0f}%: {verdict}) [{time.perf_counter() - t0:.0f} s]")
         sys.stdout.flush()
     load = os.getloadavg()
     print(f"\nload average at the end {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")

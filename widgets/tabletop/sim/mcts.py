@@ -31,13 +31,17 @@ of the position the bot's seat sees:
   they offer it, else as a draw (``1 / seats`` each). A finished game scores 1 for the winner and 0 for the others
   (a game without a winner: ``1 / seats`` each);
 * **a game's strategy** (:func:`strategy_for`: ``STRATEGY`` in the game's ``bots`` module, written in its
-  ``strategy.py``) makes the search play well: its ``playout_bot(seed)`` plays the playouts (the game's greedy or
-  sensible bot, ``epsilon`` of its moves still uniformly random: Silver & Tesauro's heuristic rollouts), its
-  ``evaluate(rules, state)`` scores the cut-off ones and its ``playout_depth`` cuts them; and the playout bot's
-  own move at the root gets a prior bonus ``prior_bias * sqrt(N) / (1 + n)`` (PUCT's, Silver et al. 2017, a
-  progressive bias, Chaslot et al. 2008), so the search starts from the heuristic's move and leaves it only for
-  one its simulations find better. ``MCTSBot(strategy=False)`` searches as above without it;
-* the move played is the root's most visited action (ties: the first in the rules' order).
+  ``strategy.py`` on the kit's :class:`HeuristicStrategy`) makes the search play well: its ``playout_bot(seed)``
+  plays the playouts (the game's greedy or sensible bot, ``epsilon`` of its moves still uniformly random: Silver &
+  Tesauro's heuristic rollouts), its ``evaluate(rules, state)`` scores the cut-off ones (a softmax of each seat's
+  ``standing``) and its ``playout_depth`` cuts them; the playout bot's own move at the root gets a prior bonus
+  ``prior_bias * sqrt(N) / (1 + n)`` (PUCT's, Silver et al. 2017, a progressive bias, Chaslot et al. 2008), so the
+  search starts from the heuristic's move and leaves it only for one its simulations find better; and its
+  ``exploration`` sets the UCB1 constant (evaluated rewards lie close together: the 1.4 made for win / loss
+  rewards would spread the visits almost evenly). ``MCTSBot(strategy=False)`` searches as above without it;
+* the move played is the root's most visited action (ties: the first in the rules' order). A decision
+  (:meth:`MCTSBot.choose`) stops its simulation budget early once no other move could overtake that one with the
+  simulations left: the same move, fewer simulations.
 
 Speed: with rules that reuse their Context (``Rules.reuses_context``, all three games) one simulation game and one
 counting Context serve the whole search, and each simulation only copies the state and gets fresh dice; other rules
