@@ -108,9 +108,9 @@ def decision(mod: Any, sims: int, warmup: int, strategy: bool = True) -> dict[st
 
 
 def strength(mod: Any, sims: int, games_n: int, other: str, workers: int | None = None,
-             max_steps: int = 5000, running: bool = False, chunk: int = 1) -> tuple[int, int, int]:
-    """``mcts:sims`` against ``other``, ``games_n`` games with the search in each seat (seeds 0..games_n-1 both
-    times): (games won by the search, games played, games without a winner). Serial unless ``workers`` > 1 (a local
+             max_steps: int = 5000, running: bool = False, chunk: int = 1, first: int = 0) -> tuple[int, int, int]:
+    """``mcts:sims`` against ``other``, ``games_n`` games with the search in each seat (seeds first..first+games_n-1
+    both times): (games won by the search, games played, games without a winner). Serial unless ``workers`` > 1 (a local
     process pool: the games are independent and seeded, so the figures are the same either way). ``running``:
     play ``chunk`` seeds at a time (both seatings of them, then the next seeds: ``simulate(seed=s, n=chunk)``) and
     print the running tally after each, so a run stopped early still says what it measured."""
@@ -118,7 +118,8 @@ def strength(mod: Any, sims: int, games_n: int, other: str, workers: int | None 
     won = nowin = played = 0
     executor = "serial" if not workers or workers < 2 else "process"
     step = max(1, chunk)
-    batches = [(s, min(step, games_n - s)) for s in range(0, games_n, step)] if running else [(0, games_n)]
+    batches = ([(first + s, min(step, games_n - s)) for s in range(0, games_n, step)] if running
+               else [(first, games_n)])
     for first, n in batches:
         for seats, me in (([name, other], 0), ([other, name], 1)):
             res = simulate(mod, bots=seats, n=n, seed=first, executor=executor, workers=workers, progress=False,
@@ -156,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--running", action="store_true", help="print the strength tally after every --chunk seeds")
     ap.add_argument("--chunk", type=int, default=1, help="seeds per running tally (both seatings of each)")
     ap.add_argument("--max-steps", type=int, default=5000, help="action cap of a strength game")
+    ap.add_argument("--first-seed", type=int, default=0, help="the strength games' first seed")
     ap.add_argument("--balance", type=int, default=0, help="games per variant of a timed balance report (0: skip)")
     ap.add_argument("--balance-sims", type=int, default=50, help="the search bot's budget in --balance")
     ap.add_argument("--cluster", type=int, default=64, help="cores of the Dask cluster the projection assumes")
@@ -191,11 +193,12 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 t = time.perf_counter()
                 won, played, nowin = strength(mod, args.strength_sims, args.strength, other, args.workers,
-                                              args.max_steps, args.running, args.chunk)
+                                              args.max_steps, args.running, args.chunk, args.first_seed)
                 low, high = wilson(won, played)
                 goal = 0.9 if other == "random" else 0.6
                 verdict = "met" if low >= goal else "not met" if high < goal else "undecided at this sample"
-                print(f"  mcts:{args.strength_sims} against {other}: wins {won} of {played} games "
+                print(f"  mcts:{args.strength_sims} against {other}: wins {won} of {played} games (seeds "
+                      f"{args.first_seed}-{args.first_seed + args.strength - 1}) "
                       f"({100 * won / played:.0f}%, Wilson 95% {100 * low:.0f}-{100 * high:.0f}%; seats swapped; "
                       f"{nowin} without a winner at the {args.max_steps}-action cap; {time.perf_counter() - t:.0f} s)"
                       f"; goal >= {100 * goal:.0f}%: {verdict}", flush=True)

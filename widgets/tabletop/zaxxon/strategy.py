@@ -20,12 +20,18 @@ from typing import Any
 from ..sim.mcts import HeuristicStrategy
 from .queries import firing_plan
 
-#: mission steps done (rules.progress, out of 8) outweigh any approach: one step is worth this many plane-units
-STEP = 3.0
-#: a plane this far (in the planner's step costs) from a firing position counts as not approaching at all
-REACH = 30.0
-#: the temperature of the logistic that turns the difference of the two standings into a share of the win
-SCALE = 4.0
+#: a plane this far (in the route planner's step costs, about one count each) from a firing position, or farther,
+#: counts as not approaching at all
+REACH = 20.0
+#: one mission step done (rules.progress, out of 8) is worth this many counts of approach: more than ``REACH``, so
+#: that a shot always beats the approach it ends (the next target's firing positions lie farther away); a greedy
+#: game spends about 14 counts per mission step
+STEP = 25.0
+#: the temperature of the logistic that turns the difference of the two standings (in counts) into a share of the
+#: win: a count nearer is worth about 2.5 points of win share at an even position, a mission step ahead 92%. (It
+#: was 120 counts, 4 "plane units" of 30 counts: a count then moved a root move's value by a fifth of a point,
+#: far below the noise of its playouts, and the search only ever played the greedy bot's move.)
+SCALE = 10.0
 
 
 class ZaxxonStrategy(HeuristicStrategy):
@@ -35,18 +41,22 @@ class ZaxxonStrategy(HeuristicStrategy):
 
     playout_depth = 12
     epsilon = 0.1
-    prior_bias = 1.0
+    #: a weak prior and a narrow search: the root's values differ by a few points, which a 1.4 exploration and a
+    #: full-weight prior drowned (every other move got the same few visits; see benchmarks/results/mcts_strength.md)
+    prior_bias = 0.3
+    exploration = 0.5
     scale = SCALE
 
     def standing(self, rules: Any, state: Any, seat: int) -> float:
-        """How far ``seat`` is along its mission: ``STEP`` per mission step done (zaxxon.mission), plus per plane up
-        to 1 for being near its next firing position (0 at ``REACH`` or beyond, or grounded)."""
+        """How far ``seat`` is along its mission, in counts: ``STEP`` per mission step done (zaxxon.mission), plus
+        per plane ``REACH`` less its distance to its next firing position (0 at ``REACH`` or beyond, or grounded:
+        it loses its next move)."""
         done: float = STEP * rules.progress(state, seat)
         for pi in (seat * 2, seat * 2 + 1):
             plane = state.planes[pi]
             if plane[2]:
-                continue  # grounded: it loses its next move
+                continue
             d = firing_plan(rules, state, seat, pi).distances[plane[0]]
             if d < REACH:
-                done += 1.0 - d / REACH
+                done += REACH - d
         return done
