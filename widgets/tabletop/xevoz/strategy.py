@@ -27,10 +27,9 @@ class XevozStrategy(HeuristicStrategy):
 
     playout_depth = 40
     epsilon = 0.1
-    #: a weak prior and a narrow search (as Zaxxon's): with the full-weight prior and the UCB1 constant of 1.4 the
-    #: other moves of a chop or a call got the same few visits whatever their values, and the greedy move was played
-    prior_bias = 0.3
-    exploration = 0.5
+    #: the full-weight prior and the bot's UCB1 constant (1.4): Zaxxon's weak prior (0.3) and narrow search (0.5)
+    #: won 6 of 20 games against greedy here, these 12 of the same 20 (seeds 0-9, benchmarks/results/mcts_strength.md)
+    prior_bias = 1.0
     scale = SCALE
 
     def standing(self, rules: Any, state: Any, seat: int) -> float:
