@@ -19,7 +19,8 @@ to 1,000 games per variant (linear in games) on these cores and on a Dask cluste
 cores: the games are independent tasks; an estimate, not a measurement).
 Before the games: the load average and the yardstick, OpenSpiel's Python ``MCTSBot`` on its C++ backgammon with the
 same budget in the same run (skipped with ``--no-yardstick`` or without ``pyspiel``); each game's simulations/s is
-also printed as a ratio to it, which a loaded machine changes far less than the raw figures.
+also printed as a ratio to it, which a loaded machine changes far less than the raw figures, and as the ratio of
+the CPU times (``time.process_time``: what each decision computed, without the time it waited for a core).
 The issue-21 goals, for reference: a 1,000-simulation decision in <= 1 s on this machine for every game, and MCTS
 beating random in >= 90% and the best bot in >= 60% of 200 games.
 """
@@ -88,10 +89,10 @@ def yardstick(sims: int, warmup: int = 0) -> dict[str, float] | None:
     evaluator = os_mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
     bot = os_mcts.MCTSBot(game, uct_c=2, max_simulations=sims, evaluator=evaluator,
                           random_state=np.random.RandomState(2), solve=False)
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     bot.step(state)
-    dt = time.perf_counter() - t
-    return {"seconds": dt, "per_s": sims / dt}
+    dt, cpu = time.perf_counter() - t, time.process_time() - c
+    return {"seconds": dt, "per_s": sims / dt, "cpu": cpu}
 
 
 def decision(mod: Any, sims: int, warmup: int, strategy: bool = True) -> dict[str, Any]:
@@ -101,23 +102,26 @@ def decision(mod: Any, sims: int, warmup: int, strategy: bool = True) -> dict[st
     if g.current_player is None:
         return {"seconds": float("nan"), "per_s": float("nan"), "options": 0}
     bot = MCTSBot(seed=1, simulations=sims, strategy=strategy)
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     stats = bot.analyse(g)
-    dt = time.perf_counter() - t
-    return {"seconds": dt, "per_s": sims / dt, "options": len(stats), "top": str(stats[0])}
+    dt, cpu = time.perf_counter() - t, time.process_time() - c
+    return {"seconds": dt, "per_s": sims / dt, "cpu": cpu, "options": len(stats), "top": str(stats[0])}
 
 
 def strength(mod: Any, sims: int, games_n: int, other: str, workers: int | None = None,
-             max_steps: int = 5000, running: bool = False) -> tuple[int, int, int]:
-    """``mcts:sims`` against ``other``, ``games_n`` games with the search in each seat (seeds 0..games_n-1 both
-    times): (games won by the search, games played, games without a winner). Serial unless ``workers`` > 1 (a local
+             max_steps: int = 5000, running: bool = False, chunk: int = 1, first: int = 0) -> tuple[int, int, int]:
+    """``mcts:sims`` against ``other``, ``games_n`` games with the search in each seat (seeds first..first+games_n-1
+    both times): (games won by the search, games played, games without a winner). Serial unless ``workers`` > 1 (a local
     process pool: the games are independent and seeded, so the figures are the same either way). ``running``:
-    play seed by seed (both seatings of a seed, then the next: ``simulate(seed=s, n=1)``) and print the running
-    tally after each pair, so a run stopped early still says what it measured."""
+    play ``chunk`` seeds at a time (both seatings of them, then the next seeds: ``simulate(seed=s, n=chunk)``) and
+    print the running tally after each, so a run stopped early still says what it measured."""
     name = f"mcts:{sims}"
     won = nowin = played = 0
-    executor = "serial" if not workers or workers < 2 else None
-    batches = [(s, 1) for s in range(games_n)] if running else [(0, games_n)]
+    by_seed: dict[int, list[bool]] = {}  # per seed: did the search win, in each seating
+    executor = "serial" if not workers or workers < 2 else "process"
+    step = max(1, chunk)
+    batches = ([(first + s, min(step, games_n - s)) for s in range(0, games_n, step)] if running
+               else [(first, games_n)])
     for first, n in batches:
         for seats, me in (([name, other], 0), ([other, name], 1)):
             res = simulate(mod, bots=seats, n=n, seed=first, executor=executor, workers=workers, progress=False,
@@ -125,15 +129,29 @@ def strength(mod: Any, sims: int, games_n: int, other: str, workers: int | None 
             won += res.win_rates(0)[me].k
             nowin += res.no_winner(0).k
             played += n
+            for rec in res.games(0):
+                by_seed.setdefault(rec.seed, []).append(rec.winner == me)
         if running:
             low, high = wilson(won, played)
             print(f"    ... {name} against {other}: {won} of {played} won so far (Wilson 95% {100 * low:.0f}-"
-                  f"{100 * high:.0f}%), {nowin} without a winner", flush=True)
+                  f"{100 * high:.0f}%), {nowin} without a winner; {pairs(by_seed)}", flush=True)
     return won, played, nowin
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson 95% interval of ``k`` successes in ``n`` trials."""
+def pairs(by_seed: dict[int, list[bool]]) -> str:
+    """The seeds played in both seatings: how many the search won twice, lost twice, or split (won in one seat,
+    lost in the other). A split seed is one whose dice decided for a seat whoever sat there; a seed won twice is
+    one the search's play decided (or luck twice over)."""
+    both = [v for v in by_seed.values() if len(v) == 2]
+    two = sum(1 for v in both if all(v))
+    none = sum(1 for v in both if not any(v))
+    split = len(both) - two - none
+    return (f"of {len(both)} seeds played in both seats the search won both {two}, split {split}, lost both {none}"
+            if both else "no seed played in both seats yet")
+
+
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson 95% interval of ``k`` successes in ``n`` trials (a game without a winner may count half)."""
     if n == 0:
         return 0.0, 1.0
     p = k / n
@@ -152,8 +170,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--strength-sims", type=int, default=DEFAULT_SIMULATIONS,
                     help="the search bot's budget in the strength games (default: that of 'mcts')")
     ap.add_argument("--against", nargs="*", default=None, help="only these opponents (random, greedy, sensible)")
-    ap.add_argument("--running", action="store_true", help="print the strength tally after every pair of games")
+    ap.add_argument("--running", action="store_true", help="print the strength tally after every --chunk seeds")
+    ap.add_argument("--chunk", type=int, default=1, help="seeds per running tally (both seatings of each)")
     ap.add_argument("--max-steps", type=int, default=5000, help="action cap of a strength game")
+    ap.add_argument("--first-seed", type=int, default=0, help="the strength games' first seed")
     ap.add_argument("--balance", type=int, default=0, help="games per variant of a timed balance report (0: skip)")
     ap.add_argument("--balance-sims", type=int, default=50, help="the search bot's budget in --balance")
     ap.add_argument("--cluster", type=int, default=64, help="cores of the Dask cluster the projection assumes")
@@ -165,17 +185,19 @@ def main(argv: list[str] | None = None) -> int:
     yard = None if args.no_yardstick else yardstick(args.sims)
     if yard is not None:
         print(f"yardstick: OpenSpiel's Python MCTSBot on its C++ backgammon, one {args.sims}-simulation decision in "
-              f"{yard['seconds']:.2f} s ({yard['per_s']:,.0f} simulations/s)", flush=True)
+              f"{yard['seconds']:.2f} s ({yard['per_s']:,.0f} simulations/s; {yard['cpu']:.2f} s of CPU time)",
+              flush=True)
     elif not args.no_yardstick:
         print("yardstick: pyspiel is not installed (pip install open-spiel): no ratio", flush=True)
     for name in args.games:
         mod = resolve_game(name)
         d = decision(mod, args.sims, args.warmup)
-        ratio = f"; {d['per_s'] / yard['per_s']:.2f}x the yardstick" if yard is not None else ""
+        ratio = (f"; {d['per_s'] / yard['per_s']:.2f}x the yardstick, {yard['cpu'] / d['cpu']:.2f}x in CPU time"
+                 if yard is not None else "")
         met = "met" if d["seconds"] <= 1.0 else "not met"
-        print(f"{name}: one {args.sims}-simulation decision in {d['seconds']:.2f} s ({d['per_s']:,.0f} "
-              f"simulations/s{ratio}; <= 1 s: {met}; {d['options']} legal moves; top: {d.get('top', '-')})",
-              flush=True)
+        print(f"{name}: one {args.sims}-simulation decision in {d['seconds']:.2f} s, {d['cpu']:.2f} s of CPU time "
+              f"({d['per_s']:,.0f} simulations/s{ratio}; <= 1 s: {met}; {d['options']} legal moves; top: "
+              f"{d.get('top', '-')})", flush=True)
         plain = decision(mod, args.sims, args.warmup, strategy=False)
         print(f"  the same decision without the game's search strategy (random playouts): {plain['seconds']:.2f} s "
               f"(the strategy costs {d['seconds'] / plain['seconds']:.2f}x)", flush=True)
@@ -189,11 +211,12 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 t = time.perf_counter()
                 won, played, nowin = strength(mod, args.strength_sims, args.strength, other, args.workers,
-                                              args.max_steps, args.running)
+                                              args.max_steps, args.running, args.chunk, args.first_seed)
                 low, high = wilson(won, played)
                 goal = 0.9 if other == "random" else 0.6
                 verdict = "met" if low >= goal else "not met" if high < goal else "undecided at this sample"
-                print(f"  mcts:{args.strength_sims} against {other}: wins {won} of {played} games "
+                print(f"  mcts:{args.strength_sims} against {other}: wins {won} of {played} games (seeds "
+                      f"{args.first_seed}-{args.first_seed + args.strength - 1}) "
                       f"({100 * won / played:.0f}%, Wilson 95% {100 * low:.0f}-{100 * high:.0f}%; seats swapped; "
                       f"{nowin} without a winner at the {args.max_steps}-action cap; {time.perf_counter() - t:.0f} s)"
                       f"; goal >= {100 * goal:.0f}%: {verdict}", flush=True)

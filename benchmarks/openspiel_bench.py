@@ -15,7 +15,8 @@ OpenSpiel's rollouts cut at the depth ours use, the rules' ``playout_depth``: Op
 as a draw, ours by the rules' ``evaluate``): the simulations/s ratio (goal >= 3.0); then ``--games`` games between
 them (half with ours in each seat, the chance outcomes sampled from a seed per pair of games; a forced move is
 played without asking either bot; a game reaching the ``--cap`` decisions ends without a winner and counts half):
-our win rate (goal >= 50%).
+our win rate with its Wilson 95% interval (goal >= 50%: met when the interval lies above it, not met below it,
+else undecided at that sample).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ for p in (str(ROOT / "widgets"), str(ROOT)):
 
 import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
+from benchmarks.mcts_bench import wilson  # noqa: E402
 from open_spiel.python.algorithms import mcts as os_mcts  # noqa: E402
 
 import tabletop.openspiel as tos  # noqa: E402
@@ -111,7 +113,8 @@ def depth_of(rules: Any) -> int:
 
 def ours_per_s(kit: Game[Any], sims: int, repeat: int) -> float:
     legal = kit.legal_actions()
-    return sims / best_time(lambda: MCTSBot(seed=1, simulations=sims).choose(kit, legal), repeat)
+    # analyse, not choose: choose stops once its move is settled, which would count simulations it never ran
+    return sims / best_time(lambda: MCTSBot(seed=1, simulations=sims).analyse(kit, legal), repeat)
 
 
 class Match:
@@ -214,10 +217,12 @@ def main(argv: list[str] | None = None) -> int:
                 draws += 1
         rate = (wins + draws / 2) / max(played, 1)
         decided = played - draws
-        verdict = _met(rate >= GOAL_WIN) if decided else "not judged: no game was decided"
+        low, high = wilson(wins + draws / 2, played)
+        verdict = ("not judged: no game was decided" if not decided else "met" if low >= GOAL_WIN
+                   else "NOT met" if high < GOAL_WIN else "undecided at this sample")
         print(f"  {name:<8} ours vs OpenSpiel: {wins} won, {played - wins - draws} lost, {draws} without a winner "
-              f"(cap or the rules' turn cap) of {played}: win rate {100 * rate:.0f}% (goal >= {100 * GOAL_WIN:.0f}%: "
-              f"{verdict}) [{time.perf_counter() - t0:.0f} s]")
+              f"(cap or the rules' turn cap) of {played}: win rate {100 * rate:.0f}% (Wilson 95% {100 * low:.0f}-"
+              f"{100 * high:.0f}%; goal >= {100 * GOAL_WIN:.0f}%: {verdict}) [{time.perf_counter() - t0:.0f} s]")
         sys.stdout.flush()
     load = os.getloadavg()
     print(f"\nload average at the end {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")

@@ -5,6 +5,7 @@ random games and small budgets."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -12,7 +13,7 @@ import pytest
 
 from tabletop import xevious, xevoz, zaxxon
 from tabletop.engine import Bot, Game
-from tabletop.sim.mcts import MCTSBot, strategy_for
+from tabletop.sim.mcts import HeuristicStrategy, MCTSBot, strategy_for
 from tests.sim import piggame
 
 GAMES = {"xevious": xevious, "xevoz": xevoz, "zaxxon": zaxxon}
@@ -119,3 +120,109 @@ def test_without_its_strategy_the_bot_searches_with_random_playouts(monkeypatch:
     with_it = MCTSBot(seed=1, simulations=40).analyse(g)
     monkeypatch.setattr(zaxxon.bots, "STRATEGY", None)  # the game offering none: the same search as strategy=False
     assert MCTSBot(seed=1, simulations=40).analyse(g) == plain != with_it
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_each_strategy_is_the_kits_skeleton_with_only_its_standing(name: str) -> None:
+    """The three strategies share HeuristicStrategy's playouts, prior and evaluation; each gives its standing."""
+    strategy = GAMES[name].bots.STRATEGY
+    kind = type(strategy)
+    assert isinstance(strategy, HeuristicStrategy)
+    for shared in ("__init__", "playout_bot", "evaluate"):
+        assert shared not in vars(kind), (name, shared)
+    assert "standing" in vars(kind)
+    assert isinstance(strategy.playout_bot(5), strategy.playout)
+
+
+class _Race(HeuristicStrategy):
+    """A toy strategy over a dict state: standings as given, a winner when named."""
+
+    scale = 2.0
+
+    def seats(self, rules: Any, state: Any) -> int:
+        return len(state["at"])
+
+    def standing(self, rules: Any, state: Any, seat: int) -> float:
+        return float(state["at"][seat])
+
+
+class _RaceRules:
+    def winner(self, state: Any) -> int | None:
+        return state.get("winner")
+
+
+def test_the_skeletons_evaluation_is_a_softmax_of_the_standings() -> None:
+    s, r = _Race(Bot), _RaceRules()
+    p0, p1 = s.evaluate(r, {"at": [3.0, 1.0]})
+    assert p0 == pytest.approx(1 / (1 + math.exp(-(3.0 - 1.0) / 2.0))) and p0 + p1 == pytest.approx(1.0)
+    assert s.evaluate(r, {"at": [1.0, 1.0]}) == (0.5, 0.5)
+    three = s.evaluate(r, {"at": [0.0, 2.0, 4.0]})
+    weights = [math.exp(x / 2.0) for x in (0.0, 2.0, 4.0)]
+    assert three == pytest.approx(tuple(w / sum(weights) for w in weights))
+    assert s.evaluate(r, {"at": [0.0, 9.0, 4.0], "winner": 0}) == (1.0, 0.0, 0.0)  # the rules' winner: 1 / 0
+    assert s.evaluate(r, {"at": [0.0, 1000.0]}) == pytest.approx((0.0, 1.0))  # no overflow far ahead
+
+
+def test_the_strategys_exploration_steers_the_search_and_the_bots_own_wins(monkeypatch: pytest.MonkeyPatch) -> None:
+    g = zaxxon.new_game(seed=2)
+    while len(g.legal_actions()) < 3:
+        g.play(g.legal_actions()[0])
+    monkeypatch.setattr(zaxxon.bots.STRATEGY, "exploration", 0.2)
+    narrow = MCTSBot(seed=1, simulations=60).analyse(g)
+    assert MCTSBot(seed=1, simulations=60, exploration=0.2).analyse(g) == narrow
+    monkeypatch.setattr(zaxxon.bots.STRATEGY, "exploration", 5.0)
+    wide = MCTSBot(seed=1, simulations=60).analyse(g)
+    assert wide != narrow and max(m.share for m in wide) < max(m.share for m in narrow)
+    assert MCTSBot(seed=1, simulations=60, exploration=0.2).analyse(g) == narrow  # the bot's own: the strategy's aside
+    for bad in (-1, True, "1", math.inf):
+        with pytest.raises(ValueError, match="exploration"):
+            MCTSBot(simulations=10, exploration=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_decision_stops_early_only_when_its_move_is_settled(name: str) -> None:
+    """choose() stops once no other move could overtake the most visited one: the same move as the whole budget,
+    in fewer simulations (when the lead is clear)."""
+    g = GAMES[name].new_game(seed=4)
+    bots = [GAMES[name].BOTS["greedy"](seed=k) for k in range(len(g.players))]
+    saved = 0
+    decisions = 0
+    for _ in range(400):
+        if g.current_player is None or decisions >= 6:
+            break
+        legal = g.legal_actions()
+        if len(legal) > 1:
+            bot = MCTSBot(seed=decisions, simulations=60)
+            move = bot.choose(g, legal)
+            ran = bot.last_simulations
+            full = MCTSBot(seed=decisions, simulations=60).analyse(g, legal)
+            assert move == full[0].action and 0 < ran <= 60
+            if ran < 60:
+                assert full[0].visits - full[1].visits > 0  # a lead it could see coming
+                saved += 1
+            decisions += 1
+        g.play(bots[g.current_player].choose(g, legal))
+    assert decisions >= 3 and saved >= 1
+
+
+def test_zaxxons_route_planner_is_a_public_query_the_bot_and_the_search_share() -> None:
+    """zaxxon.mission: the firing plan (goals and distances) is queries.firing_plan, remembered per position of the
+    targets; the greedy bot's planner names read the same; the search's standing grows as a plane comes near."""
+    from tabletop.zaxxon import queries
+
+    g = zaxxon.new_game(seed=1)
+    rules, s = g.rules, g.raw_state
+    plan = queries.firing_plan(rules, s, 0, 0)
+    assert isinstance(plan, queries.FiringPlan) and plan is queries.firing_plan(rules, s, 0, 0)
+    assert plan.goals == frozenset(queries.firing_goals(rules, s, 0, 0)) and plan.goals
+    assert list(plan.distances) == queries.distance_map(rules, s, 0, plan.goals)
+    assert all(plan.distances[c] == 0 for c in plan.goals)
+    bot = zaxxon.bots.GreedyBot(seed=0)
+    assert bot._goals(rules, s, 0, 0) == set(plan.goals)
+    near = min((c for c in range(len(plan.distances)) if 0 < plan.distances[c] < queries.FAR),
+               key=lambda c: plan.distances[c])
+    here = rules.copy_state(s)
+    before = zaxxon.bots.STRATEGY.standing(rules, here, 0)
+    assert plan.distances[here.planes[0][0]] > plan.distances[near]
+    here.planes[0][0] = near
+    assert zaxxon.bots.STRATEGY.standing(rules, here, 0) > before

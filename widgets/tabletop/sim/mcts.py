@@ -31,13 +31,17 @@ of the position the bot's seat sees:
   they offer it, else as a draw (``1 / seats`` each). A finished game scores 1 for the winner and 0 for the others
   (a game without a winner: ``1 / seats`` each);
 * **a game's strategy** (:func:`strategy_for`: ``STRATEGY`` in the game's ``bots`` module, written in its
-  ``strategy.py``) makes the search play well: its ``playout_bot(seed)`` plays the playouts (the game's greedy or
-  sensible bot, ``epsilon`` of its moves still uniformly random: Silver & Tesauro's heuristic rollouts), its
-  ``evaluate(rules, state)`` scores the cut-off ones and its ``playout_depth`` cuts them; and the playout bot's
-  own move at the root gets a prior bonus ``prior_bias * sqrt(N) / (1 + n)`` (PUCT's, Silver et al. 2017, a
-  progressive bias, Chaslot et al. 2008), so the search starts from the heuristic's move and leaves it only for
-  one its simulations find better. ``MCTSBot(strategy=False)`` searches as above without it;
-* the move played is the root's most visited action (ties: the first in the rules' order).
+  ``strategy.py`` on the kit's :class:`HeuristicStrategy`) makes the search play well: its ``playout_bot(seed)``
+  plays the playouts (the game's greedy or sensible bot, ``epsilon`` of its moves still uniformly random: Silver &
+  Tesauro's heuristic rollouts), its ``evaluate(rules, state)`` scores the cut-off ones (a softmax of each seat's
+  ``standing``) and its ``playout_depth`` cuts them; the playout bot's own move at the root gets a prior bonus
+  ``prior_bias * sqrt(N) / (1 + n)`` (PUCT's, Silver et al. 2017, a progressive bias, Chaslot et al. 2008), so the
+  search starts from the heuristic's move and leaves it only for one its simulations find better; and its
+  ``exploration`` sets the UCB1 constant (evaluated rewards lie close together: the 1.4 made for win / loss
+  rewards would spread the visits almost evenly). ``MCTSBot(strategy=False)`` searches as above without it;
+* the move played is the root's most visited action (ties: the first in the rules' order). A decision
+  (:meth:`MCTSBot.choose`) stops its simulation budget early once no other move could overtake that one with the
+  simulations left: the same move, fewer simulations.
 
 Speed: with rules that reuse their Context (``Rules.reuses_context``, all three games) one simulation game and one
 counting Context serve the whole search, and each simulation only copies the state and gets fresh dice; other rules
@@ -105,7 +109,7 @@ class MCTSBot(Bot):
     name = "mcts"
 
     def __init__(self, *, seed: int | None = None, simulations: int | None = DEFAULT_SIMULATIONS,
-                 max_time: float | None = None, exploration: float = EXPLORATION,
+                 max_time: float | None = None, exploration: float | None = None,
                  playout_depth: int | None = None, strategy: bool = True) -> None:
         super().__init__(seed=seed)
         if simulations is None and max_time is None:
@@ -120,10 +124,15 @@ class MCTSBot(Bot):
             raise ValueError(f"playout_depth must be a whole number of actions (0 or more), not {playout_depth!r}")
         self.simulations = simulations
         self.max_time = max_time
-        self.exploration = float(exploration)
+        if exploration is not None and (isinstance(exploration, bool) or not isinstance(exploration, int | float)
+                                        or not 0 <= exploration < math.inf):
+            raise ValueError(f"exploration must be a number of 0 or more, not {exploration!r}")
+        self.exploration = None if exploration is None else float(exploration)
         self.playout_depth = playout_depth
         self.use_strategy = bool(strategy)
         self.last: list[MoveStat] = []
+        #: the simulations the last search ran (its budget, or fewer when :meth:`choose` stopped it early)
+        self.last_simulations = 0
 
     def __repr__(self) -> str:
         budget = f"simulations={self.simulations}" if self.simulations is not None else f"max_time={self.max_time}"
@@ -132,14 +141,15 @@ class MCTSBot(Bot):
     def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        stats = self.analyse(game, legal)
+        stats = self.analyse(game, legal, decide=True)
         return stats[0].action
 
     def _strategy(self, game: Game[Any], moves: Sequence[Action]) -> tuple[
-            Callable[..., Sequence[float]] | None, Bot | None, float, float, Any, int]:
-        """How this search plays out and judges positions: ``(evaluate, policy, epsilon, bias, favoured, depth)``
-        from the game's search strategy (when it has one and the bot uses it), else the rules' own hooks and
-        random playouts."""
+            Callable[..., Sequence[float]] | None, Bot | None, float, float, Any, int, float]:
+        """How this search plays out and judges positions: ``(evaluate, policy, epsilon, bias, favoured, depth,
+        exploration)`` from the game's search strategy (when it has one and the bot uses it), else the rules' own
+        hooks, random playouts and :data:`EXPLORATION`; the bot's own ``playout_depth`` and ``exploration``, when
+        given, take the place of the strategy's."""
         rules = game.rules
         strategy = strategy_for(rules) if self.use_strategy else None
         evaluate: Callable[..., Sequence[float]] | None = getattr(rules, "evaluate", None)
@@ -158,16 +168,24 @@ class MCTSBot(Bot):
         # what the heuristic would play and leaves it only for a move its simulations find clearly better
         bias = float(getattr(strategy, "prior_bias", 0.0)) if policy is not None else 0.0
         favoured: Any = policy.choose(game, moves) if bias > 0 and policy is not None else None
+        explore = self.exploration
+        if explore is None:
+            explore = getattr(strategy, "exploration", None)
         depth = self.playout_depth
         if depth is None:
             depth = getattr(strategy, "playout_depth", None)
         if depth is None:
             depth = getattr(rules, "playout_depth", PLAYOUT_DEPTH)
-        return evaluate, policy, epsilon, bias, favoured, int(depth)
+        return evaluate, policy, epsilon, bias, favoured, int(depth), float(EXPLORATION if explore is None else explore)
 
-    def analyse(self, game: Game[Any], legal: Sequence[Action] | None = None) -> list[MoveStat]:
+    def analyse(self, game: Game[Any], legal: Sequence[Action] | None = None, *,
+                decide: bool = False) -> list[MoveStat]:
         """Search the position of ``game`` (for its seat to move) and return every legal move with its visits,
-        share and value, most visited first: what a strong player would consider here. Also kept as ``last``."""
+        share and value, most visited first: what a strong player would consider here. Also kept as ``last``.
+
+        ``decide=True`` (what :meth:`choose` asks): stop a simulation budget early once the most visited move
+        leads every other by more visits than the simulations left, so that none could overtake it: the move is
+        the one the whole budget would give, the statistics are those of the simulations run."""
         rules = game.rules
         root_state = game.raw_state
         seat = rules.current_player(root_state)
@@ -178,7 +196,7 @@ class MCTSBot(Bot):
             raise ValueError(f"{rules.title}: seat {seat} has no legal action")
         seats = len(game.players)
         sample_hidden: Callable[..., Any] | None = getattr(rules, "sample_hidden", None)
-        evaluate, policy, epsilon, bias, favoured, depth_cap = self._strategy(game, moves)
+        evaluate, policy, epsilon, bias, favoured, depth_cap, explore = self._strategy(game, moves)
         lean = rules.reuses_context
         rng = self.rng
         below = rng.randrange
@@ -192,11 +210,11 @@ class MCTSBot(Bot):
         scratch: dict[Any, int] = {}  # the searches' rule firings: never the real game's
         root: dict[Any, _Edge] = {}
         root_visits = 0
-        explore = self.exploration
         draw = 1.0 / max(seats, 1)
         deadline = time.perf_counter() + self.max_time if self.max_time is not None else math.inf
         budget = self.simulations if self.simulations is not None else MAX_SIMULATIONS
         sims = 0
+        settle = decide and self.simulations is not None  # a simulation budget: it may stop once settled
         log, sqrt = math.log, math.sqrt
         ctx: Any = None
         if lean:  # one simulation game and one counting Context serve every simulation: only state and dice change
@@ -293,12 +311,12 @@ class MCTSBot(Bot):
                 depth += 1
             rewards = _rewards(rules, state, over, evaluate, seats)
             root_visits += 1
-            n_rewards = len(rewards)
-            for e, mover in path:
-                e.n += 1
-                e.w += rewards[mover] if 0 <= mover < n_rewards else draw
+            _backup(path, rewards, draw)
+            if settle and _settled(root, budget - sims):
+                break
         stats = _root_stats(root, moves, root_visits)
         self.last = stats
+        self.last_simulations = sims
         return stats
 
 
@@ -313,6 +331,28 @@ def _rewards(rules: Any, state: Any, over: bool, evaluate: Callable[..., Sequenc
     if evaluate is not None:
         return [min(1.0, max(0.0, float(x))) for x in evaluate(state)]
     return [draw] * seats
+
+
+def _backup(path: list[tuple[_Edge, int]], rewards: Sequence[float], draw: float) -> None:
+    """One simulation's result along its path: a visit per edge, and the reward of the seat that moved there (an
+    even share for a seat the rewards do not cover)."""
+    n_rewards = len(rewards)
+    for e, mover in path:
+        e.n += 1
+        e.w += rewards[mover] if 0 <= mover < n_rewards else draw
+
+
+def _settled(root: dict[Any, _Edge], left: int) -> bool:
+    """Does the root's most visited move lead every other by more than ``left`` visits (so it stays the most
+    visited whatever the remaining simulations do)?"""
+    first = second = 0
+    for e in root.values():
+        n = e.n
+        if n > first:
+            first, second = n, first
+        elif n > second:
+            second = n
+    return first - second > left
 
 
 def _root_stats(root: dict[Any, _Edge], moves: Sequence[Action], root_visits: int) -> list[MoveStat]:
@@ -341,6 +381,72 @@ class _View:
     def current_player(self) -> int | None:
         p: int | None = self.rules.current_player(self.raw_state)
         return p
+
+
+class HeuristicStrategy:
+    """The skeleton every game's search strategy shares (``strategy.py`` of each game subclasses it and gives only
+    its :meth:`standing`): playouts by the game's own heuristic bot (``playout_bot``, ``epsilon`` of their moves
+    uniformly random), cut off after ``playout_depth`` actions and scored by :meth:`evaluate`, the heuristic's
+    own move favoured at the root (``prior_bias``), and the UCB1 constant the search uses with it
+    (``exploration``: an evaluation's values lie close together, so the bot's default of 1.4, made for win / loss
+    rewards, would spread the visits almost evenly).
+
+    :meth:`evaluate` turns the seats' standings into shares of the win: a softmax of ``standing / scale`` (for
+    two seats the logistic of the difference of the two standings), 1 / 0 once the rules name a winner and
+    :meth:`finished` otherwise says how a position that needs no standing ends."""
+
+    #: actions a playout may take before it is cut off and evaluated
+    playout_depth: int = 40
+    #: the share of the playouts' moves still chosen uniformly at random (so the playouts stay varied)
+    epsilon: float = 0.1
+    #: the weight of the root's prior on the playout bot's own move (PUCT's bonus ``bias * sqrt(N) / (1 + n)``)
+    prior_bias: float = 1.0
+    #: the UCB1 exploration constant of a search with this strategy (``None``: the bot's own)
+    exploration: float | None = None
+    #: the temperature of the softmax (the logistic) that turns standings into shares of the win
+    scale: float = 1.0
+
+    def __init__(self, playout: type[Bot]) -> None:
+        self.playout = playout
+
+    def playout_bot(self, seed: int) -> Bot:
+        """The bot that plays the playouts (a fresh one per search, seeded from the search's own numbers)."""
+        return self.playout(seed=seed)
+
+    def standing(self, rules: Any, state: Any, seat: int) -> float:
+        """How well ``seat`` stands (reading only what every seat sees); larger is better, in the game's units."""
+        raise NotImplementedError
+
+    def finished(self, rules: Any, state: Any, seats: int) -> tuple[float, ...] | None:
+        """Each seat's value where no standing is needed: the winner's 1 and the others' 0 (the rules' ``winner``);
+        ``None`` otherwise. A game adds its own cases (a turn cap: an even share)."""
+        w = rules.winner(state)
+        if w is None:
+            return None
+        return tuple(1.0 if s == w else 0.0 for s in range(seats))
+
+    def seats(self, rules: Any, state: Any) -> int:
+        """How many seats the position has (two unless the game says otherwise)."""
+        return 2
+
+    def evaluate(self, rules: Any, state: Any) -> tuple[float, ...]:
+        """Each seat's estimated chance to win, in [0, 1], summing to 1: :meth:`finished` when it has an answer,
+        else a softmax of the seats' :meth:`standing` divided by ``scale`` (two seats: ``1 / (1 + exp(-(mine -
+        theirs) / scale))``)."""
+        n = self.seats(rules, state)
+        done = self.finished(rules, state, n)
+        if done is not None:
+            return done
+        if n == 2:
+            lead = (self.standing(rules, state, 0) - self.standing(rules, state, 1)) / self.scale
+            lead = -30.0 if lead < -30.0 else 30.0 if lead > 30.0 else lead
+            p = 1.0 / (1.0 + math.exp(-lead))
+            return p, 1.0 - p
+        scores = [self.standing(rules, state, s) / self.scale for s in range(n)]
+        top = max(scores, default=0.0)
+        weights = [math.exp(x - top) for x in scores]
+        total = sum(weights) or 1.0
+        return tuple(w / total for w in weights)
 
 
 def strategy_for(rules: Any) -> Any:

@@ -10,10 +10,9 @@ decks: the search redraws those itself through the rules' ``sample_hidden`` befo
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from ..engine import Bot
+from ..sim.mcts import HeuristicStrategy
 
 #: what a marker on the sheet is worth (the sensible bot's weights: Solvalou = a life, Shield, Extra Weapon)
 SOLVALOU, SHIELD, WEAPON = 2.5, 1.5, 1.0
@@ -23,47 +22,45 @@ PACE, PACE_7 = 1.0, 6.0
 SCALE = 4.0
 
 
-class XeviousStrategy:
+class XeviousStrategy(HeuristicStrategy):
     """Sensible-bot playouts (``epsilon`` of their moves uniformly random) cut off after ``playout_depth`` actions
-    and scored by :meth:`evaluate`; at the root the sensible bot's own move is favoured (``prior_bias``)."""
+    and scored by a softmax of each pilot's :meth:`standing`; at the root the sensible bot's own move is
+    favoured (``prior_bias``)."""
 
     playout_depth = 40
     epsilon = 0.1
     prior_bias = 1.0
+    scale = SCALE
 
-    def __init__(self, playout: type[Bot]) -> None:
-        self.playout = playout
+    def seats(self, rules: Any, state: Any) -> int:
+        return len(state.pilots)
 
-    def playout_bot(self, seed: int) -> Bot:
-        return self.playout(seed=seed)
+    def standing(self, rules: Any, state: Any, seat: int) -> float:
+        """A pilot's score: its markers (Solvalou, Shield, Extra Weapon) plus its progress through the stage."""
+        tr = rules.tracks[state.stage - 1]
+        q = state.pilots[seat]
+        pace = PACE_7 if state.stage == 7 else PACE
+        score: float = SOLVALOU * q.l + SHIELD * q.s + WEAPON * q.w + pace * self._through(tr, q)
+        return score
 
     def scores(self, rules: Any, state: Any) -> list[float]:
-        """Each pilot's score: its markers (Solvalou, Shield, Extra Weapon) plus its progress through the stage."""
-        tr = rules.tracks[state.stage - 1]
-        areas, lens = tr.n_areas, tr.lens
-        pace = PACE_7 if state.stage == 7 else PACE
-        out = []
-        for q in state.pilots:
-            frac = 1.0 if q.area >= areas else (q.area + q.idx / max(lens[q.area], 1)) / areas
-            out.append(SOLVALOU * q.l + SHIELD * q.s + WEAPON * q.w + pace * frac)
-        return out
+        """Every pilot's :meth:`standing`, in seat order."""
+        return [self.standing(rules, state, i) for i in range(len(state.pilots))]
 
-    def evaluate(self, rules: Any, state: Any) -> tuple[float, ...]:
-        """Each seat's estimated chance to win, in [0, 1], summing to 1: 1 / 0 once someone has won, an even share
-        after the turn cap, else a softmax of :meth:`scores`. One seat alone: its progress through the stages."""
-        pilots = state.pilots
-        n = len(pilots)
+    @staticmethod
+    def _through(tr: Any, q: Any) -> float:
+        """How far through its stage's track a pilot is, from 0 to 1."""
+        areas = tr.n_areas
+        return 1.0 if q.area >= areas else (q.area + q.idx / max(tr.lens[q.area], 1)) / areas
+
+    def finished(self, rules: Any, state: Any, seats: int) -> tuple[float, ...] | None:
+        """1 / 0 once someone has won, an even share after the turn cap (xevious.turn-cap) or without pilots; one
+        seat alone: its progress through the seven stages."""
         if state.winner is not None:
-            return tuple(1.0 if i == state.winner else 0.0 for i in range(n))
-        if state.capped or n == 0:
-            return tuple(1.0 / max(n, 1) for _ in range(n))
-        scores = self.scores(rules, state)
-        if n == 1:
-            tr = rules.tracks[state.stage - 1]
-            q = pilots[0]
-            frac = 1.0 if q.area >= tr.n_areas else (q.area + q.idx / max(tr.lens[q.area], 1)) / tr.n_areas
+            return tuple(1.0 if i == state.winner else 0.0 for i in range(seats))
+        if state.capped or seats == 0:
+            return tuple(1.0 / max(seats, 1) for _ in range(seats))
+        if seats == 1:
+            frac = self._through(rules.tracks[state.stage - 1], state.pilots[0])
             return (min(1.0, max(0.0, (state.stage - 1 + frac) / 7)),)
-        top = max(scores)
-        weights = [math.exp((x - top) / SCALE) for x in scores]
-        total = sum(weights)
-        return tuple(w / total for w in weights)
+        return None

@@ -13,11 +13,11 @@ from typing import Any
 
 from ..engine import Action, Bot, Game, RandomBot
 from ..engine.bots import below
+from .queries import AREA_COST, FAR, distance_map, firing_goals, firing_plan, needed_targets
 from .rules import Altitude, EndTurn, Move, MoveZaxxon, Shoot, ZaxxonRules, ZaxxonShoot, ZState
 from .strategy import ZaxxonStrategy
 
-#: a distance map's value for a space no path reaches
-FAR = 1 << 30
+__all__ = ["BOTS", "FAR", "STRATEGY", "GreedyBot", "ZaxxonRandomBot"]
 #: how far an unreachable space counts when the greedy bot compares moves
 UNREACHED = 999
 
@@ -47,12 +47,9 @@ class GreedyBot(Bot):
     """Pursues its mission: shoot what is in reach, otherwise fly toward the nearest firing position."""
 
     name = "greedy"
-    AREA_COST = 4
 
-    #: (board, seat, shot Zaxxon?, Zaxxon's space, target spaces) -> (goal spaces, distance map), shared by all
-    #: greedy bots (the plan ignores planes, so it depends on nothing else); bounded
-    _cache: dict[tuple[Any, ...], tuple[frozenset[int], tuple[int, ...]]] = {}
-    CACHE_SIZE = 4096
+    #: the route planner's extra cost of a live silo or turret area (queries.AREA_COST)
+    AREA_COST = AREA_COST
 
     def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -78,23 +75,9 @@ class GreedyBot(Bot):
                 all_moves = False
         if best is not None:
             return best[1]
-        # 2. fly toward firing positions (plan[n]: plane #n's goals and distance map)
-        tkey = tuple(s.tcell)
+        # 2. fly toward firing positions (plan[n]: plane #n's goals and distance map: queries.firing_plan)
         planes = s.planes
-        cache = self._cache
-        board_id = id(rules.board)
-        plan: list[tuple[frozenset[int], tuple[int, ...]]] = []
-        zx = s.zx
-        for pi in (seat * 2, seat * 2 + 1):
-            key = (board_id, seat, planes[pi][3], zx, tkey)
-            got = cache.get(key)
-            if got is None:
-                if len(cache) >= self.CACHE_SIZE:
-                    cache.clear()
-                goals = self._goals(rules, s, seat, pi)
-                # (kept as a frozenset and a tuple of numbers: the collector soon stops visiting a cache entry)
-                got = cache[key] = (frozenset(goals), tuple(self._distances(rules, s, seat, goals)))
-            plan.append(got)
+        plan = [firing_plan(rules, s, seat, seat * 2), firing_plan(rules, s, seat, seat * 2 + 1)]
         plan.insert(0, plan[0])  # a stand-in: plane numbers index plan
         if all_moves:  # a plane on a wall: finish the crossing
             return min(legal, key=lambda a: _cost(plan[a.plane][1], index[a.to]))  # type: ignore
@@ -159,73 +142,15 @@ class GreedyBot(Bot):
             return 1  # an optional target: makes the inner fortress safer
         return 0
 
+    # the route planner, kept by these names for scripts and tests: zaxxon.queries has it
     def _needed(self, rules: ZaxxonRules, s: ZState, seat: int, pi: int) -> list[int]:
-        """Cells of the targets this plane should go for: its team's targets, then Zaxxon (once per plane)."""
-        out = []
-        for t in rules.board.targets:
-            c = s.tcell[t.idx]
-            if c >= 0 and t.owner == seat:
-                out.append(c)
-        if not out and not s.planes[pi][3]:
-            out.extend(rules.zaxxon_spaces(s))
-        return out
+        return needed_targets(rules, s, seat, pi)
 
     def _goals(self, rules: ZaxxonRules, s: ZState, seat: int, pi: int) -> set[int]:
-        b = rules.board
-        goals: set[int] = set()
-        zx = rules.zaxxon_spaces(s)
-        for tc in self._needed(rules, s, seat, pi):
-            for d in range(6):
-                c, n = b.nbr[tc][d], 1
-                while c >= 0 and n <= 4:
-                    t = b.terrain[c]
-                    if t == "#" or t in "Ww" or c in zx or rules.target_at(s, c) >= 0:
-                        break
-                    if c in rules.allowed[seat] and (n > 1 or b.area_of[c] < 0):
-                        goals.add(c)
-                    c, n = b.nbr[c][d], n + 1
-        return goals
+        return firing_goals(rules, s, seat, pi)
 
     def _distances(self, rules: ZaxxonRules, s: ZState, seat: int, goals: set[int]) -> list[int]:
-        """Cost from each space to the nearest goal, FAR where no path leads (live silo/turret areas cost extra;
-        target pieces block)."""
-        b = rules.board
-        far = FAR
-        # the cost of stepping onto each space: 1, +1 for the wall's low section, +AREA_COST in a live area
-        cost = list(rules.step_cost)
-        for area in b.areas:
-            if s.tcell[area.target] >= 0:
-                for c in area.cells:
-                    cost[c] += self.AREA_COST
-        for c in s.tcell:
-            if c >= 0:
-                cost[c] = far
-        # Dijkstra with a bucket per distance (step costs are small whole numbers: the same distances as a heap)
-        dist = [far] * len(cost)
-        for g in goals:
-            dist[g] = 0
-        buckets: dict[int, list[int]] = {0: list(goals)}
-        steps = rules.steps[seat]
-        d = top = 0
-        while d <= top:
-            bucket = buckets.pop(d, None)
-            if bucket is not None:
-                for c in bucket:
-                    if dist[c] != d:
-                        continue  # reached more cheaply since
-                    for n in steps[c]:
-                        nd = d + cost[n]
-                        if nd < dist[n]:
-                            dist[n] = nd
-                            got = buckets.get(nd)
-                            if got is None:
-                                buckets[nd] = [n]
-                                if nd > top:
-                                    top = nd
-                            else:
-                                got.append(n)
-            d += 1
-        return dist
+        return distance_map(rules, s, seat, goals, self.AREA_COST)
 
     def _wall_next(self, rules: ZaxxonRules, s: ZState, pi: int, dist: Sequence[int]) -> bool:
         """Is the next step on this plane's path the low section of a wall (and is there count to cross)?"""

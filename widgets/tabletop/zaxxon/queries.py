@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..engine import Game
 from .board import BOARD
@@ -122,41 +122,127 @@ def reach_view(game: Game[Any], planes: Sequence[int] = (1, 2)) -> dict[str, dic
     return out
 
 
-class _Helper:
-    """The greedy bot's planning helpers (made on first use: ``bots`` imports the rules)."""
-
-    def __getattr__(self, name: str) -> Any:
-        from .bots import GreedyBot
-
-        bot = GreedyBot(seed=0)
-        globals()["_DISTANCES"] = bot
-        return getattr(bot, name)
+#: a distance map's value for a space no path reaches
+FAR = 1 << 30
+#: what entering a space of a live missile silo or gun turret area adds to the route planner's step cost
+AREA_COST = 4
+#: firing plans kept (shared by every caller; cleared when full)
+PLAN_CACHE_SIZE = 4096
 
 
-_DISTANCES: Any = _Helper()
+class FiringPlan(NamedTuple):
+    """Where a plane should fly next and how far each space is from there: ``goals``, the spaces from which it can
+    shoot (in a straight line, at most four spaces, nothing in between) a target its team still needs, or Zaxxon
+    once those are gone (zaxxon.mission); ``distances``, per space of the board the cost of the cheapest way to
+    the nearest goal (one per step, more for the wall's low section, ``AREA_COST`` more in a live silo or turret
+    area; target pieces block), :data:`FAR` where no way leads."""
+
+    goals: frozenset[int]
+    distances: tuple[int, ...]
+
+
+def needed_targets(rules: ZaxxonRules, state: ZState, seat: int, plane_index: int) -> list[int]:
+    """The spaces of what plane ``plane_index`` (0-3: seat * 2 + plane - 1) should shoot next: its team's targets
+    still standing, else Zaxxon's spaces while this plane has not shot Zaxxon (zaxxon.mission)."""
+    out = [state.tcell[t.idx] for t in rules.board.targets if state.tcell[t.idx] >= 0 and t.owner == seat]
+    if not out and not state.planes[plane_index][3]:
+        out.extend(rules.zaxxon_spaces(state))
+    return out
+
+
+def firing_goals(rules: ZaxxonRules, state: ZState, seat: int, plane_index: int) -> set[int]:
+    """The spaces from which plane ``plane_index`` can shoot one of its :func:`needed_targets`: up to four spaces
+    from it in each of the six directions, until a black space, a wall, Zaxxon or a target piece (a shot's line,
+    zaxxon.shoot), on its own side of the board (``rules.allowed``), not right beside it inside a target's area."""
+    b = rules.board
+    goals: set[int] = set()
+    zx = rules.zaxxon_spaces(state)
+    allowed = rules.allowed[seat]
+    for tc in needed_targets(rules, state, seat, plane_index):
+        for d in range(6):
+            c, n = b.nbr[tc][d], 1
+            while c >= 0 and n <= 4:
+                t = b.terrain[c]
+                if t == "#" or t in "Ww" or c in zx or rules.target_at(state, c) >= 0:
+                    break
+                if c in allowed and (n > 1 or b.area_of[c] < 0):
+                    goals.add(c)
+                c, n = b.nbr[c][d], n + 1
+    return goals
+
+
+def distance_map(rules: ZaxxonRules, state: ZState, seat: int, goals: set[int] | frozenset[int],
+                 area_cost: int = AREA_COST) -> list[int]:
+    """The cost from each space to the nearest of ``goals`` for a plane of ``seat`` (its steps, ``rules.steps``):
+    each step costs the rules' ``step_cost`` of the space entered plus ``area_cost`` in a live silo or turret
+    area; target pieces block; :data:`FAR` where no way leads. (A Dijkstra search with a bucket per distance:
+    the step costs are small whole numbers.)"""
+    b = rules.board
+    far = FAR
+    cost = list(rules.step_cost)
+    for area in b.areas:
+        if state.tcell[area.target] >= 0:
+            for c in area.cells:
+                cost[c] += area_cost
+    for c in state.tcell:
+        if c >= 0:
+            cost[c] = far
+    dist = [far] * len(cost)
+    for g in goals:
+        dist[g] = 0
+    buckets: dict[int, list[int]] = {0: list(goals)}
+    steps = rules.steps[seat]
+    d = top = 0
+    while d <= top:
+        bucket = buckets.pop(d, None)
+        if bucket is not None:
+            for c in bucket:
+                if dist[c] != d:
+                    continue  # reached more cheaply since
+                for n in steps[c]:
+                    nd = d + cost[n]
+                    if nd < dist[n]:
+                        dist[n] = nd
+                        got = buckets.get(nd)
+                        if got is None:
+                            buckets[nd] = [n]
+                            if nd > top:
+                                top = nd
+                        else:
+                            got.append(n)
+        d += 1
+    return dist
+
+
+#: (board, seat, shot Zaxxon?, Zaxxon's space, target spaces) -> the plan: all a plan depends on (it ignores planes)
+_PLANS: dict[tuple[Any, ...], FiringPlan] = {}
+
+
+def firing_plan(rules: ZaxxonRules, state: ZState, seat: int, plane_index: int) -> FiringPlan:
+    """Plane ``plane_index``'s :class:`FiringPlan` (:func:`firing_goals` and their :func:`distance_map`),
+    remembered for the same board, seat, Zaxxon shot or not, Zaxxon's space and target spaces (at most
+    :data:`PLAN_CACHE_SIZE` plans). The greedy bot flies by it and the search bot's evaluation measures with it."""
+    key = (id(rules.board), seat, state.planes[plane_index][3], state.zx, tuple(state.tcell))
+    got = _PLANS.get(key)
+    if got is None:
+        if len(_PLANS) >= PLAN_CACHE_SIZE:
+            _PLANS.clear()
+        goals = firing_goals(rules, state, seat, plane_index)
+        got = _PLANS[key] = FiringPlan(frozenset(goals), tuple(distance_map(rules, state, seat, goals)))
+    return got
 
 
 def standing(rules: ZaxxonRules, state: ZState, seat: int) -> float:
     """How far ``seat`` is along its mission: ``rules.progress`` plus, per plane, up to half a target for being near
-    a firing position (the greedy bot's cost map of the board to the targets still needed; 0 when no path leads
-    there). ``ZaxxonRules.evaluate`` scores a search bot's cut-off playouts with it."""
-    from .bots import FAR, GreedyBot  # the evaluation reuses the greedy bot's cached distance maps
-
+    a firing position (its :func:`firing_plan`'s distance; 0 when no path leads there). ``ZaxxonRules.evaluate``
+    scores a search bot's cut-off playouts with it."""
     done = float(rules.progress(state, seat))
-    cache = GreedyBot._cache
-    helper = _DISTANCES
     for pi in (seat * 2, seat * 2 + 1):
-        key = (id(rules.board), seat, state.planes[pi][3], state.zx, tuple(state.tcell))
-        got = cache.get(key)
-        if got is None:
-            if len(cache) >= GreedyBot.CACHE_SIZE:
-                cache.clear()
-            goals = helper._goals(rules, state, seat, pi)
-            got = cache[key] = (frozenset(goals), tuple(helper._distances(rules, state, seat, goals)))
-        d = got[1][state.planes[pi][0]]
+        d = firing_plan(rules, state, seat, pi).distances[state.planes[pi][0]]
         if d < FAR:
             done += 0.5 / (1 + d / 4)
     return done
 
 
-__all__ = ["Route", "reach_view", "reachable", "route", "standing", "unreachable"]
+__all__ = ["AREA_COST", "FAR", "FiringPlan", "Route", "distance_map", "firing_goals", "firing_plan", "needed_targets",
+           "reach_view", "reachable", "route", "standing", "unreachable"]

@@ -2,9 +2,9 @@
 and scored, and which move the search starts from. Registered as ``STRATEGY`` in :mod:`tabletop.zaxxon.bots`.
 
 Nothing in Zaxxon is hidden: the evaluation reads the state's fields (planes, targets, Zaxxon) and the rules'
-public ``progress``; the distance of each plane to its next firing position comes from the playout bot's own
-route planner (the greedy bot's cached cost map: live silo and turret areas cost extra), so the search and its
-playouts agree on what "closer" means.
+public ``progress``; the distance of each plane to its next firing position comes from the route planner the
+greedy bot flies by (:func:`tabletop.zaxxon.queries.firing_plan`: live silo and turret areas cost extra), so the
+search and its playouts agree on what "closer" means.
 
 Why random search never ended a game: a uniformly random playout of 40 actions hardly ever shoots a target, so
 every move scored the same and the bot wandered (the 5,000-action cap, no winner). Here the cut-off playouts are
@@ -15,64 +15,48 @@ its next firing position, minus a grounded plane's lost turn.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from ..engine import Bot
+from ..sim.mcts import HeuristicStrategy
+from .queries import firing_plan
 
-#: mission steps done (rules.progress, out of 8) outweigh any approach: one step is worth this many plane-units
-STEP = 3.0
-#: a plane this far (in the planner's step costs) from a firing position counts as not approaching at all
-REACH = 30.0
-#: the temperature of the logistic that turns the difference of the two standings into a share of the win
-SCALE = 4.0
+#: a plane this far (in the route planner's step costs, about one count each) from a firing position, or farther,
+#: counts as not approaching at all
+REACH = 20.0
+#: one mission step done (rules.progress, out of 8) is worth this many counts of approach: more than ``REACH``, so
+#: that a shot always beats the approach it ends (the next target's firing positions lie farther away); a greedy
+#: game spends about 14 counts per mission step
+STEP = 25.0
+#: the temperature of the logistic that turns the difference of the two standings (in counts) into a share of the
+#: win: a count nearer is worth about 2.5 points of win share at an even position, a mission step ahead 92%. (It
+#: was 120 counts, 4 "plane units" of 30 counts: a count then moved a root move's value by a fifth of a point,
+#: far below the noise of its playouts, and the search only ever played the greedy bot's move.)
+SCALE = 10.0
 
 
-class ZaxxonStrategy:
+class ZaxxonStrategy(HeuristicStrategy):
     """Greedy-bot playouts (``epsilon`` of their moves uniformly random) cut off after ``playout_depth`` actions
-    and scored by :meth:`evaluate`; at the root the greedy bot's own move is favoured (``prior_bias``)."""
+    and scored by the logistic of the difference of the seats' :meth:`standing`; at the root the greedy bot's own
+    move is favoured (``prior_bias``)."""
 
     playout_depth = 12
     epsilon = 0.1
-    prior_bias = 1.0
-
-    def __init__(self, playout: type[Bot]) -> None:
-        self.playout = playout
-        self._planner: Any = playout(seed=0)
-
-    def playout_bot(self, seed: int) -> Bot:
-        return self.playout(seed=seed)
+    #: a weak prior and a narrow search: the root's values differ by a few points, which a 1.4 exploration and a
+    #: full-weight prior drowned (every other move got the same few visits; see benchmarks/results/mcts_strength.md)
+    prior_bias = 0.3
+    exploration = 0.5
+    scale = SCALE
 
     def standing(self, rules: Any, state: Any, seat: int) -> float:
-        """How far ``seat`` is along its mission: ``STEP`` per mission step done, plus per plane up to 1 for being
-        near its next firing position (0 at ``REACH`` or beyond, or grounded)."""
-        planner = self._planner
-        cache = planner._cache
+        """How far ``seat`` is along its mission, in counts: ``STEP`` per mission step done (zaxxon.mission), plus
+        per plane ``REACH`` less its distance to its next firing position (0 at ``REACH`` or beyond, or grounded:
+        it loses its next move)."""
         done: float = STEP * rules.progress(state, seat)
-        tkey = tuple(state.tcell)
         for pi in (seat * 2, seat * 2 + 1):
             plane = state.planes[pi]
-            key = (id(rules.board), seat, plane[3], state.zx, tkey)
-            got = cache.get(key)
-            if got is None:
-                if len(cache) >= planner.CACHE_SIZE:
-                    cache.clear()
-                goals = planner._goals(rules, state, seat, pi)
-                got = cache[key] = (frozenset(goals), tuple(planner._distances(rules, state, seat, goals)))
-            d = got[1][plane[0]]
             if plane[2]:
-                continue  # grounded: it loses its next move
+                continue
+            d = firing_plan(rules, state, seat, pi).distances[plane[0]]
             if d < REACH:
-                done += 1.0 - d / REACH
+                done += REACH - d
         return done
-
-    def evaluate(self, rules: Any, state: Any) -> tuple[float, float]:
-        """Each seat's estimated chance to win, in [0, 1], summing to 1: 1 / 0 once the game is won; else a
-        logistic of the difference of the seats' :meth:`standing`."""
-        w = state.winner
-        if w is not None:
-            return (1.0, 0.0) if w == 0 else (0.0, 1.0)
-        lead = (self.standing(rules, state, 0) - self.standing(rules, state, 1)) / SCALE
-        lead = -30.0 if lead < -30.0 else 30.0 if lead > 30.0 else lead
-        p = 1.0 / (1.0 + math.exp(-lead))
-        return p, 1.0 - p
