@@ -94,6 +94,7 @@ MARK_JS = """(root) => {
     const n = (seen.get(base) || 0) + 1;
     seen.set(base, n);
     el.__ttTestMark = `${base}#${n}`;
+    el.setAttribute('data-lm-suppress-shortcuts', 'true');  // as the kit's shortcut guard marks a focused element
     out.push({ key: `${base}#${n}`, html: el.outerHTML });
   }
   stage.__ttTestMark = 'stage';
@@ -119,11 +120,14 @@ CHECK_JS = """() => {
     seen.set(base, n);
     now.set(`${base}#${n}`, el);
   }
-  const r = { unchanged: 0, unchangedKept: 0, lost: [], changed: 0, changedKept: 0, gone: 0,
+  const r = { unchanged: 0, unchangedKept: 0, lost: [], changed: 0, changedKept: 0, gone: 0, unguarded: [],
               stageKept: stage.__ttTestMark === 'stage', svgKept: !svg || svg.isConnected && stage.contains(svg) };
   for (const { key, html } of out) {
     const el = now.get(key);
     if (!el) { r.gone += 1; continue; }
+    if (el.__ttTestMark === key && !el.hasAttribute('data-lm-suppress-shortcuts') && r.unguarded.length < 5) {
+      r.unguarded.push(key);  // a kept element lost the guard's mark: its next key would reach the notebook
+    }
     if (el.outerHTML === html) {
       r.unchanged += 1;
       if (el.__ttTestMark === key) r.unchangedKept += 1; else if (r.lost.length < 5) r.lost.push(key);
@@ -148,6 +152,7 @@ PICTURE_JS = """(root) => {
     if (el.style && el.style.animationDelay) el.style.animationDelay = '';
     if (el.getAttribute('style') === '') el.removeAttribute('style');
     el.removeAttribute('data-flash');
+    el.removeAttribute('data-lm-suppress-shortcuts');  // the shortcut guard's mark on what had focus: not drawn
     const attrs = [...el.attributes].map((a) => [a.name, a.value]).sort();  // the order of attributes is no difference
     for (const [k] of attrs) el.removeAttribute(k);
     for (const [k, v] of attrs) el.setAttribute(k, v);
@@ -160,8 +165,10 @@ PICTURE_JS = """(root) => {
 @pytest.mark.parametrize("game", ["zaxxon", "xevoz", "xevious"])
 def test_a_move_patches_the_board_in_place(lab: Any, tmp_path: Path, game: str) -> None:
     """Three moves, clicked: every element of the picture whose drawing did not change is the same DOM node after the
-    move (a mark set on it survives), what changed was patched; and the patched picture is what a view drawn from
-    scratch at that position shows (a second view of the same model, opened after the moves)."""
+    move (a mark set on it survives), what changed was patched, a kept element keeps the shortcut guard's mark
+    (data-lm-suppress-shortcuts: else its next key reaches the notebook's shortcuts); and the patched picture is
+    what a view drawn from scratch at that position shows (a second view of the same model, opened after the
+    moves)."""
     src = tmp_path / f"patch-{game}.ipynb"
     src.write_text(json.dumps(make_notebook(game_cells(game))))
     board = f".tt-board[data-game='{game}']"
@@ -178,6 +185,8 @@ def test_a_move_patches_the_board_in_place(lab: Any, tmp_path: Path, game: str) 
                                "return Number(r.dataset.version) > v && !r.dataset.pending; }", arg=before)
         page.wait_for_timeout(100)  # the redraw of that version (and any paced bot reply's) is done
         r = page.evaluate(CHECK_JS)
+        assert not r["unguarded"], \
+            f"{game}, move {step + 1}: kept elements lost the shortcut guard's mark (keys would reach the notebook): {r}"
         assert r["stageKept"] and r["svgKept"], f"{game}, move {step + 1}: the picture itself was replaced: {r}"
         assert r["unchanged"] > 0 and r["unchangedKept"] == r["unchanged"], \
             f"{game}, move {step + 1}: unchanged elements were rebuilt: {r}"

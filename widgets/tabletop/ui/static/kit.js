@@ -170,7 +170,11 @@ function ttMorph(live, fresh) {
   }
   const l = /** @type {any} */ (live);
   const f = /** @type {any} */ (fresh);
-  for (const name of live.getAttributeNames()) if (!fresh.hasAttribute(name)) live.removeAttribute(name);
+  // the shortcut guard's mark (ttGuardShortcuts: set on a focused element by the page, never drawn) stays, or a
+  // kept, focused control would pass its next key to the notebook's shortcuts
+  for (const name of live.getAttributeNames()) {
+    if (!fresh.hasAttribute(name) && name !== TT_SUPPRESS) live.removeAttribute(name);
+  }
   for (const name of fresh.getAttributeNames()) {
     const v = fresh.getAttribute(name);
     if (live.getAttribute(name) !== v) live.setAttribute(name, /** @type {string} */ (v));
