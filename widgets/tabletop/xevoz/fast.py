@@ -220,35 +220,14 @@ class FastXevozRules(XevozRules):
         r0 = hit[1][f0] if hit is not None and hit[0] is s0.helix else self.fast.readings(s0)[f0]
         hit = read.get(id(s1.helix))
         r1 = hit[1][f1] if hit is not None and hit[0] is s1.helix else self.fast.readings(s1)[f1]
-        g0, g1 = r0[0], r1[0]
-        tell("xevoz.helix-roll", 0, texts.say_roll, players[0], r0[3], face=f0, glyph=g0.id)
-        tell("xevoz.helix-roll", 1, texts.say_roll, players[1], r1[3], face=f1, glyph=g1.id)
-        strength, bonus = [0, 0], [0, 0]
-        roll = state.roll = {"kind": "attack", "faces": [f0, f1], "colour": colour, "strength": strength,
-                             "bonus": bonus, "winner": -1, "warp": -1, "bomb": "", "blast": False, "attacker": att}
-        state.round_ends = False
-        mat = self.comp.mats[state.mat]
-        warps = mat.warps
-        if warps and (warps.get(s0.pos) == g0.species or warps.get(s1.pos) == g1.species):
-            self._warp_check(state, (g0, g1), ctx)
+        tell("xevoz.helix-roll", 0, texts.say_roll, players[0], r0[3], face=f0, glyph=r0[0].id)
+        tell("xevoz.helix-roll", 1, texts.say_roll, players[1], r1[3], face=f1, glyph=r1[0].id)
+        won = _strengths(self, state, colour, f0, f1, r0, r1, ctx)
+        if won is None:
             return
-        called = (r0[2], r1[2]) if colour == "black" else (r0[1], r1[1])
-        strength[0], strength[1] = called[0].strength, called[1].strength
-        bonuses = mat.bonuses
-        if bonuses:
-            b0, b1 = bonuses.get(s0.pos), bonuses.get(s1.pos)
-            if b0 is not None and b0[0] == g0.species or b1 is not None and b1[0] == g1.species:
-                self._bonus_spaces(state, list(called), (g0, g1), ctx)
-        dfn = 1 - att
-        sa, sd = strength[att], strength[dfn]
-        if sa == sd:
-            self._resolve(state, colour, ctx)  # the tie
-            return
-        w = att if sa > sd else dfn
-        roll["winner"] = w
-        state.round_winner = w
+        w, called, strength, bonus = won
         tell("xevoz.resolve", w, texts.say_resolve, colour, players, w, strength[0], strength[1], bonus[0],
-             bonus[1], strength=[sa, sd])
+             bonus[1], strength=[strength[att], strength[1 - att]])
         self._actions(state, w, called[w], ctx)
 
     def _move_step(self, state: XevozState, a: Move, ctx: Context, moving: bool) -> bool:
@@ -332,13 +311,46 @@ COUNTED_RULES: tuple[str, ...] = ("xevoz.attack-call", "xevoz.helix-roll", "xevo
                  "xevoz.drain-bonus-chop")
 
 
+def _strengths(rules: XevozRules, state: XevozState, colour: str, f0: int, f1: int, r0: Any, r1: Any,
+               ctx: Any) -> tuple[int, tuple[Any, Any], list[int], list[int]] | None:
+    """The call after both rolls, as ``XevozRules._call`` plays it (Rulebook steps 5-7), for the logged and the
+    counted call alike: the roll kept on the state, a warp (xevoz.warp) and a tie (xevoz.tie) by the rules' own
+    steps (``None``: they took over), else the called attacks' strengths with any bonus space and the winner,
+    returned as ``(winner, called attacks, strength, bonus)``."""
+    att = state.attacker
+    s0, s1 = state.sides
+    strength, bonus = [0, 0], [0, 0]
+    roll = state.roll = {"kind": "attack", "faces": [f0, f1], "colour": colour, "strength": strength,
+                         "bonus": bonus, "winner": -1, "warp": -1, "bomb": "", "blast": False, "attacker": att}
+    state.round_ends = False
+    mat = rules.comp.mats[state.mat]
+    g0, g1 = r0[0], r1[0]
+    warps = mat.warps
+    if warps and (warps.get(s0.pos) == g0.species or warps.get(s1.pos) == g1.species):
+        rules._warp_check(state, (g0, g1), ctx)
+        return None
+    called = (r0[2], r1[2]) if colour == "black" else (r0[1], r1[1])
+    strength[0], strength[1] = called[0].strength, called[1].strength
+    bonuses = mat.bonuses
+    if bonuses:
+        b0, b1 = bonuses.get(s0.pos), bonuses.get(s1.pos)
+        if b0 is not None and b0[0] == g0.species or b1 is not None and b1[0] == g1.species:
+            rules._bonus_spaces(state, list(called), (g0, g1), ctx)
+    sa, sd = strength[att], strength[1 - att]
+    if sa == sd:
+        rules._resolve(state, colour, ctx)  # the tie
+        return None
+    w = att if sa > sd else 1 - att
+    roll["winner"] = state.round_winner = w
+    return w, called, strength, bonus
+
+
 def call(rules: XevozRules, fast: Tables, state: XevozState, a: Call, ctx: Any, seat: int) -> None:
     """``rules._call(state, a, ctx, seat)`` on a counting ``ctx`` (a TallyContext: ``ctx.tally``) for a legal
     call: Rulebook step 4 and the common resolution (no tie, no bomb, no DRAIN ATTACK symbol) counted here as
     Bundle keys; warps, bonus spaces, ties, bombs and DRAIN ATTACK symbols by the rules' own steps."""
     tally = ctx.tally
     colour = a.colour
-    att = state.attacker
     value = ctx.chance.value  # a counting Context's draw (nothing kept)
     f0, f1 = value("helix1"), value("helix2")
     s0, s1 = state.sides
@@ -349,30 +361,10 @@ def call(rules: XevozRules, fast: Tables, state: XevozState, a: Call, ctx: Any, 
     r1 = hit[1][f1] if hit is not None and hit[0] is s1.helix else fast.readings(s1)[f1]
     k = _B_CALL[seat]
     tally[k] = tally.get(k, 0) + 1
-    strength, bonus = [0, 0], [0, 0]
-    info = state.roll = {"kind": "attack", "faces": [f0, f1], "colour": colour, "strength": strength,
-                         "bonus": bonus, "winner": -1, "warp": -1, "bomb": "", "blast": False, "attacker": att}
-    state.round_ends = False
-    mat = rules.comp.mats[state.mat]
-    g0, g1 = r0[0], r1[0]
-    warps = mat.warps
-    if warps and (warps.get(s0.pos) == g0.species or warps.get(s1.pos) == g1.species):
-        rules._warp_check(state, (g0, g1), ctx)
+    won = _strengths(rules, state, colour, f0, f1, r0, r1, ctx)
+    if won is None:
         return
-    called = (r0[2], r1[2]) if colour == "black" else (r0[1], r1[1])
-    strength[0], strength[1] = called[0].strength, called[1].strength
-    bonuses = mat.bonuses
-    if bonuses:
-        b0, b1 = bonuses.get(s0.pos), bonuses.get(s1.pos)
-        if b0 is not None and b0[0] == g0.species or b1 is not None and b1[0] == g1.species:
-            rules._bonus_spaces(state, list(called), (g0, g1), ctx)
-    dfn = 1 - att
-    sa, sd = strength[att], strength[dfn]
-    if sa == sd:
-        rules._resolve(state, colour, ctx)  # the tie
-        return
-    w = att if sa > sd else dfn
-    info["winner"] = state.round_winner = w
+    w, called, _, _ = won
     attack = called[w]
     plan: list[tuple[str, int, int]] = []
     if state.sides[w].drain_on >= 0:
