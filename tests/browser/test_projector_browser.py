@@ -144,17 +144,19 @@ def _projector(game, lesson, step):
     for w in list(holder.children):
         w.presentation = False
     holder.children = []
-    if lesson is None:  # a plain board: a seeded game 14 random moves in, handed over with the teacher panel
+    if lesson in (None, "stops"):  # a plain board: a seeded game 14 random moves in (or, "stops", on until a
+        # Super Xevious move offers three stops, the longest choice buttons), handed over with the teacher panel
         mod = importlib.import_module(f"tabletop.{game}")
         def new_game():
             g = mod.new_game(seed=5)
             rng = random.Random(5)
-            for _ in range(14):
-                if g.is_over:
+            for _ in range(200 if lesson == "stops" else 14):
+                if g.is_over or (lesson == "stops" and sum(type(a).__name__ == "StopAt"
+                                                           for a in g.legal_actions()) >= 3):
                     break
                 g.play(rng.choice(g.legal_actions()))
             return g
-        walk = Walkthrough([Step("A game in progress", "Fourteen moves into a seeded game: the class plays on.")],
+        walk = Walkthrough([Step("A game in progress", "A seeded game some moves in: the class plays on.")],
                            board=mod.Board, new_game=new_game, teacher=True, progress=None)
     else:
         walk = importlib.import_module(f"tabletop.{game}.widget").walkthrough(lesson, teacher=True)
@@ -172,7 +174,7 @@ PARTS = {"zaxxon": {"picture": "svg.zx-svg", "dice": ".zx-chance", "missions": "
          "xevoz": {"picture": ".xz-mat-box, .xz-nomat", "dice": ".xz-round", "missions": ".xz-side-1"}}
 #: (game, lesson or None for a plain board, step: 2 = a lesson step, -1 = the hand-over with its task)
 CASES = [(game, lesson, step) for game, lesson in (("zaxxon", "06"), ("xevious", "06"), ("xevoz", "04"))
-         for lesson, step in ((None, -1), (lesson, 2), (lesson, -1))]
+         for lesson, step in ((None, -1), (lesson, 2), (lesson, -1))] + [("xevious", "stops", -1)]
 
 FIT_JS = """(parts) => {
   const layer = document.querySelector('.tt-walkthrough.tt-presenting');
@@ -293,6 +295,10 @@ def test_projector_view_fits_every_game_at_720p_and_1080p(lab: Any, tmp_path: Pa
         lab.run_in_kernel(f"_walk = _projector({game!r}, {lesson!r}, {step})")
         page.wait_for_selector(f".tt-walkthrough.tt-presenting .tt-walk-board-host .tt-board[data-fit-zoom] "
                                f"{PARTS[game]['picture']}")
+        if lesson == "stops":  # the move's three stops are offered: short buttons, the space's words their names
+            names = page.eval_on_selector_all(".tt-presenting .xv-choice[data-type='StopAt']",
+                                              "els => els.map((e) => e.getAttribute('aria-label'))")
+            assert len(names) >= 3 and all(n.startswith("stop after ") and " (" in n for n in names), names
         for vw, vh in ((1280, 720), (1920, 1080)):
             page.set_viewport_size({"width": vw, "height": vh})
             page.mouse.move(5, 5)
@@ -326,7 +332,7 @@ def test_projector_view_fits_every_game_at_720p_and_1080p(lab: Any, tmp_path: Pa
             elif not (px["narration"] >= 17 and px["turn"] >= 16 and px["panels"] >= 11):
                 problems.append(f"{where}: type {px}")
             if step == -1:
-                if m["boxes"]["task"] is None and lesson is not None:
+                if m["boxes"]["task"] is None and lesson not in (None, "stops"):
                     problems.append(f"{where}: no task panel")
                 if m["boxes"]["teacher"] is None or not _inside(m["boxes"]["teacher"], vw, vh):
                     problems.append(f"{where}: the teacher panel's drawer is not on the screen {m['boxes']['teacher']}")

@@ -258,7 +258,7 @@ class Walkthrough(ipywidgets.Box):  # type: ignore[misc]
         hand_over: Step | None
         if your_turn is True:
             hand_over = Step("Your turn", "The board is yours now: play from this position. Pick a move on the "
-                             "board or in the list of legal moves (keys **1–9**), **U** takes a move back. "
+                             "board or among the moves offered (keys **1–9**), **U** takes a move back. "
                              "Press **Back** (←) to see any step again: it restores that exact position.")
         elif isinstance(your_turn, str):
             hand_over = Step("Your turn", your_turn)

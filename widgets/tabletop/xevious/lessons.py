@@ -1009,7 +1009,7 @@ L08 = Lesson("xevious/08", "A full game against a bot", (
 
 
 # ================================================================================================ the hand-overs' tasks
-KEYS = ("Pick a move on the board or in the list of legal moves (keys **1–9**); **U** takes a move back; **Back** (←) "
+KEYS = ("Pick a move on the board or among the moves offered (keys **1–9**); **U** takes a move back; **Back** (←) "
         "shows any lesson step again, exactly as it was.")
 
 

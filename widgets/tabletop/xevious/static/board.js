@@ -537,8 +537,15 @@ function xvChoices(ctx) {
     parts.push(h("p", {}, `Battle against ${pend.what} (${pend.n}): spend an Extra Weapon to add 1 to the roll?`));
     parts.push(h("div", { class: "xv-arrows" }, btn({ type: "Fire", weapon: true }, [xvIcon(ctx, "weapon"), " yes, +1 (Y)"]), btn({ type: "Fire", weapon: false }, "no (N)")));
   } else if (phase === "stop") {
-    parts.push(h("p", {}, "Where do you stop? Click a highlighted space or a button."));
-    parts.push(h("div", { class: "xv-arrows" }, legal.map((a) => btn({ type: "StopAt", step: a.step, space: a.space }, a.text))));
+    parts.push(h("p", {}, "Where do you stop?", h("span", { class: "xv-stop-how" }, " Click a highlighted space or a button.")));
+    // (the projector view leaves out the space's words, which its pill on the picture shows: the words stay the
+    // button's accessible name)
+    const stopLabel = (a) => { const k = a.text.indexOf(" ("); return k < 0 ? a.text : [a.text.slice(0, k), h("span", { class: "xv-stop-where" }, a.text.slice(k))]; };
+    parts.push(h("div", { class: "xv-arrows" }, legal.map((a) => {
+      const b = btn({ type: "StopAt", step: a.step, space: a.space }, stopLabel(a));
+      b.setAttribute("aria-label", a.text);
+      return b;
+    })));
   } else if (phase === "retry") {
     parts.push(h("div", { class: "xv-arrows" }, btn({ type: "TryAgain" }, [xvIcon(ctx, "retry"), " Try the Blaster again (T)"]), btn({ type: "Pass" }, "End turn")));
   } else {
