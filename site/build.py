@@ -232,7 +232,10 @@ PRECOMPILE_ROOTS = ["pyodide_kernel", "piplite.piplite", "micropip", "IPython", 
                     "tabletop.ui.practice", "tabletop.xevious.widget", "tabletop.xevoz.widget",
                     "tabletop.zaxxon.widget", "tabletop.xevious.practice", "tabletop.xevoz.practice",
                     "tabletop.zaxxon.practice", "tabletop.xevious.lessons", "tabletop.xevoz.lessons",
-                    "tabletop.zaxxon.lessons"]
+                    "tabletop.zaxxon.lessons",
+                    # the standard library's modules a kernel's start imports besides: Pyodide's loadPackage
+                    # unpacking a wheel (tarfile, 117 KB of source)
+                    "tarfile"]
 _PRECOMPILE_PY = r"""
 import base64, hashlib, importlib, importlib.util, json, os, sys, sysconfig, warnings, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
