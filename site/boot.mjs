@@ -9,6 +9,7 @@
 //                               before Python starts: Pyodide's fsInit hook)
 //   tabletop:runtime            the runtime is up: Python started, the stdlib in place
 //   tabletop:packages           the preloaded wheels are installed (their download began at tabletop:boot)
+//   tabletop:preimported        after an early start: the modules the kernel and the notebook import first
 //   tabletop:kernel-asked       the kernel called loadPyodide (later than tabletop:boot after an early start)
 // The packages of LAZY are left out of the preload (the kernel still sees their names in its settings, so it
 // does not install them itself): site/sitecustomize.py installs one from the site on its first import.
@@ -81,13 +82,31 @@ function sameKey(options) {
  * (kept on the worker's global: one per worker, whichever URL this module was imported by). */
 const EARLY = "__tabletopEarlyPyodide";
 
-/** Start Pyodide now with ``options`` (site/early-worker.mjs: the site's kernel settings); its output goes to
- * the console until the kernel's loadPyodide hands over its own callbacks. */
-export function startEarly(options) {
+/** Import ``modules`` (a failure is left for the kernel or the notebook to meet). */
+function preimport(pyodide, modules) {
+  if (!modules.length) return;
+  pyodide.runPython(`import importlib
+for _name in ${JSON.stringify(modules)}:
+    try:
+        importlib.import_module(_name)
+    except Exception:
+        pass
+del importlib, _name`);
+  performance.mark("tabletop:preimported");
+}
+
+/** Start Pyodide now with ``options`` (site/early-worker.mjs: the site's kernel settings), then import
+ * ``modules`` (what the kernel and the notebook will import first, and nothing that must come after the kernel's
+ * own start); its output goes to the console until the kernel's loadPyodide hands over its own callbacks. */
+export function startEarly(options, modules = []) {
   const key = sameKey(options);
   if (key === null || self[EARLY]) return;
   const sinks = { stdout: (s) => console.log(s), stderr: (s) => console.error(s) };
-  const pyodide = boot({ ...options, stdout: (s) => sinks.stdout(s), stderr: (s) => sinks.stderr(s) });
+  const pyodide = boot({ ...options, stdout: (s) => sinks.stdout(s), stderr: (s) => sinks.stderr(s) }).then(
+    (py) => {
+      preimport(py, modules);
+      return py;
+    });
   pyodide.catch(() => {}); // the kernel's loadPyodide reports it
   self[EARLY] = { key, sinks, pyodide };
 }

@@ -524,6 +524,7 @@ def point_kernel_at_boot(out: Path) -> None:
 
 _EARLY_IMPORT = 'import "../../extensions/@jupyterlite/pyodide-kernel-extension/static/comlink.worker.js";\n'
 _EARLY_OPTIONS = "const OPTIONS = {};\n"
+_EARLY_GAMES = "const GAMES = [];\n"
 _EARLY_WORKER_LINE = 'const WORKER = "";\n'
 
 
@@ -543,6 +544,11 @@ def early_kernel(out: Path) -> None:
         sys.exit(f"site: {EARLY_WORKER.name} lacks the lines the build fills in")
     text = text.replace(_EARLY_IMPORT, _EARLY_IMPORT.replace("comlink.worker.js", worker.name))
     text = text.replace(_EARLY_OPTIONS, f"const OPTIONS = {json.dumps(options)};\n")
+    games = sorted(p.name for p in (REPO / "notebooks").iterdir()
+                   if p.is_dir() and (REPO / "widgets" / "tabletop" / p.name / "__init__.py").is_file())
+    if text.count(_EARLY_GAMES) != 1 or not games:
+        sys.exit(f"site: {EARLY_WORKER.name} lacks the line {_EARLY_GAMES.strip()!r}, or no game has notebooks")
+    text = text.replace(_EARLY_GAMES, f"const GAMES = {json.dumps(games)};\n")
     (out / "static" / "pyodide" / EARLY_WORKER.name).write_text(text)
     page = EARLY_PAGE.read_text()
     if page.count(_EARLY_WORKER_LINE) != 1:

@@ -14,7 +14,8 @@
   const path = new URLSearchParams(window.location.search).get("path") || "";
   if (!/\.ipynb$/.test(path) || window.crossOriginIsolated || typeof window.Worker !== "function") return;
   const Native = window.Worker;
-  let spare = new Native(new URL("../static/pyodide/early-worker.mjs", window.location.href), { type: "module" });
+  let spare = new Native(new URL("../static/pyodide/early-worker.mjs", window.location.href),
+    { type: "module", name: "tabletop:" + path });
   function KernelWorker(url, options) {
     const name = String(url).split("?")[0].split("/").pop();
     if (spare && name === WORKER && options && options.type === "module") {

@@ -19,4 +19,11 @@ const options = { indexURL: new URL("./", import.meta.url).href, ...OPTIONS };
 for (const [key, value] of Object.entries(options)) {
   if (key.endsWith("URL") && typeof value === "string") options[key] = new URL(value, root).href;
 }
-startEarly(options);
+/** The games (tabletop's subpackages, the notebooks' folders): a lesson of one imports its engine first. */
+const GAMES = [];
+// the notebook's path, as site/early-kernel.js named this worker
+const path = self.name.startsWith("tabletop:") ? self.name.slice("tabletop:".length) : "";
+const game = path.split("/")[0];
+// the kernel's start imports piplite.piplite before anything else (its package manager); a game's lesson imports
+// tabletop.<game> (its engine: no widget, no IPython, which must come after the kernel's own mocks)
+startEarly(options, ["piplite.piplite", ...(GAMES.includes(game) ? [`tabletop.${game}`] : [])]);
