@@ -24,6 +24,9 @@ const GAMES = [];
 // the notebook's path, as site/early-kernel.js named this worker
 const path = self.name.startsWith("tabletop:") ? self.name.slice("tabletop:".length) : "";
 const game = path.split("/")[0];
-// the kernel's start imports piplite.piplite before anything else (its package manager); a game's lesson imports
-// tabletop.<game> (its engine: no widget, no IPython, which must come after the kernel's own mocks)
-startEarly(options, ["piplite.piplite", ...(GAMES.includes(game) ? [`tabletop.${game}`] : [])]);
+// In the kernel's order: piplite.piplite (its package manager), pyodide_kernel (its mocks, then IPython and the
+// kernel instance; the kernel imports it again, a no-op, once its drive is mounted), then what the notebook's
+// first cell imports: the widgets, and a game lesson's game and its widget, or the start page's progress map.
+const NOTEBOOK = GAMES.includes(game) ? [`tabletop.${game}`, `tabletop.${game}.widget`]
+  : path.includes("/") ? [] : ["tabletop.ui.progress"];
+startEarly(options, ["piplite.piplite", "pyodide_kernel", "ipywidgets", "anywidget", "tabletop.ui.board", ...NOTEBOOK]);
