@@ -14,8 +14,13 @@
   const path = new URLSearchParams(window.location.search).get("path") || "";
   if (!/\.ipynb$/.test(path) || window.crossOriginIsolated || typeof window.Worker !== "function") return;
   const Native = window.Worker;
-  let spare = new Native(new URL("../static/pyodide/early-worker.mjs", window.location.href),
-    { type: "module", name: "tabletop:" + path });
+  let spare;
+  try {
+    spare = new Native(new URL("../static/pyodide/early-worker.mjs", window.location.href),
+      { type: "module", name: "tabletop:" + path });
+  } catch (err) {
+    return; // no module workers here: the kernel starts its own worker, as without this script
+  }
   function KernelWorker(url, options) {
     const name = String(url).split("?")[0].split("/").pop();
     if (spare && name === WORKER && options && options.type === "module") {
