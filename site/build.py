@@ -16,7 +16,8 @@ Steps (everything from the package registries: PyPI through pip, npm for Pyodide
    and lock, preloading the kernel and tabletop, with the PyPI fallback off.
 5. A lighter start: the kernel starts Pyodide through site/boot.mjs (phases marked, the LAZY packages left out:
    site/sitecustomize.py installs each on its first import); jupyterlab-plotly is loaded through
-   site/plotly-lazy.js (plotly.js only when a figure is drawn).
+   site/plotly-lazy.js (plotly.js only when a figure is drawn); a lesson's page creates its kernel's worker, and
+   Pyodide starts in it, as the page begins to load (site/early-kernel.js, site/early-worker.mjs).
 6. Checks: every file the lock names is in the site with its sha256; no setting points outside the site.
 """
 
@@ -72,6 +73,11 @@ LAZY = {
 SITECUSTOMIZE = HERE / "sitecustomize.py"
 #: the kernel's pyodideUrl: Pyodide's loadPyodide in two marked steps, the LAZY packages left out (site/boot.mjs)
 BOOT = HERE / "boot.mjs"
+#: a lesson's page starts its kernel's worker (and Pyodide in it) as it begins to load, before JupyterLab has opened
+#: the notebook: site/early-kernel.js (inline in lab/index.html) creates site/early-worker.mjs (the kernel's own
+#: worker, starting Pyodide with the kernel's settings at once); boot.mjs hands that Pyodide to the kernel
+EARLY_PAGE = HERE / "early-kernel.js"
+EARLY_WORKER = HERE / "early-worker.mjs"
 #: jupyterlab-plotly's container as the site loads it at start: its renderer loads the real one (plotly.js) when
 #: a figure is first drawn (site/plotly-lazy.js)
 PLOTLY_LAZY = HERE / "plotly-lazy.js"
@@ -226,7 +232,10 @@ PRECOMPILE_ROOTS = ["pyodide_kernel", "piplite.piplite", "micropip", "IPython", 
                     "tabletop.ui.practice", "tabletop.xevious.widget", "tabletop.xevoz.widget",
                     "tabletop.zaxxon.widget", "tabletop.xevious.practice", "tabletop.xevoz.practice",
                     "tabletop.zaxxon.practice", "tabletop.xevious.lessons", "tabletop.xevoz.lessons",
-                    "tabletop.zaxxon.lessons"]
+                    "tabletop.zaxxon.lessons",
+                    # the standard library's modules a kernel's start imports besides: Pyodide's loadPackage
+                    # unpacking a wheel (tarfile, 117 KB of source)
+                    "tarfile"]
 _PRECOMPILE_PY = r"""
 import base64, hashlib, importlib, importlib.util, json, os, sys, sysconfig, warnings, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
@@ -248,6 +257,20 @@ files = ["/" + m.__file__.lstrip("/") for m in list(sys.modules.values()) if get
 imported = {os.path.relpath(f, site) for f in files if f.startswith(site + "/") and f.endswith(".py")}
 with open("/work/imported.json", "w") as f:
     json.dump(sorted(imported), f)
+# the standard library (Pyodide ships it as sources in python_stdlib.zip): the modules imported get a sourceless
+# pyc beside their source in a copy of the zip (zipimport takes name.pyc first; unchecked, never re-validated)
+(stdlib,) = [p for p in sys.path if p.endswith(".zip") and os.path.isfile(p)]
+std = {os.path.relpath(f, stdlib) for f in files if f.startswith(stdlib + "/") and f.endswith(".py")}
+with zipfile.ZipFile(stdlib) as zin, zipfile.ZipFile(STDLIB_OUT, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zout:
+    for info in zin.infolist():
+        data = zin.read(info)
+        zout.writestr(info, data)
+        if info.filename in std:
+            code = compile(data, os.path.join(stdlib, info.filename), "exec", dont_inherit=True)
+            pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+            zout.writestr(info.filename[:-3] + ".pyc", pyc, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+with open("/work/stdlib.json", "w") as f:
+    json.dump(sorted(std), f)
 def b64(data):
     return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 for src, dst in jobs:
@@ -271,29 +294,33 @@ for src, dst in jobs:
         zout.writestr(record, "\n".join([*rows, record + ",,"]) + "\n")
 """
 _PRECOMPILE_JS = """
-const [pyodideDir, workDir, jobs, roots] = process.argv.slice(1);
+const [pyodideDir, workDir, jobs, roots, stdlibOut] = process.argv.slice(1);
 const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
 const py = await loadPyodide({ indexURL: pyodideDir + "/" });
 py.FS.mkdirTree("/work");
 py.mountNodeFS("/work", workDir);
 py.globals.set("JOBS", jobs);
 py.globals.set("ROOTS", roots);
+py.globals.set("STDLIB_OUT", stdlibOut);
 py.runPython(await (await import("node:fs/promises")).readFile(workDir + "/precompile.py", "utf8"));
 """
 
 
 def precompile(wheels: list[Path], pyo: Path, cache: Path) -> tuple[list[Path], list[str]]:
     """The wheels with the modules a kernel imports compiled by the site's own Pyodide (run in node: the same
-    interpreter the browser runs); kept in the cache under a digest of every input wheel and this recipe.
-    Returns them and the modules imported (site-packages paths)."""
-    digest = hashlib.sha256((_PRECOMPILE_PY + json.dumps(PRECOMPILE_ROOTS)).encode())
+    interpreter the browser runs), and Pyodide's python_stdlib.zip in ``pyo`` replaced by a copy with the standard
+    library's modules imported compiled too; kept in the cache under a digest of every input wheel, the stdlib zip
+    and this recipe. Returns the wheels and the modules imported (site-packages paths)."""
+    digest = hashlib.sha256((_PRECOMPILE_PY + _PRECOMPILE_JS + json.dumps(PRECOMPILE_ROOTS)).encode())
+    digest.update(sha256(pyo / "python_stdlib.zip").encode())
     for whl in sorted(wheels, key=lambda p: p.name):  # by content: a rebuilt tabletop wheel of the same files hits
         with zipfile.ZipFile(whl) as z:
             digest.update(json.dumps([whl.name, *sorted(f"{i.filename}:{i.CRC}" for i in z.infolist())]).encode())
     work = cache / "compiled"
     done = work / digest.hexdigest()[:16]
     todo = [w for w in wheels if wheel_name(w) not in NOT_PRECOMPILED]
-    if not all((done / w.name).exists() for w in todo) or not (done / "imported.json").exists():
+    if (not all((done / w.name).exists() for w in todo) or not (done / "imported.json").exists()
+            or not (done / "python_stdlib.zip").exists()):
         if not shutil.which("node"):
             sys.exit("site: node is needed to compile the wheels with Pyodide (apt-get install nodejs)")
         if work.exists():
@@ -306,13 +333,17 @@ def precompile(wheels: list[Path], pyo: Path, cache: Path) -> tuple[list[Path], 
         jobs = [[f"/work/in/{w.name}", f"/work/{done.name}/{w.name}"] for w in wheels]
         log(f"compiling what a kernel imports ({', '.join(PRECOMPILE_ROOTS[:4])}, ...) with Pyodide in node")
         proc = subprocess.run(["node", "--input-type=module", "-e", _PRECOMPILE_JS, str(pyo), str(work),
-                               json.dumps(jobs), json.dumps(PRECOMPILE_ROOTS)], capture_output=True, text=True)
+                               json.dumps(jobs), json.dumps(PRECOMPILE_ROOTS), f"/work/{done.name}/python_stdlib.zip"],
+                              capture_output=True, text=True)
         if proc.returncode != 0:
             sys.exit(f"site: compiling in Pyodide failed:\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
-        log(f"{len(json.loads((work / 'imported.json').read_text()))} modules compiled ahead")
+        log(f"{len(json.loads((work / 'imported.json').read_text()))} modules compiled ahead, and "
+            f"{len(json.loads((work / 'stdlib.json').read_text()))} of the standard library")
         shutil.rmtree(work / "in")
         (work / "imported.json").rename(done / "imported.json")
+        (work / "stdlib.json").rename(done / "stdlib.json")
     imported = json.loads((done / "imported.json").read_text())
+    shutil.copy2(done / "python_stdlib.zip", pyo / "python_stdlib.zip")
     return [done / w.name if wheel_name(w) not in NOT_PRECOMPILED else w for w in wheels], imported
 
 
@@ -491,6 +522,47 @@ def point_kernel_at_boot(out: Path) -> None:
     path.write_text(json.dumps(cfg, indent=2))
 
 
+_EARLY_IMPORT = 'import "../../extensions/@jupyterlite/pyodide-kernel-extension/static/comlink.worker.js";\n'
+_EARLY_OPTIONS = "const OPTIONS = {};\n"
+_EARLY_GAMES = "const GAMES = [];\n"
+_EARLY_WORKER_LINE = 'const WORKER = "";\n'
+
+
+def early_kernel(out: Path) -> None:
+    """static/pyodide/early-worker.mjs (the Pyodide kernel's comlink worker, starting Pyodide with the kernel's
+    settings of the built jupyter-lite.json at once) and site/early-kernel.js inline in lab/index.html's head (a
+    page opening a notebook creates that worker at once; the first Pyodide kernel gets it)."""
+    static = out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+    workers = sorted(static.glob("comlink.worker.*.js"))
+    if len(workers) != 1:
+        sys.exit(f"site: the Pyodide kernel's worker is not one comlink.worker.*.js in {static}: {workers}")
+    (worker,) = workers
+    cfg = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    options = cfg["litePluginSettings"][KERNEL_PLUGIN]["loadPyodideOptions"]
+    text = EARLY_WORKER.read_text()
+    if text.count(_EARLY_IMPORT) != 1 or text.count(_EARLY_OPTIONS) != 1:
+        sys.exit(f"site: {EARLY_WORKER.name} lacks the lines the build fills in")
+    text = text.replace(_EARLY_IMPORT, _EARLY_IMPORT.replace("comlink.worker.js", worker.name))
+    text = text.replace(_EARLY_OPTIONS, f"const OPTIONS = {json.dumps(options)};\n")
+    games = sorted(p.name for p in (REPO / "notebooks").iterdir()
+                   if p.is_dir() and (REPO / "widgets" / "tabletop" / p.name / "__init__.py").is_file())
+    if text.count(_EARLY_GAMES) != 1 or not games:
+        sys.exit(f"site: {EARLY_WORKER.name} lacks the line {_EARLY_GAMES.strip()!r}, or no game has notebooks")
+    text = text.replace(_EARLY_GAMES, f"const GAMES = {json.dumps(games)};\n")
+    (out / "static" / "pyodide" / EARLY_WORKER.name).write_text(text)
+    page = EARLY_PAGE.read_text()
+    if page.count(_EARLY_WORKER_LINE) != 1:
+        sys.exit(f"site: {EARLY_PAGE.name} lacks the line {_EARLY_WORKER_LINE.strip()!r} the build fills in")
+    page = page.replace(_EARLY_WORKER_LINE, f"const WORKER = {json.dumps(worker.name)};\n")
+    index = out / "lab" / "index.html"
+    html = index.read_text()
+    anchor = '<meta charset="utf-8">'
+    if html.count(anchor) != 1 or "</script>" in page:
+        sys.exit(f"site: {index} has no single {anchor!r}: cannot put {EARLY_PAGE.name} after it")
+    index.write_text(html.replace(anchor, f"{anchor}\n    <script>\n{page}    </script>"))
+    log(f"lab/index.html starts the kernel's worker ({worker.name}) as a lesson's page loads")
+
+
 def lazy_plotly(out: Path) -> None:
     """jupyterlab-plotly's entry in the site's jupyter-lite.json -> site/plotly-lazy.js (named by its content, so
     cached as the other hashed files), told where the real remoteEntry is; the real extension must still declare
@@ -547,7 +619,9 @@ def small_favicon(out: Path) -> None:
 def check_site(out: Path, lock: dict) -> None:
     """Every file the lock names is in the site (same sha256); the kernel settings point inside the site."""
     pyo = out / "static" / "pyodide"
-    for name in [BOOT.name, "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+    if "function KernelWorker(" not in (out / "lab" / "index.html").read_text():
+        sys.exit("site: lab/index.html does not start the kernel's worker early (site/early-kernel.js)")
+    for name in [BOOT.name, EARLY_WORKER.name, "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json"]:
         if not (pyo / name).is_file():
             sys.exit(f"site: {pyo / name} is missing")
@@ -636,6 +710,7 @@ def main() -> None:
          "--no-unused-shared-packages"],
         cwd=work, env=env)
     point_kernel_at_boot(out)
+    early_kernel(out)
     lazy_plotly(out)
     write_start_redirect(out)
     small_favicon(out)

@@ -4,7 +4,9 @@ MIME types, and one log line per request with the bytes sent (what `make serve-s
     python site/serve.py [--dir build/site] [--port 8000] [--bind 127.0.0.1] [--log FILE] [--no-gzip]
 
 * ``Content-Encoding: gzip`` when the request accepts it, for every file but those already compressed (wheels,
-  zips, images); the compressed bytes are kept in memory, so each file is compressed once per server.
+  zips, images); every such file is compressed when the server starts, before it answers (as a static host
+  compresses at deploy or keeps the compressed copy in its cache: a visit never waits for the compression), and
+  kept in memory; a file changed since is compressed on its first request.
 * ``Cache-Control``: files whose name carries a content hash (JupyterLab's and the extensions' chunks, e.g.
   ``jlab_core.a86436d.js``) are ``immutable`` for a year; everything else (pages, settings, the lock, the
   wheels, the notebooks) is ``no-cache``: revalidated each time with its ETag / Last-Modified and answered with
@@ -51,6 +53,34 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     _lock = threading.Lock()
     _gz_cache: dict[tuple[str, float], bytes] = {}
 
+    @classmethod
+    def compressible(cls, path: Path, size: int) -> bool:
+        return cls.gzip_ok and not path.name.endswith(COMPRESSED) and size > 1024
+
+    @classmethod
+    def gzipped(cls, path: Path, st: os.stat_result) -> bytes:
+        """The gzip of ``path`` as it is now (compressed once, then kept)."""
+        key = (str(path), st.st_mtime)
+        with cls._lock:
+            packed = cls._gz_cache.get(key)
+        if packed is None:
+            packed = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+            with cls._lock:
+                cls._gz_cache[key] = packed
+        return packed
+
+    @classmethod
+    def precompress(cls, root: Path) -> tuple[int, int]:
+        """Every compressible file under ``root`` compressed now: (files, bytes of them)."""
+        files = size = 0
+        for path in sorted(root.rglob("*")):
+            if path.is_file():
+                st = path.stat()
+                if cls.compressible(path, st.st_size):
+                    cls.gzipped(path, st)
+                    files, size = files + 1, size + st.st_size
+        return files, size
+
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
         pass  # one line per request, in log_request_bytes
 
@@ -91,20 +121,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.end_headers()
             self.log_request_bytes(304, 0, st.st_size)
             return
-        data = path.read_bytes()
-        gz = (self.gzip_ok and "gzip" in self.headers.get("Accept-Encoding", "")
-              and not name.endswith(COMPRESSED) and len(data) > 1024)
-        if gz:
-            key = (str(path), st.st_mtime)
-            with self._lock:
-                packed = self._gz_cache.get(key)
-            if packed is None:
-                packed = gzip.compress(data, compresslevel=6, mtime=0)
-                with self._lock:
-                    self._gz_cache[key] = packed
-            payload = packed
-        else:
-            payload = data
+        gz = "gzip" in self.headers.get("Accept-Encoding", "") and self.compressible(path, st.st_size)
+        payload = self.gzipped(path, st) if gz else path.read_bytes()
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
         self.send_header("Content-Length", str(len(payload)))
@@ -134,6 +152,8 @@ def main(argv: list[str] | None = None) -> None:
     SiteHandler.gzip_ok = not args.no_gzip
     if args.log:
         SiteHandler.log_file = open(args.log, "a", buffering=1)  # noqa: SIM115 - open while the server runs
+    files, size = SiteHandler.precompress(root)
+    print(f"compressed {files} files ({size / 1e6:.1f} MB) for gzip", flush=True)
     os.chdir(root)
     handler = lambda *a, **kw: SiteHandler(*a, directory=str(root), **kw)  # noqa: E731
     server = http.server.ThreadingHTTPServer((args.bind, args.port), handler)

@@ -18,6 +18,9 @@ would switch the browser's HTTP cache off).
   kernel's worker started, its wasm instantiated, Pyodide's runtime up and the preloaded wheels installed (the
   worker's own timeline, marked by site/boot.mjs), kernel idle, cells run (the kernel's replies), board drawn,
   playable), each in seconds from the opening, written and printed beside the target.
+* A page that opens a notebook starts its kernel's worker as it loads (site/early-kernel.js): on every first
+  visit the kernel is asserted to have taken that worker, whose Pyodide had begun booting (same settings) and
+  imported the kernel's and the notebook's first modules before the kernel asked (site/boot.mjs's marks).
 * In one app (one JupyterLite page, notebooks opened with ``docmanager:open``): the start page's board plays a
   click; one lesson per game steps its walkthrough and plays a move by clicking; every lesson's code runs in
   one browser kernel and each of its boards takes a legal move, importing none of the packages the kernel leaves
@@ -388,6 +391,13 @@ def test_the_site_holds_everything_it_loads(built_site: Path) -> None:
     assert "jedi" in opts["packages"], "the kernel installs jedi itself unless its name is in its preload setting"
     with zipfile.ZipFile(pyo / "python_stdlib.zip") as z:
         hook = z.read("sitecustomize.py").decode()
+        names = set(z.namelist())
+    # the standard library's modules a kernel imports come compiled (Pyodide ships sources), each beside its source
+    compiled = {n for n in names if n.endswith(".pyc")}
+    assert {"asyncio/__init__.pyc", "json/decoder.pyc", "tarfile.pyc", "inspect.pyc"} <= compiled
+    assert all(n[:-1] in names for n in compiled), "a compiled module of the standard library without its source"
+    assert (pyo / "early-worker.mjs").is_file() and "function KernelWorker(" in (built_site / "lab" / "index.html"
+                                                                                 ).read_text()
     table = _lazy_imports(hook)
     assert set(table.values()) == lazy and table["plotly"] == "plotly" and table["jedi"] == "jedi" and "sha256" in hook
     assert all(set(pkgs[p]["imports"]) <= set(table) for p in lazy)
@@ -479,9 +489,11 @@ def test_a_first_visit_is_light_and_soon_playable(built_site: Path, chromium: An
         t_idle, t_click = t_idle_at - t0, t_click_at - t0
         got = server.downloads()  # before the timeline is asked for: nothing of the test's own is counted
         load = round(os.getloadavg()[0], 2)
+        marks = json.loads(s.kernel(_WORKER_TIMELINE).strip().splitlines()[-1])["marks"]
         FIRST_VISITS[name] = {"url": s.page.url.removeprefix(server.url), "s to kernel idle": round(t_idle, 1),
                               "s to a click answered": round(t_click, 1), "downloads": got, "load": load,
-                              "phases": _phases(s, t0, t_app, t_shown, t_idle_at, t_click_at)}
+                              "phases": _phases(s, t0, t_app, t_shown, t_idle_at, t_click_at),
+                              "early start taken": "tabletop:early-unused" not in marks}
         _write_figures()
         s.screenshot(f"first-visit-{name.replace(' ', '-')}")
         s.assert_clean(name)
@@ -491,6 +503,11 @@ def test_a_first_visit_is_light_and_soon_playable(built_site: Path, chromium: An
         plotly_js = [u for u in s.served if PLOTLY_JS in u and "/lazy-entry." not in u]
         assert not plotly_js, f"{name}: plotly.js was downloaded for a page with no chart: {plotly_js}"
         assert got["MB sent"] <= FIRST_VISIT_MAX_MB, f"{name}: a first visit sent {got}"
+        # the kernel got the worker the page started as it loaded (site/early-kernel.js): Pyodide's boot began
+        # before the kernel asked for it, with the same settings (else boot.mjs marks the early start unused)
+        assert "tabletop:early-unused" not in marks, f"{name}: the early Pyodide had other settings: {marks}"
+        assert marks["tabletop:boot"] < marks["tabletop:kernel-asked"], f"{name}: no early start: {marks}"
+        assert "tabletop:preimported" in marks, f"{name}: the early worker imported nothing ahead: {marks}"
         assert t_click < FIRST_VISIT_BOUND_S, f"{name}: {t_click:.0f} s to a playable board"
     finally:
         s.context.close()
