@@ -526,7 +526,14 @@ class ProgressMap(ipywidgets.VBox):  # type: ignore[misc]
             self._say(False, f"That did not work ({type(exc).__name__}); nothing was changed.")
 
     def handle_message(self, content: Any) -> bool:
-        """Validate and carry out one browser message (Import, Reset); True if the record changed."""
+        """Validate and carry out one browser message (Import, Reset); True if the record changed.
+
+        The record's new states and the note that tells of them reach the browser in one message: the map never
+        shows an imported (or cleared) record beside the previous note."""
+        with self.panel.hold_sync():
+            return self._handle(content)
+
+    def _handle(self, content: Any) -> bool:
         if not isinstance(content, Mapping) or content.get("type") not in MAP_MESSAGES:
             return self._say(False, "The map ignored a message it does not know; nothing was changed.")
         problem = version_problem(content, self.panel.version, "progress map")
