@@ -125,7 +125,10 @@ def test_run_button_runs_in_background_and_stop_keeps_partial_results() -> None:
 
     lab.n_box.value = 200_000
     lab.set(target=100)
+    shown: list[int] = []
+    lab.progress.bar.observe(lambda change: shown.append(change["new"]), "value")
     lab.run_button.click()
+    assert shown[0] == 0  # the last run's full bar is cleared at the click, not when the first games arrive
     import time
 
     while lab.progress.bar.value < 50:

@@ -287,6 +287,7 @@ class Lab:
         self.run_button.disabled = True
         self.cancel_button.disabled = False
         self._t0 = self.progress.t0 = time.perf_counter()
+        self._progress_cleared(total_n)
         self.status.value = "Starting: the first games are being played"
         last: SimResults | None = None
         failed = False
@@ -324,8 +325,13 @@ class Lab:
             return
         self.run_button.disabled = True  # at once, so a second click cannot start a second run
         self.first_verdict_s = None
+        self._progress_cleared(int(self.n_box.value))  # at once too: the last run's full bar is not this one's
         self._thread = threading.Thread(target=self.run, daemon=True, name="tabletop-lab-run")
         self._thread.start()
+
+    def _progress_cleared(self, n: int) -> None:
+        """The progress line back to 0 of this run's games (the rulebook and the variant, ``n`` each)."""
+        self.progress(0, 2 * n)
 
     def wait(self) -> SimResults | None:
         if self._thread is not None:
