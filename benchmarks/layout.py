@@ -16,7 +16,9 @@ reproducible; it reads the code's shape, not its meaning):
 - **declarations**: every other code line (imports, constants, tables, class headers and class attributes);
 - **docs**: docstrings and lines holding only a comment; **blank**: empty lines.
 
-The share of rule logic is given of all lines and of the code lines (all lines but docs and blank ones).
+The share of rule logic is given of all lines and of the code lines (all lines but docs and blank ones), and as
+the issue counted it (:func:`attribute`: its kinds sum to 100%, each line of documentation counted with the code
+it documents; the goal "at least 80% of each rules.py's lines are rule logic" is judged on that column).
 """
 
 from __future__ import annotations
@@ -123,13 +125,53 @@ def classify(text: str) -> Counter[str]:
     return out
 
 
+def attribute(text: str) -> Counter[str]:
+    """Lines of one ``rules.py`` by kind as the issue counted them (its five kinds, rule logic, plumbing, sentences,
+    set-up and declarations, sum to 100%: a line of documentation belongs to the code it documents). A docstring or
+    comment inside a function counts as that function does; one outside any function counts as the next code line
+    does (a comment above a constant documents the constant: declarations); a blank line counts as the line above
+    it; the module's docstring is declarations."""
+    tree = ast.parse(text)
+    lines = text.splitlines()
+    docs = _docstring_lines(tree) | _comment_lines(text)
+    modules = _module_names(tree)
+    kind_of: dict[int, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            kind = "plumbing" if node.name in PLUMBING or _delegates(node, modules) else "rule logic"
+            for ln in range(node.lineno, (node.end_lineno or node.lineno) + 1):
+                kind_of.setdefault(ln, kind)
+    first = tree.body[0] if tree.body else None
+    module_doc = set(range(first.lineno, (first.end_lineno or 0) + 1)) if (
+        isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)) else set()
+    kinds: list[str] = ["declarations"] * len(lines)
+    # outside functions: a documentation line takes the kind of the next code line (a blank one, of the line above)
+    nxt = "declarations"
+    for i in range(len(lines), 0, -1):
+        if i in kind_of:
+            kinds[i - 1] = nxt = kind_of[i]
+        elif i in module_doc:
+            kinds[i - 1] = "declarations"
+        elif lines[i - 1].strip() and i not in docs:
+            kinds[i - 1] = nxt = "declarations"
+        else:
+            kinds[i - 1] = nxt
+    prev = "declarations"
+    for i, line in enumerate(lines, start=1):
+        if not line.strip() and i not in kind_of:
+            kinds[i - 1] = prev
+        prev = kinds[i - 1]
+    return Counter(kinds)
+
+
 def report(before: str) -> dict[str, dict[str, object]]:
     out: dict[str, dict[str, object]] = {}
     for game in GAMES:
         old, new = files_at(before, game), files_at(None, game)
         out[game] = {"before": {n: t.count("\n") for n, t in old.items()},
                      "after": {n: t.count("\n") for n, t in new.items()},
-                     "rules_before": classify(old["rules.py"]), "rules_after": classify(new["rules.py"])}
+                     "rules_before": classify(old["rules.py"]), "rules_after": classify(new["rules.py"]),
+                     "text_before": old["rules.py"], "text_after": new["rules.py"]}
     return out
 
 
@@ -137,6 +179,12 @@ def _share(c: Counter[str]) -> tuple[float, float]:
     total = sum(c.values())
     code = total - c["docs"] - c["blank"]
     return c["rule logic"] / total, c["rule logic"] / code if code else 0.0
+
+
+def _attributed(text: object) -> str:
+    assert isinstance(text, str)
+    c = attribute(text)
+    return f"{c['rule logic'] / sum(c.values()):.1%}"
 
 
 def markdown(data: dict[str, dict[str, object]], before: str) -> str:
@@ -150,15 +198,17 @@ def markdown(data: dict[str, dict[str, object]], before: str) -> str:
         out += [f"| all | {sum(old.values())} | {sum(new.values())} |", ""]
     out += ["### The share of each rules.py that is rule logic (benchmarks/layout.py: how lines are counted is in its "
             "docstring)", "", "| game | rules.py lines before -> after | " + " | ".join(KINDS) + " (after) | "
-            "rule logic of all lines, before -> after | of code lines, before -> after |",
-            "|---|---:|" + "---:|" * len(KINDS) + "---:|---:|"]
+            "rule logic of all lines, before -> after | of code lines, before -> after | as the issue counts (docs "
+            "with their code), before -> after (goal >= 80%) |",
+            "|---|---:|" + "---:|" * len(KINDS) + "---:|---:|---:|"]
     for game, row in data.items():
         cb, ca = row["rules_before"], row["rules_after"]
         assert isinstance(cb, Counter) and isinstance(ca, Counter)
         (ab, cb_), (aa, ca_) = _share(cb), _share(ca)
         out.append(f"| {game} | {sum(cb.values())} -> {sum(ca.values())} | "
                    + " | ".join(str(ca[k]) for k in KINDS)
-                   + f" | {ab:.0%} -> {aa:.0%} | {cb_:.0%} -> {ca_:.0%} |")
+                   + f" | {ab:.0%} -> {aa:.0%} | {cb_:.0%} -> {ca_:.0%} | {_attributed(row['text_before'])} -> "
+                   f"{_attributed(row['text_after'])} |")
     return "\n".join(out) + "\n"
 
 
