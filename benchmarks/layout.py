@@ -100,20 +100,25 @@ def _delegates(fn: ast.FunctionDef | ast.AsyncFunctionDef, modules: set[str]) ->
     return isinstance(f, ast.Name) and f.id in modules
 
 
+def _function_lines(tree: ast.Module) -> dict[int, str]:
+    """Each line inside a function, with the function's kind ("rule logic" or "plumbing"); outer functions come
+    first, so a nested function counts as its outer one does."""
+    modules = _module_names(tree)
+    kind_of: dict[int, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            kind = "plumbing" if node.name in PLUMBING or _delegates(node, modules) else "rule logic"
+            for ln in range(node.lineno, (node.end_lineno or node.lineno) + 1):
+                kind_of.setdefault(ln, kind)
+    return kind_of
+
+
 def classify(text: str) -> Counter[str]:
     """Lines of one ``rules.py`` by kind (see the module's docstring)."""
     tree = ast.parse(text)
     lines = text.splitlines()
     docs = _docstring_lines(tree) | _comment_lines(text)
-    modules = _module_names(tree)
-    kind_of: dict[int, str] = {}
-    # outer functions first, so a nested function counts as its outer one does
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            continue
-        kind = "plumbing" if node.name in PLUMBING or _delegates(node, modules) else "rule logic"
-        for ln in range(node.lineno, (node.end_lineno or node.lineno) + 1):
-            kind_of.setdefault(ln, kind)
+    kind_of = _function_lines(tree)
     out: Counter[str] = Counter()
     for i, line in enumerate(lines, start=1):
         if not line.strip():
@@ -134,13 +139,7 @@ def attribute(text: str) -> Counter[str]:
     tree = ast.parse(text)
     lines = text.splitlines()
     docs = _docstring_lines(tree) | _comment_lines(text)
-    modules = _module_names(tree)
-    kind_of: dict[int, str] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            kind = "plumbing" if node.name in PLUMBING or _delegates(node, modules) else "rule logic"
-            for ln in range(node.lineno, (node.end_lineno or node.lineno) + 1):
-                kind_of.setdefault(ln, kind)
+    kind_of = _function_lines(tree)
     first = tree.body[0] if tree.body else None
     module_doc = set(range(first.lineno, (first.end_lineno or 0) + 1)) if (
         isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)) else set()
