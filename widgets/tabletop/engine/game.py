@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from .actions import Action, ActionCodec, check_fields, encode_action, fast_check
@@ -60,6 +60,69 @@ class Turn(NamedTuple):
 
 #: makes a Turn from its 5-tuple without NamedTuple's Python-level ``__new__``
 _new_turn = tuple.__new__
+
+
+class History:
+    """A game's history, kept flat: the events and draws of every turn, in order, in one list each, and per turn
+    four entries of ``tape`` (the player, the action, and how long ``events`` and ``draws`` were once its events
+    and draws were added). A :class:`Turn` is made the first time it is read and kept (``turns``), so reading
+    the history twice gives the same objects.
+
+    Why flat: a game that plays thousands of moves with its history kept would otherwise keep a Turn and a tuple
+    of events per move, objects the garbage collector visits in each of its collections (and the more objects a
+    game keeps, the more often it makes a full one); here a move adds its events and draws to lists that already
+    exist. ``Game.play`` adds a turn itself, as :meth:`add` does."""
+
+    __slots__ = ("tape", "events", "draws", "turns")
+
+    def __init__(self) -> None:
+        self.tape: list[Any] = []
+        self.events: list[Event] = []
+        self.draws: list[Draw] = []
+        #: the Turns made so far (the first ``len(turns)`` turns), in order
+        self.turns: list[Turn] = []
+
+    def __len__(self) -> int:
+        return len(self.tape) >> 2
+
+    def add(self, player: int | None, action: Action | None, events: Iterable[Event], draws: Iterable[Draw]) -> None:
+        """Record one turn (``action`` is ``None`` for the setup or a set-up position)."""
+        self.events += events
+        self.draws += draws
+        self.tape += (player, action, len(self.events), len(self.draws))
+
+    def turn(self, i: int) -> Turn:
+        """Turn ``i`` (0 is the setup), made from the flat lists."""
+        tape = self.tape
+        j = 4 * i
+        ev0, dr0 = (tape[j - 2], tape[j - 1]) if i else (0, 0)
+        return _new_turn(Turn, (i, tape[j], tape[j + 1], tuple(self.events[ev0:tape[j + 2]]),
+                                tuple(self.draws[dr0:tape[j + 3]])))
+
+    def all_turns(self) -> list[Turn]:
+        """Every turn, in order (the list kept in ``turns``: do not change it)."""
+        turns = self.turns
+        for i in range(len(turns), len(self.tape) >> 2):
+            turns.append(self.turn(i))
+        return turns
+
+    def last_draws(self) -> tuple[Draw, ...]:
+        """The draws of the last turn."""
+        tape = self.tape
+        return tuple(self.draws[tape[-5] if len(tape) > 4 else 0:tape[-1]]) if tape else ()
+
+    def truncate(self, n: int) -> None:
+        """Keep only the first ``n`` turns."""
+        tape = self.tape
+        if n >= len(tape) >> 2:
+            return
+        ev, dr = (tape[4 * n - 2], tape[4 * n - 1]) if n else (0, 0)
+        del tape[4 * n:], self.events[ev:], self.draws[dr:], self.turns[n:]
+
+    def copy(self) -> History:
+        h = History()
+        h.tape, h.events, h.draws, h.turns = self.tape[:], self.events[:], self.draws[:], self.turns[:]
+        return h
 
 
 class FrozenDict(dict[str, Any]):
@@ -120,7 +183,8 @@ class Game(Generic[S]):
         self.setup_rig: dict[str, list[Any]] = _queue_rigs(self.chance, rig or {}, rules, self.variant, None)
         ctx = Context(self.chance, self.players, self.variant, self._known, None)
         self._state: S = rules.initial_state(ctx)
-        self._history: list[Turn] = [Turn(0, None, None, tuple(ctx.events), tuple(ctx.draws))]
+        self._history = History()
+        self._history.add(None, None, ctx.events, ctx.draws)
         self._undo: list[tuple[S, tuple[int, dict[str, tuple[Any, ...]]], int, int]] = []
         self._legal_cache: tuple[int, list[Action]] | None = None
         self._legal_set_cache: tuple[int, frozenset[Action]] | None = None
@@ -295,8 +359,14 @@ class Game(Generic[S]):
             self._script.append(act)
             events = ctx.events
             if self.keep_log:
+                # History.add, inline (one step of a long game): the events and draws to the flat lists, then the tape
                 history = self._history
-                history.append(_new_turn(Turn, (len(history), player, act, tuple(events), tuple(ctx.draws))))
+                done = history.events
+                done += events
+                draws = ctx.draws
+                if draws:
+                    history.draws += draws
+                history.tape += (player, act, len(done), len(history.draws))
             self.version += 1
             return events
         act, player = self._admit(action)
@@ -313,7 +383,7 @@ class Game(Generic[S]):
         self._script.append(act)
         events = ctx.events
         if self.keep_log:
-            self._history.append(Turn(len(self._history), player, act, tuple(events), tuple(ctx.draws)))
+            self._history.add(player, act, events, ctx.draws)
         self.version += 1
         return events
 
@@ -398,7 +468,7 @@ class Game(Generic[S]):
         self._state = work
         self._script.append(("setup", spec))
         if self.keep_log:
-            self._history.append(Turn(len(self._history), None, None, tuple(ctx.events), tuple(ctx.draws)))
+            self._history.add(None, None, ctx.events, ctx.draws)
         self.version += 1
         return ctx.events
 
@@ -426,7 +496,7 @@ class Game(Generic[S]):
         self._state = state
         self.chance.restore(snap)
         del self._script[script_len:]
-        del self._history[hist_len:]
+        self._history.truncate(hist_len)
         self.version += 1
 
     @property
@@ -435,11 +505,11 @@ class Game(Generic[S]):
 
     @property
     def history(self) -> tuple[Turn, ...]:
-        return tuple(self._history)
+        return tuple(self._history.all_turns())
 
     @property
     def log(self) -> list[Event]:
-        return [e for t in self._history for e in t.events]
+        return list(self._history.events)
 
     @property
     def actions(self) -> list[Action]:
@@ -447,7 +517,7 @@ class Game(Generic[S]):
 
     @property
     def last_draws(self) -> tuple[Draw, ...]:
-        return self._history[-1].draws if self._history else ()
+        return self._history.last_draws()
 
     def fork(self) -> Game[S]:
         """An independent copy from this position (explore a branch; the original is untouched)."""
@@ -456,7 +526,7 @@ class Game(Generic[S]):
         g._state = self.rules.copy_state(self._state)
         g.chance = self.chance.copy()
         g._script = list(self._script)
-        g._history = list(self._history)
+        g._history = self._history.copy()
         g._undo = list(self._undo)
         g._legal_cache = self._legal_cache  # same version, same position: the caches still hold
         g._legal_set_cache = self._legal_set_cache
@@ -581,7 +651,7 @@ class Game(Generic[S]):
         raise LookupError(f"{len(hits)} legal actions match {text!r}: " + "; ".join(str(a) for a in hits[:12]))
 
     def __iter__(self) -> Iterator[Turn]:
-        return iter(self._history)
+        return iter(self._history.all_turns())
 
     def __repr__(self) -> str:
         status = ("over, winner: " + (self.players[self.winner] if self.winner is not None else "none")
