@@ -320,3 +320,40 @@ def test_fork_at_an_earlier_position_plays_on_from_there() -> None:
     assert g.fork_at(kept[0], chance_counter=kept[1], version=kept[2], variant={"target": 40}).variant.target == 40
     with pytest.raises((ValueError, TypeError)):
         g.fork_at(kept[0], chance_counter=kept[1], version=kept[2], variant={"nope": 1})
+
+
+def test_the_flat_history_reads_as_a_list_of_turns() -> None:
+    """``Game``'s history is kept flat (``History``); read, it is the Turns a list of them would hold: after moves
+    with and without draws, a set-up, undo, a fork that plays on, for safe and simulation games alike."""
+    for safe in (True, False):
+        g = Game(PigRules(), seed=5, safe=safe, log=True, variant={"target": 100})
+        want = [(None, None, [e.text for e in g.log], [])]
+        for k in range(12):
+            act = Hold() if k % 4 == 3 and g.raw_state.pot else Roll()
+            events = g.play(act)
+            want.append((g.history[-1].player, act, [e.text for e in events], [d.value for d in g.last_draws]))
+            assert g.history[-1].events == tuple(events) and g.history[-1].events[0] is events[0]
+        if safe:
+            g.set_up({"scores": [1, 2], "pot": 0, "turn": 1})
+            want.append((None, None, [e.text for e in g.log[-1:]], []))
+        turns = g.history
+        assert [t.n for t in turns] == list(range(len(want)))
+        assert [(t.player, t.action, [e.text for e in t.events], [d.value for d in t.draws]) for t in turns] == want
+        assert g.history == turns and all(a is b for a, b in zip(g.history, turns, strict=True))  # kept, not remade
+        assert list(g) == list(turns) and g.log == [e for t in turns for e in t.events]
+        assert all(isinstance(d, Draw) for t in turns for d in t.draws) and g.last_draws == turns[-1].draws
+        fork = g.fork()
+        fork.play(Roll())
+        assert len(fork.history) == len(turns) + 1 and g.history == turns  # the original is untouched
+        if safe:
+            g.play(Roll())
+            g.play(Roll())
+            full = g.history
+            for _ in range(3):  # the two rolls (a draw each) and the set-up
+                g.undo()
+            assert g.history == full[:-3] and g.log == [e for t in full[:-3] for e in t.events]
+            assert g.last_draws == full[-4].draws
+            again = g.play(Roll())
+            assert g.history[-1].n == len(full) - 3 and g.history[-1].events == tuple(again)
+            assert [d.n for d in g.history[-1].draws] == [g.chance.counter]  # one roll: the draw just made
+        assert repr(g).startswith(f"<Pig game, seed 5, {len(g.history) - 1} actions")
