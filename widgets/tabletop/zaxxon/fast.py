@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Action, Context
+from . import texts
 from .actions import Altitude, EndTurn, Move, MoveZaxxon, Roll, Shoot, Spin, ZaxxonShoot
 from .board import ZAXXON_FACINGS, ZAXXON_MOVES, ZAXXON_SHOTS, Board
 from .rules import E, ZaxxonRules
@@ -175,6 +176,13 @@ class FastZaxxonRules(ZaxxonRules):
     def apply(self, state: ZState, action: Action, ctx: Context) -> None:
         kind = type(action)
         seat = state.mover
+        if seat is not None and state.phase == MOVE:
+            # the commonest steps, each in one frame when they are legal as they stand (else as below)
+            if kind is Move:
+                if self._move_step(state, seat, action, ctx):  # type: ignore[arg-type]
+                    return
+            elif kind is Altitude and self._altitude_step(state, seat, action, ctx):  # type: ignore[arg-type]
+                return
         if kind is Move:
             # a step turns Zaxxon only from or into the inner fortress (unsure of the plane or space: the reference)
             num, name = action.plane, action.to  # type: ignore[attr-defined]
@@ -187,6 +195,73 @@ class FastZaxxonRules(ZaxxonRules):
             super().apply(state, action, ctx)  # (works out the facing before and after, or refuses it)
             return
         self._handlers[kind](state, seat, action, ctx)
+
+    def _move_step(self, s: ZState, seat: int, action: Move, ctx: Context) -> bool:
+        """``_apply_move`` for a step that is legal as it stands and touches no space of the inner fortress (so
+        Zaxxon does not turn, and the inner fortress's entry and RADAR barrier are not crossed): the checks of
+        ``_flying``, ``_cell`` and ``move_problem`` from the tables, then the step told as the reference tells it.
+        ``False`` (nothing done) for anything else: the reference plays it, or refuses it with its reason."""
+        num, name = action.plane, action.to
+        if num.__class__ is not int or not (num == 1 or num == 2) or name.__class__ is not str:
+            return False
+        to = self.board.index.get(name)
+        if to is None:
+            return False
+        planes = s.planes
+        first = seat * 2
+        p = planes[first + num - 1]
+        here = p[0]
+        low = self.low_section
+        inner = self.inner
+        # zaxxon.shot-down-*: grounded this turn; zaxxon.wall-no-landing: a plane of this seat on a wall steps off
+        # first (the reference's); a step from or into the inner fortress (the reference's: Zaxxon may turn)
+        if p[2] or low[planes[first][0]] or low[planes[first + 1][0]] or inner[here] or inner[to]:
+            return False
+        # move_problem: a step the tables allow (zaxxon.plane-moves, zaxxon.blocked-spaces, zaxxon.own-side,
+        # zaxxon.zaxxon-area, zaxxon.wall-crossing), onto no plane (zaxxon.no-passing-planes) or target
+        # (zaxxon.blocked-spaces); the RADAR barrier lies inside the inner fortress
+        info = self.step_info[seat][here].get(to)
+        if (info is None or info & 1 and (not p[1] or s.count < 2) or planes[0][0] == to or planes[1][0] == to
+                or planes[2][0] == to or planes[3][0] == to or to in s.tcell):
+            return False
+        p[0] = to
+        names = self.board.names
+        dest = names[to]
+        ctx.tell("zaxxon.plane-moves", -1, texts.move, num, names[here], dest, plane=num, to=dest)
+        if low[to]:
+            ctx.emit("zaxxon.wall-crossing", texts.WALL[num], plane=num)
+        spin = s.spin
+        if spin == "RED":
+            if self.live_area(s, to, "silo") and not self.live_area(s, here, "silo"):
+                self._shoot_down(s, ctx, first + num - 1, "zaxxon.red-silo-fire", "a missile silo (RED: planes "
+                                 "entering a silo area are shot down)")
+        elif (spin == "BLUE" and s.variant.turret_fires_on_entry
+              and self.live_area(s, to, "turret") and not self.live_area(s, here, "turret")):
+            self._shoot_down(s, ctx, first + num - 1, "zaxxon.blue-turret-fire", "a gun turret (BLUE, variant: "
+                             "entering)")
+        s.count -= 1  # _spend(s, ctx, 1)
+        if s.count <= 0 and s.phase == MOVE:
+            self._next_stage(s, ctx)
+        return True
+
+    def _altitude_step(self, s: ZState, seat: int, action: Altitude, ctx: Context) -> bool:
+        """``_apply_altitude`` for a change the plane may make as it stands (``_flying``'s checks from the tables),
+        told as the reference tells it; ``False`` (nothing done) for anything else: the reference's."""
+        num, high = action.plane, action.high
+        if num.__class__ is not int or not (num == 1 or num == 2) or not (high is True or high is False):
+            return False
+        planes = s.planes
+        first = seat * 2
+        p = planes[first + num - 1]
+        low = self.low_section
+        if p[2] or low[planes[first][0]] or low[planes[first + 1][0]] or high is bool(p[1]):
+            return False
+        p[1] = 1 if high else 0
+        ctx.emit("zaxxon.altitude", texts.ALTITUDE[num, high], plane=num, high=high)
+        s.count -= 1  # _spend(s, ctx, 1)
+        if s.count <= 0 and s.phase == MOVE:
+            self._next_stage(s, ctx)
+        return True
 
     def _cell(self, name: Any, rule: str) -> int:
         cell = self.board.index.get(name) if type(name) is str else None
