@@ -357,3 +357,39 @@ def test_the_flat_history_reads_as_a_list_of_turns() -> None:
             assert g.history[-1].n == len(full) - 3 and g.history[-1].events == tuple(again)
             assert [d.n for d in g.history[-1].draws] == [g.chance.counter]  # one roll: the draw just made
         assert repr(g).startswith(f"<Pig game, seed 5, {len(g.history) - 1} actions")
+
+
+def test_the_seat_play_keeps_is_asked_again_once_the_position_may_change() -> None:
+    """``current_player`` after ``play`` is the seat ``play`` worked out (no call to the rules); a state changed in
+    place through ``raw_state``, a set-up, an undo and ``fork_at`` each make the game ask the rules again."""
+    for safe in (True, False):
+        g = Game(PigRules(), seed=3, safe=safe, variant={"target": 100})
+        assert g.current_player == 0
+        while g.current_player == 0:
+            g.play(Roll())
+        assert g._seat_kept and g.current_player == 1  # kept by play
+        assert g.rules.current_player(g.raw_state) == 1 and not g._seat_kept  # raw_state lets it go
+        g.raw_state.turn = 0  # a test or tool changing the state in place
+        assert g.current_player == 0
+        g.play(Roll())
+        assert g.current_player == g.rules.current_player(g.raw_state)
+        g.raw_state.winner = 1
+        assert g.current_player is None and g.is_over
+        g.raw_state.winner = None
+        g.play(Roll())
+        seat = g.current_player
+        assert seat is not None and g._seat_kept
+        other = g.rules.copy_state(g._state)  # (not through raw_state: the kept seat stays)
+        other.turn = 1 - seat
+        back = g.fork_at(other, chance_counter=g.chance.counter, version=g.version)
+        assert back.current_player == 1 - seat and g.current_player == seat
+        if safe:
+            g.set_up({"scores": [3, 4], "pot": 0, "turn": 1 - seat})
+            assert g.current_player == 1 - seat
+            g.play(Roll())
+            g.undo()
+            assert g.current_player == 1 - seat
+            g.undo()
+            assert g.current_player == seat
+        fork = g.fork()
+        assert fork.current_player == g.current_player

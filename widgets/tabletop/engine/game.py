@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar, overload
 
 from .actions import Action, ActionCodec, check_fields, encode_action, fast_check
 from .chance import Chance, Draw, fresh_seed
@@ -157,6 +157,27 @@ def thaw(value: Any) -> Any:
     return value
 
 
+class _Seat:
+    """``Game.current_player``: the seat to act, or ``None`` once the game is over (the rules' answer).
+
+    A driver, a bot and ``play`` itself read it several times a move, so ``play`` keeps the answer it works out
+    after a move in the game's ``__dict__``, where a read finds it without a call (this descriptor has no
+    ``__set__``, so the game's own entry comes first). Whatever else may change the position drops the entry:
+    ``raw_state`` (the way to change a state in place), ``set_up``, ``undo`` and ``fork_at``; then a read asks
+    the rules again."""
+
+    @overload
+    def __get__(self, game: None, owner: type[Any]) -> _Seat: ...
+
+    @overload
+    def __get__(self, game: Game[Any], owner: type[Any] | None = None) -> int | None: ...
+
+    def __get__(self, game: Game[Any] | None, owner: type[Any] | None = None) -> int | None | _Seat:
+        if game is None:
+            return self
+        return game.rules.current_player(game._state)
+
+
 class Game(Generic[S]):
     """A play-through of one game under one set of rules, seed, variant and players."""
 
@@ -191,6 +212,8 @@ class Game(Generic[S]):
         self._state_cache: tuple[int, Any] | None = None
         #: the Context a simulation game reuses step after step (only for rules with ``reuses_context``)
         self._sim_ctx: Context | None = None
+        #: whether ``current_player`` holds the seat ``play`` worked out (see :class:`_Seat`)
+        self._seat_kept = False
         #: set to a dict on a simulation game (``safe=False, log=False``) to only count rule firings in it, as
         #: ``{(rule, seat): times}`` (a key may be a :class:`~tabletop.engine.rules.Bundle` of such keys counted
         #: together: ``expand_tally``): no Event is made and ``play`` returns an empty list (the simulator's way)
@@ -206,12 +229,21 @@ class Game(Generic[S]):
 
     @property
     def raw_state(self) -> S:
-        """The rules' own state object (read it, never change it: bots and widgets use it for speed)."""
+        """The rules' own state object (read it, never change it: bots and widgets use it for speed; a test or tool
+        that changes it in place may: ``current_player`` asks the rules again after it was read)."""
+        if self._seat_kept:
+            del self.current_player
+            self._seat_kept = False
         return self._state
 
-    @property
-    def current_player(self) -> int | None:
-        return self.rules.current_player(self._state)
+    #: the seat to act, or ``None`` once the game is over
+    current_player = _Seat()
+
+    def _drop_seat(self) -> None:
+        """Forget the seat ``play`` kept (see :class:`_Seat`): the position may have changed."""
+        if self._seat_kept:
+            del self.current_player
+            self._seat_kept = False
 
     @property
     def is_over(self) -> bool:
@@ -332,7 +364,7 @@ class Game(Generic[S]):
             act: Action
             if fine:
                 act = action  # type: ignore[assignment]  # its class is one of the game's action classes
-                player = rules.current_player(self._state)
+                player = self.current_player
                 if player is None:
                     raise IllegalAction(f"{rules.name}.game-over", "the game is over; no more actions can be played")
             else:
@@ -368,6 +400,8 @@ class Game(Generic[S]):
                     history.draws += draws
                 history.tape += (player, act, len(done), len(history.draws))
             self.version += 1
+            self.current_player = rules.current_player(self._state)  # (see _Seat)
+            self._seat_kept = True
             return events
         act, player = self._admit(action)
         ctx = Context(self.chance, self.players, self.variant, self._known, player)
@@ -385,6 +419,8 @@ class Game(Generic[S]):
         if self.keep_log:
             self._history.add(player, act, events, ctx.draws)
         self.version += 1
+        self.current_player = rules.current_player(work)  # (see _Seat)
+        self._seat_kept = True
         return events
 
     def counting_context(self) -> TallyContext:
@@ -466,6 +502,7 @@ class Game(Generic[S]):
             raise IllegalAction(f"{rules.name}.setup", f"the position cannot be set up: {_reason(exc)}") from None
         self._undo.append((self._state, snap, len(self._script), len(self._history)))
         self._state = work
+        self._drop_seat()
         self._script.append(("setup", spec))
         if self.keep_log:
             self._history.add(None, None, ctx.events, ctx.draws)
@@ -494,6 +531,7 @@ class Game(Generic[S]):
                                 + ("" if self.safe else " (simulation games keep no undo)"))
         state, snap, script_len, hist_len = self._undo.pop()
         self._state = state
+        self._drop_seat()
         self.chance.restore(snap)
         del self._script[script_len:]
         self._history.truncate(hist_len)
@@ -542,6 +580,7 @@ class Game(Generic[S]):
         (``tabletop.sim.core``); the script and history are this game's (a simulation game keeps none)."""
         g = self.fork()
         g._state = self.rules.copy_state(state)
+        g._drop_seat()
         g.chance.counter = chance_counter
         g.version = version
         g._legal_cache = g._legal_set_cache = g._state_cache = None
