@@ -393,3 +393,30 @@ def test_the_seat_play_keeps_is_asked_again_once_the_position_may_change() -> No
             assert g.current_player == seat
         fork = g.fork()
         assert fork.current_player == g.current_player
+
+
+def test_a_simulation_game_knows_an_action_object_it_found_well_formed() -> None:
+    """``play`` on a simulation game checks an action object's fields the first time it sees it, then knows it by
+    its identity (the rules list the same objects again and again); a new object, a dict or a key is checked as
+    before, and a malformed one refused with its reason."""
+    from tabletop.engine import game as game_module
+
+    g = Game(PigRules(), seed=4, safe=False, variant={"target": 100})
+    roll = Roll()
+    g.play(roll)
+    known = game_module._FINE[PigRules]
+    assert known[id(roll)] is roll and g._fine is known
+    g.play(roll)  # known: not checked again
+    bad = Say()
+    object.__setattr__(bad, "text", ["deep"])
+    with pytest.raises(IllegalAction, match="Say.text must be text"):
+        g.play(bad)
+    assert id(bad) not in known
+    g.play({"type": "Roll"})  # a dict is decoded (and checked) each time, never remembered
+    assert all(type(a) is not dict for a in known.values())
+    known.clear()
+    sizes = set()
+    for i in range(4100):  # objects made anew each time: the table starts afresh rather than grow
+        assert g._fine_fields(Say(str(i))) == Say(str(i))
+        sizes.add(len(known))
+    assert max(sizes) == 4096 and len(known) < 10

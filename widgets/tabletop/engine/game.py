@@ -194,6 +194,8 @@ class Game(Generic[S]):
         self.codec = _codec_for(rules)
         self._action_types = frozenset(rules.action_types)
         self._checks = _checks_for(rules)
+        #: id -> action object of this game found well-formed (shared by the games of one rules class)
+        self._fine = _FINE.setdefault(type(rules), {})
         self._known = _known_rules(rules)
         #: what was done, in order: an Action (played), or ("rig" | "clear" | "setup", payload)
         self._script: list[Action | tuple[str, Any]] = []
@@ -344,31 +346,43 @@ class Game(Generic[S]):
             words = act.key
         raise IllegalAction(f"{rules.name}.actions", f"{words} is not among the legal moves now")
 
+    def _fine_fields(self, action: Any) -> Action:
+        """``action`` itself if it is an object of one of the game's action classes with every field fine (then
+        it is remembered by its identity, see ``play``), else the result of ``_admit``'s checks (which refuse it
+        with their reason, or give the action a dict or key stands for)."""
+        check = self._checks.get(action.__class__)
+        try:
+            fine = check is not None and check(action)
+        except Exception:  # noqa: BLE001 - a missing or hostile field: _admit says which
+            fine = False
+        if not fine:
+            return self._admit(action)[0]
+        act: Action = action
+        known = self._fine
+        if len(known) >= 4096:  # (rules that make new action objects each time: start afresh)
+            known.clear()
+        known[id(act)] = act  # the entry keeps the action alive, so its id stays its own
+        return act
+
     def play(self, action: Action | Mapping[str, Any] | str) -> list[Event]:
         """Carry out ``action``; return its events. Raises ``IllegalAction`` and changes nothing if refused.
 
         Accepted: exactly the actions :meth:`legal_actions` lists (compared by value), given as an Action, its
         dict or its key. Anything else is refused with the rules' own clause and reason when they have one, or
         ``<game>.actions`` (malformed input, a field of the wrong type, a move not listed now). Simulation games
-        (``safe=False``) check the fields but not the listing (bots choose from it anyway)."""
+        (``safe=False``) check the fields but not the listing (bots choose from it anyway), each action object the
+        first time they see it (actions are frozen: one changed by force after it was played is not seen)."""
         rules = self.rules
         if not self.safe:
             # simulation: no copy, no undo; a refusal here is a bot or engine bug, and the state is not kept.
-            # The common case (an action object of this game whose fields are fine) is checked by one
-            # generated function; anything else takes _admit's path, which refuses it with its reason.
-            check = self._checks.get(action.__class__)
-            try:
-                fine = check is not None and check(action)
-            except Exception:  # noqa: BLE001 - a missing or hostile field: _admit says which
-                fine = False
-            act: Action
-            if fine:
-                act = action  # type: ignore[assignment]  # its class is one of the game's action classes
-                player = self.current_player
-                if player is None:
-                    raise IllegalAction(f"{rules.name}.game-over", "the game is over; no more actions can be played")
-            else:
-                act, player = self._admit(action)
+            # The common case, an action object of this game whose fields are fine, is checked by one generated
+            # function, and an object found fine once is known by its identity after that (actions are frozen,
+            # and rules list the same objects again and again); anything else takes _admit's path, which refuses
+            # it with its reason.
+            act = action if self._fine.get(id(action)) is action else self._fine_fields(action)
+            player = self.current_player
+            if player is None:
+                raise IllegalAction(f"{rules.name}.game-over", "the game is over; no more actions can be played")
             ctx = self._sim_ctx
             if ctx is not None and ctx.chance is self.chance:
                 # rules that promise never to keep their Context (Rules.reuses_context): one per game
@@ -915,6 +929,8 @@ def _codec_for(rules: Rules[Any]) -> ActionCodec:
 
 
 _CHECKS: dict[type, dict[type, Callable[[Any], bool]]] = {}
+#: per rules class: id -> an action object found well-formed (``Game.play``'s simulation path)
+_FINE: dict[type, dict[int, Action]] = {}
 
 
 def _checks_for(rules: Rules[Any]) -> dict[type, Callable[[Any], bool]]:
