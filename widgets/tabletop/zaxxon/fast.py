@@ -84,6 +84,10 @@ class FastZaxxonRules(ZaxxonRules):
         #: per seat, mode (1: the wall's low section may be entered, +2: the RADAR barrier is closed) and space:
         #: the steps that mode allows (a mode that allows the same steps as mode 0 shares its entry)
         self.step_lists = tuple(self._step_lists(s) for s in (0, 1))
+        #: per plane (index ``seat * 2 + number - 1``): per ``space * 8 + 4 * high + mode`` (high: at High
+        #: Altitude; mode as in step_lists), the plane's steps as a set, its Move actions followed by its altitude
+        #: change, and the spaces of the steps in order (each made when first needed: ``_segment``)
+        self._segments: tuple[list[Any], ...] = tuple([None] * (n_cells * 8) for _ in range(4))
         #: the actions that can change where Zaxxon faces (a Move: only from or into the inner fortress)
         self._turners = frozenset((Spin, Shoot, MoveZaxxon, ZaxxonShoot))
         #: (target spaces..., Zaxxon's west space) -> (the spaces those pieces take, {space * 7 + count: is one of
@@ -282,8 +286,11 @@ class FastZaxxonRules(ZaxxonRules):
             return self._other_actions(s)
         seat = s.mover
         assert seat is not None
-        res: list[Action] = []
         planes = s.planes
+        first = seat * 2
+        low = self.low_section
+        if low[planes[first][0]] or low[planes[first + 1][0]]:
+            return self._off_wall(s, seat)
         # spaces holding a target piece or Zaxxon (``fixed``) or a plane (``pcells``): no plane may step there, and
         # a shot stops there
         zx = s.zx
@@ -299,53 +306,77 @@ class FastZaxxonRules(ZaxxonRules):
             fixed, reach = pieces
         pcells = (planes[0][0], planes[1][0], planes[2][0], planes[3][0])
         count = s.count
+        # the index of a plane's entry in its segments: space * 8, +4 at High Altitude (+1 with 2 counts: the low
+        # section of a wall may be entered), +2 when the RADAR barrier is closed to it
+        high_add = 5 if count >= 2 else 4
         radar = 2 if s.low == seat and s.variant.radar_barrier else 0
-        low = self.low_section
-        first = seat * 2
-        wall = first if low[pcells[first]] else first + 1 if low[pcells[first + 1]] else -1
-        step_lists = self.step_lists[seat]
-        near = self.near
-        dogfight = self.board.dogfight
-        enemy = 2 - first
+        res: list[Action] = []
         taken: set[int] | None = None
-        for pi in ((wall,) if wall >= 0 else (first, first + 1)):
+        for pi in (first, first + 1):
             p = planes[pi]
             if p[2]:
                 continue
-            num = pi - first + 1
             here = p[0]
-            high = p[1]
-            # the low section of a wall needs High Altitude and 2 counts
-            tos, to_set, moves1, moves2 = step_lists[(1 if high and count >= 2 else 0) + radar][here]
-            moves = moves1 if num == 1 else moves2
-            if fixed.isdisjoint(tos) and to_set.isdisjoint(pcells):
-                res += moves  # every step free (the common case)
+            segments = self._segments[pi]
+            k = here * 8 + (high_add if p[1] else 0) + radar
+            entry = segments[k] or self._segment(pi, k)
+            to_set, steps = entry[0], entry[1]
+            if to_set.isdisjoint(fixed) and to_set.isdisjoint(pcells):
+                res += steps  # every step free (the common case), then the altitude change
             else:
-                for to, move in zip(tos, moves, strict=True):
+                for to, move in zip(entry[2], steps, strict=False):  # (steps ends with the altitude change)
                     if to not in fixed and to not in pcells:
                         res.append(move)
-            if wall >= 0:
-                continue
-            res.append(self._alt_to[num][0 if high else 1])
+                res.append(steps[-1])
             if count <= 0:
                 continue
             if count <= 6:
                 k = here * 7 + count
                 hit = reach.get(k)
                 if hit is None:
-                    hit = reach[k] = not fixed.isdisjoint(near[here][count])
+                    hit = reach[k] = not fixed.isdisjoint(self.near[here][count])
                 # no target piece or Zaxxon in reach: only an opponent's plane in a dogfight could be shot (its
                 # own planes never are)
-                if not hit and (here not in dogfight or (pcells[enemy] not in near[here][count]
-                                                         and pcells[enemy + 1] not in near[here][count])):
-                    continue
+                if not hit:
+                    if here not in self.board.dogfight:
+                        continue
+                    reach_set = self.near[here][count]
+                    if pcells[2 - first] not in reach_set and pcells[3 - first] not in reach_set:
+                        continue
             if taken is None:
                 taken = set(fixed)
                 taken.update(pcells)
             self._shots(s, seat, pi, taken, res)
-        if wall < 0 and not (res and s.variant.must_use_full_count):
+        if not (res and s.variant.must_use_full_count):
             res.append(self._end)
         return res
+
+    def _segment(self, pi: int, k: int) -> tuple[frozenset[int], tuple[Action, ...], tuple[int, ...]]:
+        """Entry ``k`` of plane ``pi``'s segments (made when first needed): the spaces of its steps as a set, its
+        Move actions followed by its altitude change, and the spaces in the order of the moves."""
+        seat, num = divmod(pi, 2)
+        num += 1
+        here, rest = divmod(k, 8)
+        high = rest >= 4
+        tos, to_set, moves1, moves2 = self.step_lists[seat][rest - 4 if high else rest][here]
+        entry = (to_set, (*(moves1 if num == 1 else moves2), self._alt_to[num][0 if high else 1]), tos)
+        self._segments[pi][k] = entry
+        return entry
+
+    def _off_wall(self, s: ZState, seat: int) -> list[Action]:
+        """The legal actions when a plane of ``seat`` is on a wall's low section: its steps off it, nothing else
+        (zaxxon.wall-no-landing)."""
+        planes = s.planes
+        pi = seat * 2 if self.low_section[planes[seat * 2][0]] else seat * 2 + 1
+        p = planes[pi]
+        if p[2]:
+            return []
+        pcells = (planes[0][0], planes[1][0], planes[2][0], planes[3][0])
+        fixed = frozenset((*s.tcell, s.zx, self.east[s.zx]))
+        radar = 2 if s.low == seat and s.variant.radar_barrier else 0
+        tos, _, moves1, moves2 = self.step_lists[seat][(1 if p[1] and s.count >= 2 else 0) + radar][p[0]]
+        return [move for to, move in zip(tos, moves1 if pi % 2 == 0 else moves2, strict=True)
+                if to not in fixed and to not in pcells]
 
     def _new_pieces(self, key: tuple[int, ...]) -> tuple[frozenset[int], dict[int, bool]]:
         """The spaces target pieces and Zaxxon take (``key``: the target spaces, then Zaxxon's west space), and a
