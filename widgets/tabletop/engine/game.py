@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar, overload
 
 from .actions import Action, ActionCodec, check_fields, encode_action, fast_check
-from .chance import Chance, Draw, fresh_seed
+from .chance import Chance, Draw, _new_draw, fresh_seed
 from .errors import IllegalAction, RigError, SaveError
 from .events import Event
 from .rules import Context, Rules, TallyContext
@@ -78,14 +78,16 @@ class History:
     def __init__(self) -> None:
         self.tape: list[Any] = []
         self.events: list[Event] = []
-        self.draws: list[Draw] = []
+        #: the draws, each a Draw or its four fields as a plain tuple (Context.draw's commonest draw)
+        self.draws: list[tuple[str, Any, bool, int]] = []
         #: the Turns made so far (the first ``len(turns)`` turns), in order
         self.turns: list[Turn] = []
 
     def __len__(self) -> int:
         return len(self.tape) >> 2
 
-    def add(self, player: int | None, action: Action | None, events: Iterable[Event], draws: Iterable[Draw]) -> None:
+    def add(self, player: int | None, action: Action | None, events: Iterable[Event],
+            draws: Iterable[tuple[str, Any, bool, int]]) -> None:
         """Record one turn (``action`` is ``None`` for the setup or a set-up position)."""
         self.events += events
         self.draws += draws
@@ -97,7 +99,10 @@ class History:
         j = 4 * i
         ev0, dr0 = (tape[j - 2], tape[j - 1]) if i else (0, 0)
         return _new_turn(Turn, (i, tape[j], tape[j + 1], tuple(self.events[ev0:tape[j + 2]]),
-                                tuple(self.draws[dr0:tape[j + 3]])))
+                                self._draws(dr0, tape[j + 3])))
+
+    def _draws(self, start: int, stop: int) -> tuple[Draw, ...]:
+        return tuple(d if d.__class__ is Draw else _new_draw(Draw, d) for d in self.draws[start:stop])
 
     def all_turns(self) -> list[Turn]:
         """Every turn, in order (the list kept in ``turns``: do not change it)."""
@@ -109,7 +114,7 @@ class History:
     def last_draws(self) -> tuple[Draw, ...]:
         """The draws of the last turn."""
         tape = self.tape
-        return tuple(self.draws[tape[-5] if len(tape) > 4 else 0:tape[-1]]) if tape else ()
+        return self._draws(tape[-5] if len(tape) > 4 else 0, tape[-1]) if tape else ()
 
     def truncate(self, n: int) -> None:
         """Keep only the first ``n`` turns."""
