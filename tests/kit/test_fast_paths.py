@@ -127,6 +127,26 @@ def test_random_bot_draws_what_randrange_draws() -> None:
         bot.choose(None, [])  # type: ignore[arg-type]
 
 
+def test_the_random_bots_draw_what_randrange_draws_and_count_their_draws_alike() -> None:
+    """The random bots write ``randrange(n)`` out (``engine.bots.WRITTEN_OUT``, true on this Python): each game's
+    random bot picks what ``randrange`` picks from a twin generator, and a generator that counts its draws (the
+    simulator's forks) counts the same as when it draws through ``randrange``."""
+    from tabletop.engine.bots import WRITTEN_OUT
+    from tabletop.sim.draws import _count_draws
+    from tabletop.xevoz import XevozRandomBot
+    from tabletop.zaxxon import ZaxxonRandomBot
+
+    assert WRITTEN_OUT
+    sizes = [1, 2, 3, 5, 7, 8, 13, 64, 100, 1, 9] * 20
+    for kind in (RandomBot, XevozRandomBot, ZaxxonRandomBot):
+        bot, ref = kind(seed=7), random.Random(7)
+        counted, twin = _count_draws(bot.rng), random.Random(7)
+        twin_counted = _count_draws(twin)
+        for n in sizes:
+            assert bot.choose(None, list(range(n))) == ref.randrange(n) == twin.randrange(n), kind  # type: ignore[arg-type]
+        assert counted() == twin_counted() > 0 and bot.rng.getstate() == ref.getstate()
+
+
 @pytest.mark.parametrize("collecting", [True, False])
 def test_play_one_counts_every_rule_firing_and_restores_the_collector(collecting: bool) -> None:
     was = gc.isenabled()
