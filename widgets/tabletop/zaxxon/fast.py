@@ -86,7 +86,8 @@ class FastZaxxonRules(ZaxxonRules):
         self.step_lists = tuple(self._step_lists(s) for s in (0, 1))
         #: per plane (index ``seat * 2 + number - 1``): per ``space * 8 + 4 * high + mode`` (high: at High
         #: Altitude; mode as in step_lists), the plane's steps as a set, its Move actions followed by its altitude
-        #: change, and the spaces of the steps in order (each made when first needed: ``_segment``)
+        #: change, the spaces of the steps in order and whether the space is in the dogfight area (each made when
+        #: first needed: ``_segment``)
         self._segments: tuple[list[Any], ...] = tuple([None] * (n_cells * 8) for _ in range(4))
         #: the actions that can change where Zaxxon faces (a Move: only from or into the inner fortress)
         self._turners = frozenset((Spin, Shoot, MoveZaxxon, ZaxxonShoot))
@@ -287,12 +288,13 @@ class FastZaxxonRules(ZaxxonRules):
         seat = s.mover
         assert seat is not None
         planes = s.planes
+        # spaces holding a plane (``pcells``) or a target piece or Zaxxon (``fixed``): no plane may step there, and
+        # a shot stops there
+        pcells = (planes[0][0], planes[1][0], planes[2][0], planes[3][0])
         first = seat * 2
         low = self.low_section
-        if low[planes[first][0]] or low[planes[first + 1][0]]:
+        if low[pcells[first]] or low[pcells[first + 1]]:
             return self._off_wall(s, seat)
-        # spaces holding a target piece or Zaxxon (``fixed``) or a plane (``pcells``): no plane may step there, and
-        # a shot stops there
         zx = s.zx
         last = self._last_pieces  # (the layout of the previous call: most calls see the same)
         if last[1] == zx and last[0] == s.tcell:
@@ -304,12 +306,12 @@ class FastZaxxonRules(ZaxxonRules):
                 pieces = self._new_pieces(key)
             self._last_pieces = (s.tcell[:], zx, pieces)
             fixed, reach = pieces
-        pcells = (planes[0][0], planes[1][0], planes[2][0], planes[3][0])
         count = s.count
-        # the index of a plane's entry in its segments: space * 8, +4 at High Altitude (+1 with 2 counts: the low
-        # section of a wall may be entered), +2 when the RADAR barrier is closed to it
-        high_add = 5 if count >= 2 else 4
-        radar = 2 if s.low == seat and s.variant.radar_barrier else 0
+        # a plane's entry in its segments: space * 8, +2 when the RADAR barrier is closed to it, and at High
+        # Altitude +4 (+1 more with 2 counts: the low section of a wall may be entered)
+        at_low = 2 if s.low == seat and s.variant.radar_barrier else 0
+        at = (at_low, at_low + (5 if count >= 2 else 4))  # by altitude (0: low, 1: high)
+        segments = self._segments
         res: list[Action] = []
         taken: set[int] | None = None
         for pi in (first, first + 1):
@@ -317,9 +319,8 @@ class FastZaxxonRules(ZaxxonRules):
             if p[2]:
                 continue
             here = p[0]
-            segments = self._segments[pi]
-            k = here * 8 + (high_add if p[1] else 0) + radar
-            entry = segments[k] or self._segment(pi, k)
+            k = here * 8 + at[p[1]]
+            entry = segments[pi][k] or self._segment(pi, k)
             to_set, steps = entry[0], entry[1]
             if to_set.isdisjoint(fixed) and to_set.isdisjoint(pcells):
                 res += steps  # every step free (the common case), then the altitude change
@@ -328,21 +329,15 @@ class FastZaxxonRules(ZaxxonRules):
                     if to not in fixed and to not in pcells:
                         res.append(move)
                 res.append(steps[-1])
-            if count <= 0:
-                continue
-            if count <= 6:
+            if 0 < count <= 6:  # (else _shots says whether there is any)
                 k = here * 7 + count
                 hit = reach.get(k)
                 if hit is None:
                     hit = reach[k] = not fixed.isdisjoint(self.near[here][count])
                 # no target piece or Zaxxon in reach: only an opponent's plane in a dogfight could be shot (its
                 # own planes never are)
-                if not hit:
-                    if here not in self.board.dogfight:
-                        continue
-                    reach_set = self.near[here][count]
-                    if pcells[2 - first] not in reach_set and pcells[3 - first] not in reach_set:
-                        continue
+                if not hit and (not entry[3] or self._no_enemy_near(here, count, pcells, first)):
+                    continue
             if taken is None:
                 taken = set(fixed)
                 taken.update(pcells)
@@ -351,15 +346,23 @@ class FastZaxxonRules(ZaxxonRules):
             res.append(self._end)
         return res
 
-    def _segment(self, pi: int, k: int) -> tuple[frozenset[int], tuple[Action, ...], tuple[int, ...]]:
+    def _no_enemy_near(self, here: int, count: int, pcells: tuple[int, ...], first: int) -> bool:
+        """Whether neither opponent's plane is within a shot of ``count`` from ``here`` (``first``: the mover's
+        first plane, ``pcells``: every plane's space)."""
+        reach_set = self.near[here][count]
+        return pcells[2 - first] not in reach_set and pcells[3 - first] not in reach_set
+
+    def _segment(self, pi: int, k: int) -> tuple[frozenset[int], tuple[Action, ...], tuple[int, ...], bool]:
         """Entry ``k`` of plane ``pi``'s segments (made when first needed): the spaces of its steps as a set, its
-        Move actions followed by its altitude change, and the spaces in the order of the moves."""
+        Move actions followed by its altitude change, the spaces in the order of the moves, and whether the
+        plane's space is in the dogfight area."""
         seat, num = divmod(pi, 2)
         num += 1
         here, rest = divmod(k, 8)
         high = rest >= 4
         tos, to_set, moves1, moves2 = self.step_lists[seat][rest - 4 if high else rest][here]
-        entry = (to_set, (*(moves1 if num == 1 else moves2), self._alt_to[num][0 if high else 1]), tos)
+        entry = (to_set, (*(moves1 if num == 1 else moves2), self._alt_to[num][0 if high else 1]), tos,
+                 here in self.board.dogfight)
         self._segments[pi][k] = entry
         return entry
 
