@@ -172,8 +172,9 @@ def test_the_comparison_names_seed_step_and_field() -> None:
 
 
 class Watched(FastZaxxonRules):
-    """The fast path, noting the rules its one-frame steps (a plane's step, an altitude change) told: the tests
-    below check that those steps were played, in each of their branches, not only handed to the reference."""
+    """The fast path, noting the rules its one-frame steps (a plane's step, an altitude change, the roll, the spin,
+    the higher roller's stage) told: the tests below check that those steps were played, in each of their
+    branches, not only handed to the reference."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -191,17 +192,36 @@ class Watched(FastZaxxonRules):
         self.told.update(f"altitude: {e.rule}" for e in ctx.events[n:] if done)
         return done
 
+    def _roll_step(self, s: ZState, ctx: Context) -> None:
+        n = len(ctx.events)
+        super()._roll_step(s, ctx)
+        self.told.update(f"roll: {e.rule}" for e in ctx.events[n:])
+
+    def _spin_step(self, s: ZState, seat: int, ctx: Context) -> bool:
+        n = len(ctx.events)
+        done = super()._spin_step(s, seat, ctx)
+        self.told.update(f"spin: {e.rule}" for e in ctx.events[n:] if done)
+        return done
+
+    def _next_stage(self, s: ZState, ctx: Context) -> None:
+        n, stage = len(ctx.events), s.stage
+        super()._next_stage(s, ctx)
+        self.told.update(f"stage {stage}: {e.rule}" for e in ctx.events[n:])
+
 
 def _play_logged(seed: int, variant: dict[str, Any], fast_rules: FastZaxxonRules, steps: int,
-                 position: dict[str, Any] | None = None, first: Sequence[Action] = ()) -> None:
+                 position: dict[str, Any] | None = None, first: Sequence[Action] = (),
+                 rig: dict[str, Any] | None = None) -> None:
     """Play ``seed`` as bench.py's logged figure does (``safe=False, log=True``, a random bot per seat seeded
-    ``seed * 7 + seat``) through the reference and ``fast_rules`` in step, comparing state, legal actions and
-    every event, then the whole history."""
+    ``seed * 7 + seat``) through the reference and ``fast_rules`` in step (from ``position`` with ``rig`` if
+    given), comparing state, legal actions and every event, then the whole history."""
     ref = Game(REFERENCE, seed=seed, variant=variant, safe=False, log=True)
     fast = Game(fast_rules, seed=seed, variant=variant, safe=False, log=True)
-    if position is not None:
-        ref.set_up(position)
-        fast.set_up(position)
+    for game in (ref, fast):
+        if position is not None:
+            game.set_up(position)
+        if rig:
+            game.rig(**rig)
     bots = [ZaxxonRandomBot(seed=seed * 7 + seat) for seat in (0, 1)]
     for step in range(1, steps + 1):
         _compare(seed, step, ref, fast)
@@ -240,15 +260,25 @@ def test_logged_games_play_the_reference_game_and_every_fused_branch() -> None:
         for seed in range(2):
             _play_logged(seed, {"turret_fires_on_entry": True}, watched, steps=30,
                          position=_silo_and_turret(spin, plane), first=[Move(1, move)])
+    spinning = _silo_and_turret("", "H5")  # blue plane #1 in a turret area as the lower roller spins
+    spinning["turn"] = {"round": 4, "phase": "spin", "dice": [2, 5], "to_move": "blue", "count": 0}
+    for spin in ("BLUE", "RED"):
+        _play_logged(1, {}, watched, steps=30, position=spinning, rig={"spinner": spin})
     want = {"move: zaxxon.plane-moves", "move: zaxxon.wall-crossing", "move: zaxxon.red-silo-fire",
             "move: zaxxon.blue-turret-fire", "move: zaxxon.shot-down-outer", "move: zaxxon.order-of-play",
-            "move: zaxxon.turn-cap", "altitude: zaxxon.altitude", "altitude: zaxxon.order-of-play"}
+            "move: zaxxon.turn-cap", "altitude: zaxxon.altitude", "altitude: zaxxon.order-of-play",
+            "roll: zaxxon.roll", "roll: zaxxon.order-of-play", "spin: zaxxon.spinner", "spin: zaxxon.white-safe",
+            "spin: zaxxon.zaxxon-spin", "spin: zaxxon.red-silo-fire", "spin: zaxxon.blue-turret-fire",
+            "spin: zaxxon.shot-down-outer", "spin: zaxxon.destroyed-areas-safe",
+            "stage 0: zaxxon.order-of-play", "stage 1: zaxxon.turn-cap"}
     assert want <= set(watched.told), want - set(watched.told)
 
 
 class BrokenStep(FastZaxxonRules):
     """The fast path with one of its one-frame steps broken on purpose (``how``), to show the comparisons catch
-    it."""
+    it: a wall crossed untold, a step that costs nothing, a step's sentence naming another space, an altitude
+    change's data, the dice told the wrong way round, WHITE told without its ruling, the higher roller's count
+    short."""
 
     def __init__(self, how: str) -> None:
         super().__init__()
@@ -275,8 +305,25 @@ class BrokenStep(FastZaxxonRules):
             ctx.events[-1].data = {"plane": action.plane, "high": not action.high}
         return done
 
+    def _roll_step(self, s: ZState, ctx: Context) -> None:
+        super()._roll_step(s, ctx)
+        if self.how == "roll":
+            ctx.events[-2].data = {"dice": s.dice[::-1]}  # the dice told the wrong way round
 
-@pytest.mark.parametrize("how", ["wall", "count", "text", "altitude"])
+    def _spin_step(self, s: ZState, seat: int, ctx: Context) -> bool:
+        done = super()._spin_step(s, seat, ctx)
+        if done and self.how == "spin" and ctx.events[-1].rule == "zaxxon.white-safe":
+            del ctx.events[-1]  # WHITE told without its ruling
+        return done
+
+    def _next_stage(self, s: ZState, ctx: Context) -> None:
+        stage = s.stage
+        super()._next_stage(s, ctx)
+        if self.how == "stage" and stage == 0 and s.count > 1:
+            s.count -= 1  # the higher roller one count short
+
+
+@pytest.mark.parametrize("how", ["wall", "count", "text", "altitude", "roll", "spin", "stage"])
 def test_a_broken_fused_step_is_caught(how: str) -> None:
     with pytest.raises(Difference, match=r"seed \d+, step \d+: (events of .*|state\.\w+) differs"):
         for seed in range(12):

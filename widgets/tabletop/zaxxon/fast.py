@@ -181,12 +181,20 @@ class FastZaxxonRules(ZaxxonRules):
     def apply(self, state: ZState, action: Action, ctx: Context) -> None:
         kind = type(action)
         seat = state.mover
-        if seat is not None and state.phase == MOVE:
+        if seat is not None:
             # the commonest steps, each in one frame when they are legal as they stand (else as below)
-            if kind is Move:
-                if self._move_step(state, seat, action, ctx):  # type: ignore[arg-type]
+            ph = state.phase
+            if ph == MOVE:
+                if kind is Move:
+                    if self._move_step(state, seat, action, ctx):  # type: ignore[arg-type]
+                        return
+                elif kind is Altitude and self._altitude_step(state, seat, action, ctx):  # type: ignore[arg-type]
                     return
-            elif kind is Altitude and self._altitude_step(state, seat, action, ctx):  # type: ignore[arg-type]
+            elif ph == ROLL:
+                if kind is Roll:
+                    self._roll_step(state, ctx)
+                    return
+            elif ph == SPIN and kind is Spin and self._spin_step(state, seat, ctx):
                 return
         if kind is Move:
             # a step turns Zaxxon only from or into the inner fortress (unsure of the plane or space: the reference)
@@ -267,6 +275,55 @@ class FastZaxxonRules(ZaxxonRules):
         if s.count <= 0 and s.phase == MOVE:
             self._next_stage(s, ctx)
         return True
+
+    def _roll_step(self, s: ZState, ctx: Context) -> None:
+        """``_apply_roll`` (the roll phase: the dice rolled, ties rolled again), told as the reference tells it."""
+        draw = ctx.draw
+        while True:
+            d0, d1 = draw("die"), draw("die")
+            if d0 != d1:
+                break
+            ctx.tell("zaxxon.roll", None, texts.tie, d0, die=d0)
+        s.dice = [d0, d1]
+        s.low = low = 0 if d0 < d1 else 1
+        s.phase, s.mover = SPIN, low
+        players = ctx.players
+        ctx.tell("zaxxon.roll", None, texts.roll, s.round, players[0], d0, players[1], d1, dice=[d0, d1])
+        ctx.tell("zaxxon.order-of-play", low, texts.lower, players[low], players[1 - low])
+
+    def _spin_step(self, s: ZState, seat: int, ctx: Context) -> bool:
+        """``_apply_spin`` when no plane is in the inner fortress (then Zaxxon faces south before and after: a plane
+        shot down in an outer fortress goes to its home base), told as the reference tells it; ``False`` (nothing
+        done) otherwise: the reference's, which works out the facing."""
+        inner, pl = self.inner, s.planes
+        if inner[pl[0][0]] or inner[pl[1][0]] or inner[pl[2][0]] or inner[pl[3][0]]:
+            return False
+        v = s.spin = ctx.draw("spinner", *self.spinner(s.variant))
+        name = ctx.players[seat]
+        ctx.tell("zaxxon.spinner", -1, texts.spin, name, v, spin=v)
+        s.phase, s.stage, s.count = MOVE, 0, s.dice[s.low]
+        if v == "RED":
+            self._area_fire(s, ctx, "silo")
+        elif v == "BLUE":
+            self._area_fire(s, ctx, "turret")
+        elif v == "WHITE":
+            ctx.emit("zaxxon.white-safe", texts.WHITE, player=None)
+        elif s.zx_active:
+            s.phase = ZAXXON
+            ctx.tell("zaxxon.zaxxon-spin", -1, texts.zaxxon_spin, name, s.count, count=s.count)
+        else:
+            ctx.emit("zaxxon.zaxxon-spin", texts.Z_ASLEEP, player=None)
+        return True
+
+    def _next_stage(self, s: ZState, ctx: Context) -> None:
+        # the higher roller's stage told as the reference tells it; the end of the turn is the reference's
+        if s.stage == 0:
+            hi = 1 - s.low
+            s.stage, s.mover = 1, hi
+            s.count = s.dice[hi]
+            ctx.tell("zaxxon.order-of-play", hi, texts.higher, ctx.players[hi], s.count)
+            return
+        super()._next_stage(s, ctx)
 
     def _cell(self, name: Any, rule: str) -> int:
         cell = self.board.index.get(name) if type(name) is str else None
