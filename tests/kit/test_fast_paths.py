@@ -127,6 +127,26 @@ def test_random_bot_draws_what_randrange_draws() -> None:
         bot.choose(None, [])  # type: ignore[arg-type]
 
 
+def test_the_random_bots_draw_what_randrange_draws_and_count_their_draws_alike() -> None:
+    """The random bots write ``randrange(n)`` out (``engine.bots.WRITTEN_OUT``, true on this Python): each game's
+    random bot picks what ``randrange`` picks from a twin generator, and a generator that counts its draws (the
+    simulator's forks) counts the same as when it draws through ``randrange``."""
+    from tabletop.engine.bots import WRITTEN_OUT
+    from tabletop.sim.draws import _count_draws
+    from tabletop.xevoz import XevozRandomBot
+    from tabletop.zaxxon import ZaxxonRandomBot
+
+    assert WRITTEN_OUT
+    sizes = [1, 2, 3, 5, 7, 8, 13, 64, 100, 1, 9] * 20
+    for kind in (RandomBot, XevozRandomBot, ZaxxonRandomBot):
+        bot, ref = kind(seed=7), random.Random(7)
+        counted, twin = _count_draws(bot.rng), random.Random(7)
+        twin_counted = _count_draws(twin)
+        for n in sizes:
+            assert bot.choose(None, list(range(n))) == ref.randrange(n) == twin.randrange(n), kind  # type: ignore[arg-type]
+        assert counted() == twin_counted() > 0 and bot.rng.getstate() == ref.getstate()
+
+
 @pytest.mark.parametrize("collecting", [True, False])
 def test_play_one_counts_every_rule_firing_and_restores_the_collector(collecting: bool) -> None:
     was = gc.isenabled()
@@ -320,3 +340,103 @@ def test_fork_at_an_earlier_position_plays_on_from_there() -> None:
     assert g.fork_at(kept[0], chance_counter=kept[1], version=kept[2], variant={"target": 40}).variant.target == 40
     with pytest.raises((ValueError, TypeError)):
         g.fork_at(kept[0], chance_counter=kept[1], version=kept[2], variant={"nope": 1})
+
+
+def test_the_flat_history_reads_as_a_list_of_turns() -> None:
+    """``Game``'s history is kept flat (``History``); read, it is the Turns a list of them would hold: after moves
+    with and without draws, a set-up, undo, a fork that plays on, for safe and simulation games alike."""
+    for safe in (True, False):
+        g = Game(PigRules(), seed=5, safe=safe, log=True, variant={"target": 100})
+        want = [(None, None, [e.text for e in g.log], [])]
+        for k in range(12):
+            act = Hold() if k % 4 == 3 and g.raw_state.pot else Roll()
+            events = g.play(act)
+            want.append((g.history[-1].player, act, [e.text for e in events], [d.value for d in g.last_draws]))
+            assert g.history[-1].events == tuple(events) and g.history[-1].events[0] is events[0]
+        if safe:
+            g.set_up({"scores": [1, 2], "pot": 0, "turn": 1})
+            want.append((None, None, [e.text for e in g.log[-1:]], []))
+        turns = g.history
+        assert [t.n for t in turns] == list(range(len(want)))
+        assert [(t.player, t.action, [e.text for e in t.events], [d.value for d in t.draws]) for t in turns] == want
+        assert g.history == turns and all(a is b for a, b in zip(g.history, turns, strict=True))  # kept, not remade
+        assert list(g) == list(turns) and g.log == [e for t in turns for e in t.events]
+        assert all(isinstance(d, Draw) for t in turns for d in t.draws) and g.last_draws == turns[-1].draws
+        fork = g.fork()
+        fork.play(Roll())
+        assert len(fork.history) == len(turns) + 1 and g.history == turns  # the original is untouched
+        if safe:
+            g.play(Roll())
+            g.play(Roll())
+            full = g.history
+            for _ in range(3):  # the two rolls (a draw each) and the set-up
+                g.undo()
+            assert g.history == full[:-3] and g.log == [e for t in full[:-3] for e in t.events]
+            assert g.last_draws == full[-4].draws
+            again = g.play(Roll())
+            assert g.history[-1].n == len(full) - 3 and g.history[-1].events == tuple(again)
+            assert [d.n for d in g.history[-1].draws] == [g.chance.counter]  # one roll: the draw just made
+        assert repr(g).startswith(f"<Pig game, seed 5, {len(g.history) - 1} actions")
+
+
+def test_the_seat_play_keeps_is_asked_again_once_the_position_may_change() -> None:
+    """``current_player`` after ``play`` is the seat ``play`` worked out (no call to the rules); a state changed in
+    place through ``raw_state``, a set-up, an undo and ``fork_at`` each make the game ask the rules again."""
+    for safe in (True, False):
+        g = Game(PigRules(), seed=3, safe=safe, variant={"target": 100})
+        assert g.current_player == 0
+        while g.current_player == 0:
+            g.play(Roll())
+        assert g._seat_kept and g.current_player == 1  # kept by play
+        assert g.rules.current_player(g.raw_state) == 1 and not g._seat_kept  # raw_state lets it go
+        g.raw_state.turn = 0  # a test or tool changing the state in place
+        assert g.current_player == 0
+        g.play(Roll())
+        assert g.current_player == g.rules.current_player(g.raw_state)
+        g.raw_state.winner = 1
+        assert g.current_player is None and g.is_over
+        g.raw_state.winner = None
+        g.play(Roll())
+        seat = g.current_player
+        assert seat is not None and g._seat_kept
+        other = g.rules.copy_state(g._state)  # (not through raw_state: the kept seat stays)
+        other.turn = 1 - seat
+        back = g.fork_at(other, chance_counter=g.chance.counter, version=g.version)
+        assert back.current_player == 1 - seat and g.current_player == seat
+        if safe:
+            g.set_up({"scores": [3, 4], "pot": 0, "turn": 1 - seat})
+            assert g.current_player == 1 - seat
+            g.play(Roll())
+            g.undo()
+            assert g.current_player == 1 - seat
+            g.undo()
+            assert g.current_player == seat
+        fork = g.fork()
+        assert fork.current_player == g.current_player
+
+
+def test_a_simulation_game_knows_an_action_object_it_found_well_formed() -> None:
+    """``play`` on a simulation game checks an action object's fields the first time it sees it, then knows it by
+    its identity (the rules list the same objects again and again); a new object, a dict or a key is checked as
+    before, and a malformed one refused with its reason."""
+    from tabletop.engine import game as game_module
+
+    g = Game(PigRules(), seed=4, safe=False, variant={"target": 100})
+    roll = Roll()
+    g.play(roll)
+    known = game_module._FINE[PigRules]
+    assert known[id(roll)] is roll and g._fine is known
+    g.play(roll)  # known: not checked again
+    bad = Say()
+    object.__setattr__(bad, "text", ["deep"])
+    with pytest.raises(IllegalAction, match="Say.text must be text"):
+        g.play(bad)
+    assert id(bad) not in known
+    g.play({"type": "Roll"})  # a dict is decoded (and checked) each time, never remembered
+    assert all(type(a) is not dict for a in known.values())
+    known.clear()
+    sizes = set()
+    for i in range(4100):  # objects made anew each time: the table starts afresh rather than grow
+        assert g._fine_fields(Say(str(i))) == Say(str(i))
+        sizes.add(len(known))
+    assert max(sizes) == 4096 and len(known) < 10

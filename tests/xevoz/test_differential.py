@@ -200,6 +200,35 @@ def test_a_broken_fast_rules_is_caught() -> None:
     assert "seed " in message and "step " in message and "event " in message, found
 
 
+class _BrokenListing(fast.FastXevozRules):
+    """The fast rules with one of their look-ups broken on purpose (``how``): a chop's list missing its last
+    Chop, a move's squares out of order, the seat to act of a call given to the defender from round 3."""
+
+    def __init__(self, how: str) -> None:
+        super().__init__()
+        self.how = how
+
+    def legal_actions(self, state: XevozState) -> list[Any]:
+        out = super().legal_actions(state)
+        if self.how == "chop" and state.phase == "actions" and state.queue[0][0] == "chop" and len(out) > 1:
+            return out[:-1]
+        if self.how == "move" and state.phase == "move" and len(out) > 1:
+            return out[::-1]
+        return out
+
+    def current_player(self, state: XevozState) -> int | None:
+        if self.how == "seat" and state.phase == "call" and state.round >= 3:
+            return 1 - state.attacker
+        return super().current_player(state)
+
+
+@pytest.mark.parametrize("how", ["chop", "move", "seat"])
+def test_broken_listings_of_the_fast_rules_are_caught(how: str) -> None:
+    found = [logged_difference(_BrokenListing(how), seed, 0, "random", safe=False) for seed in SEEDS[:10]]
+    message = next((m for m in found if m is not None), "")
+    assert "seed " in message and "step " in message, found
+
+
 def _refusal(g: Game[Any], action: Any) -> str:
     from tabletop.engine import IllegalAction
 

@@ -1,23 +1,29 @@
 """The fast path (``fast.FastZaxxonRules``, what the games play with) is the same game as the reference
 (``rules.ZaxxonRules``): many seeds played step by step through both, comparing every state, legal-action list,
 event (its clause, text, seat and data), refusal of probing actions and the rule firings a simulation counts. A
-difference names the seed, step and field where it first appears (issue 22: OpenSpiel's consistency test).
-Costs about 8 s of CPU (the reference is the slow one).
+difference names the seed, step and field where it first appears (issue 22: OpenSpiel's consistency test). The
+games are played as a board plays them (safe, every event kept), as a logged simulation plays them (``safe=False,
+log=True``: bench.py's "logged" figure, random bots) and counted as the simulator counts them. Costs about 10 s of
+CPU (the reference is the slow one).
 """
 
 from __future__ import annotations
 
+import copy
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 from tabletop.engine import Action, Game
-from tabletop.zaxxon import GreedyBot, teaching_positions
+from tabletop.engine.rules import Context
+from tabletop.zaxxon import GreedyBot, ZaxxonRandomBot, teaching_positions
 from tabletop.zaxxon.actions import Altitude, EndTurn, Move, Shoot
 from tabletop.zaxxon.fast import FastZaxxonRules
 from tabletop.zaxxon.rules import SCENARIOS, ZaxxonRules
+from tabletop.zaxxon.state import MOVE, ZState
 
 REFERENCE, FAST = ZaxxonRules(), FastZaxxonRules()
 #: the variants the seeds cycle through (each changes a rule the fast path answers from its tables)
@@ -163,3 +169,163 @@ def test_the_comparison_names_seed_step_and_field() -> None:
             action = ref.legal_actions()[0]
             ref.play(action)
             broken.play(action)
+
+
+class Watched(FastZaxxonRules):
+    """The fast path, noting the rules its one-frame steps (a plane's step, an altitude change, the roll, the spin,
+    the higher roller's stage) told: the tests below check that those steps were played, in each of their
+    branches, not only handed to the reference."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.told: Counter[str] = Counter()
+
+    def _move_step(self, s: ZState, seat: int, action: Move, ctx: Context) -> bool:
+        n = len(ctx.events)
+        done = super()._move_step(s, seat, action, ctx)
+        self.told.update(f"move: {e.rule}" for e in ctx.events[n:] if done)
+        return done
+
+    def _altitude_step(self, s: ZState, seat: int, action: Altitude, ctx: Context) -> bool:
+        n = len(ctx.events)
+        done = super()._altitude_step(s, seat, action, ctx)
+        self.told.update(f"altitude: {e.rule}" for e in ctx.events[n:] if done)
+        return done
+
+    def _roll_step(self, s: ZState, ctx: Context) -> None:
+        n = len(ctx.events)
+        super()._roll_step(s, ctx)
+        self.told.update(f"roll: {e.rule}" for e in ctx.events[n:])
+        self.told.update(["roll: a tie"] if len(ctx.events) - n > 2 else [])
+
+    def _spin_step(self, s: ZState, seat: int, ctx: Context) -> bool:
+        n = len(ctx.events)
+        done = super()._spin_step(s, seat, ctx)
+        self.told.update(f"spin: {e.rule}" for e in ctx.events[n:] if done)
+        return done
+
+    def _next_stage(self, s: ZState, ctx: Context) -> None:
+        n, stage = len(ctx.events), s.stage
+        super()._next_stage(s, ctx)
+        self.told.update(f"stage {stage}: {e.rule}" for e in ctx.events[n:])
+
+
+def _play_logged(seed: int, variant: dict[str, Any], fast_rules: FastZaxxonRules, steps: int,
+                 position: dict[str, Any] | None = None, first: Sequence[Action] = (),
+                 rig: dict[str, Any] | None = None) -> None:
+    """Play ``seed`` as bench.py's logged figure does (``safe=False, log=True``, a random bot per seat seeded
+    ``seed * 7 + seat``) through the reference and ``fast_rules`` in step (from ``position`` with ``rig`` if
+    given), comparing state, legal actions and every event, then the whole history."""
+    ref = Game(REFERENCE, seed=seed, variant=variant, safe=False, log=True)
+    fast = Game(fast_rules, seed=seed, variant=variant, safe=False, log=True)
+    for game in (ref, fast):
+        if position is not None:
+            game.set_up(position)
+        if rig:
+            game.rig(**rig)
+    bots = [ZaxxonRandomBot(seed=seed * 7 + seat) for seat in (0, 1)]
+    for step in range(1, steps + 1):
+        _compare(seed, step, ref, fast)
+        seat = ref.current_player
+        if seat is None:
+            break
+        action = first[step - 1] if step <= len(first) else bots[seat].choose(ref, ref.legal_actions())
+        _same(seed, step, f"events of {action}", _events(ref.play(action)), _events(fast.play(action)))
+    _same(seed, steps, "the history", [(t.n, t.player, t.action, _events(t.events), t.draws) for t in ref.history],
+          [(t.n, t.player, t.action, _events(t.events), t.draws) for t in fast.history])
+
+
+#: the variants the logged games cycle through: a turn cap (a step that ends the game), fire on entering a turret
+#: area, planes not grounded once shot down, the RADAR barrier open
+LOGGED_VARIANTS: list[dict[str, Any]] = [{}, {"max_rounds": 12}, {"turret_fires_on_entry": True},
+                                         {"grounded_after_shot": False, "radar_barrier": False}]
+
+
+def _silo_and_turret(spin: str, plane: str) -> dict[str, Any]:
+    """The 'silo-shot' teaching position with ``spin`` spun and blue plane #1 on ``plane``."""
+    position = copy.deepcopy(teaching_positions()["silo-shot"]["position"])
+    position["turn"]["spin"] = spin
+    position["planes"]["blue"][0] = plane
+    return position
+
+
+def test_logged_games_play_the_reference_game_and_every_fused_branch() -> None:
+    """Logged simulation games (bench.py's "logged" figure) through the fast path's one-frame steps: the same
+    events, states and history as the reference, and every branch of those steps played: a plain step, a wall
+    crossed, a plane shot down entering a live silo area (RED) or turret area (BLUE, variant), the count used up
+    (the other player plays), the turn cap reached; an altitude change, with and without the count used up."""
+    watched = Watched()
+    for seed in range(12):
+        _play_logged(seed, LOGGED_VARIANTS[seed % len(LOGGED_VARIANTS)], watched, steps=500)
+    for spin, plane, move in (("RED", "C8", "C7"), ("BLUE", "G6", "H5")):  # into a silo area / a turret area
+        for seed in range(2):
+            _play_logged(seed, {"turret_fires_on_entry": True}, watched, steps=30,
+                         position=_silo_and_turret(spin, plane), first=[Move(1, move)])
+    spinning = _silo_and_turret("", "H5")  # blue plane #1 in a turret area as the lower roller spins
+    spinning["turn"] = {"round": 4, "phase": "spin", "dice": [2, 5], "to_move": "blue", "count": 0}
+    for spin in ("BLUE", "RED"):
+        _play_logged(1, {}, watched, steps=30, position=spinning, rig={"spinner": spin})
+    want = {"move: zaxxon.plane-moves", "move: zaxxon.wall-crossing", "move: zaxxon.red-silo-fire",
+            "move: zaxxon.blue-turret-fire", "move: zaxxon.shot-down-outer", "move: zaxxon.order-of-play",
+            "move: zaxxon.turn-cap", "altitude: zaxxon.altitude", "altitude: zaxxon.order-of-play",
+            "roll: zaxxon.roll", "roll: a tie", "roll: zaxxon.order-of-play", "spin: zaxxon.spinner", "spin: zaxxon.white-safe",
+            "spin: zaxxon.zaxxon-spin", "spin: zaxxon.red-silo-fire", "spin: zaxxon.blue-turret-fire",
+            "spin: zaxxon.shot-down-outer", "spin: zaxxon.destroyed-areas-safe",
+            "stage 0: zaxxon.order-of-play", "stage 1: zaxxon.turn-cap"}
+    assert want <= set(watched.told), want - set(watched.told)
+
+
+class BrokenStep(FastZaxxonRules):
+    """The fast path with one of its one-frame steps broken on purpose (``how``), to show the comparisons catch
+    it: a wall crossed untold, a step that costs nothing, a step's sentence naming another space, an altitude
+    change's data, the dice told the wrong way round, WHITE told without its ruling, the higher roller's count
+    short."""
+
+    def __init__(self, how: str) -> None:
+        super().__init__()
+        self.how = how
+
+    def _move_step(self, s: ZState, seat: int, action: Move, ctx: Context) -> bool:
+        if self.how == "wall" and self.low_section[self.board.index.get(action.to, 0)]:
+            # the wall crossing told without its clause
+            done = super()._move_step(s, seat, action, ctx)
+            if done and ctx.events[-1].rule == "zaxxon.wall-crossing":
+                del ctx.events[-1]
+            return done
+        if self.how == "count" and super()._move_step(s, seat, action, ctx):
+            s.count += s.phase == MOVE and s.count > 0  # the step costs nothing (while the count lasts)
+            return True
+        if self.how == "text" and super()._move_step(s, seat, action, ctx):
+            ctx.events[0]._args = (action.plane, "A1", action.to)  # the sentence names another space
+            return True
+        return self.how not in ("count", "text") and super()._move_step(s, seat, action, ctx)
+
+    def _altitude_step(self, s: ZState, seat: int, action: Altitude, ctx: Context) -> bool:
+        done = super()._altitude_step(s, seat, action, ctx)
+        if done and self.how == "altitude":
+            ctx.events[-1].data = {"plane": action.plane, "high": not action.high}
+        return done
+
+    def _roll_step(self, s: ZState, ctx: Context) -> None:
+        super()._roll_step(s, ctx)
+        if self.how == "roll":
+            ctx.events[-2].data = {"dice": s.dice[::-1]}  # the dice told the wrong way round
+
+    def _spin_step(self, s: ZState, seat: int, ctx: Context) -> bool:
+        done = super()._spin_step(s, seat, ctx)
+        if done and self.how == "spin" and ctx.events[-1].rule == "zaxxon.white-safe":
+            del ctx.events[-1]  # WHITE told without its ruling
+        return done
+
+    def _next_stage(self, s: ZState, ctx: Context) -> None:
+        stage = s.stage
+        super()._next_stage(s, ctx)
+        if self.how == "stage" and stage == 0 and s.count > 1:
+            s.count -= 1  # the higher roller one count short
+
+
+@pytest.mark.parametrize("how", ["wall", "count", "text", "altitude", "roll", "spin", "stage"])
+def test_a_broken_fused_step_is_caught(how: str) -> None:
+    with pytest.raises(Difference, match=r"seed \d+, step \d+: (events of .*|state\.\w+) differs"):
+        for seed in range(12):
+            _play_logged(seed, LOGGED_VARIANTS[seed % len(LOGGED_VARIANTS)], BrokenStep(how), steps=500)

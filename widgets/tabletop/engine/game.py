@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Generic, NamedTuple, TypeVar
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Generic, NamedTuple, TypeVar, overload
 
 from .actions import Action, ActionCodec, check_fields, encode_action, fast_check
-from .chance import Chance, Draw, fresh_seed
+from .chance import Chance, Draw, _new_draw, fresh_seed
 from .errors import IllegalAction, RigError, SaveError
 from .events import Event
 from .rules import Context, Rules, TallyContext
@@ -62,6 +62,74 @@ class Turn(NamedTuple):
 _new_turn = tuple.__new__
 
 
+class History:
+    """A game's history, kept flat: the events and draws of every turn, in order, in one list each, and per turn
+    four entries of ``tape`` (the player, the action, and how long ``events`` and ``draws`` were once its events
+    and draws were added). A :class:`Turn` is made the first time it is read and kept (``turns``), so reading
+    the history twice gives the same objects.
+
+    Why flat: a game that plays thousands of moves with its history kept would otherwise keep a Turn and a tuple
+    of events per move, objects the garbage collector visits in each of its collections (and the more objects a
+    game keeps, the more often it makes a full one); here a move adds its events and draws to lists that already
+    exist. ``Game.play`` adds a turn itself, as :meth:`add` does."""
+
+    __slots__ = ("tape", "events", "draws", "turns")
+
+    def __init__(self) -> None:
+        self.tape: list[Any] = []
+        self.events: list[Event] = []
+        #: the draws, each a Draw or its four fields as a plain tuple (Context.draw's commonest draw)
+        self.draws: list[tuple[str, Any, bool, int]] = []
+        #: the Turns made so far (the first ``len(turns)`` turns), in order
+        self.turns: list[Turn] = []
+
+    def __len__(self) -> int:
+        return len(self.tape) >> 2
+
+    def add(self, player: int | None, action: Action | None, events: Iterable[Event],
+            draws: Iterable[tuple[str, Any, bool, int]]) -> None:
+        """Record one turn (``action`` is ``None`` for the setup or a set-up position)."""
+        self.events += events
+        self.draws += draws
+        self.tape += (player, action, len(self.events), len(self.draws))
+
+    def turn(self, i: int) -> Turn:
+        """Turn ``i`` (0 is the setup), made from the flat lists."""
+        tape = self.tape
+        j = 4 * i
+        ev0, dr0 = (tape[j - 2], tape[j - 1]) if i else (0, 0)
+        return _new_turn(Turn, (i, tape[j], tape[j + 1], tuple(self.events[ev0:tape[j + 2]]),
+                                self._draws(dr0, tape[j + 3])))
+
+    def _draws(self, start: int, stop: int) -> tuple[Draw, ...]:
+        return tuple(d if d.__class__ is Draw else _new_draw(Draw, d) for d in self.draws[start:stop])
+
+    def all_turns(self) -> list[Turn]:
+        """Every turn, in order (the list kept in ``turns``: do not change it)."""
+        turns = self.turns
+        for i in range(len(turns), len(self.tape) >> 2):
+            turns.append(self.turn(i))
+        return turns
+
+    def last_draws(self) -> tuple[Draw, ...]:
+        """The draws of the last turn."""
+        tape = self.tape
+        return self._draws(tape[-5] if len(tape) > 4 else 0, tape[-1]) if tape else ()
+
+    def truncate(self, n: int) -> None:
+        """Keep only the first ``n`` turns."""
+        tape = self.tape
+        if n >= len(tape) >> 2:
+            return
+        ev, dr = (tape[4 * n - 2], tape[4 * n - 1]) if n else (0, 0)
+        del tape[4 * n:], self.events[ev:], self.draws[dr:], self.turns[n:]
+
+    def copy(self) -> History:
+        h = History()
+        h.tape, h.events, h.draws, h.turns = self.tape[:], self.events[:], self.draws[:], self.turns[:]
+        return h
+
+
 class FrozenDict(dict[str, Any]):
     """A dict that refuses changes (``game.state`` is a snapshot, not a handle)."""
 
@@ -94,6 +162,27 @@ def thaw(value: Any) -> Any:
     return value
 
 
+class _Seat:
+    """``Game.current_player``: the seat to act, or ``None`` once the game is over (the rules' answer).
+
+    A driver, a bot and ``play`` itself read it several times a move, so ``play`` keeps the answer it works out
+    after a move in the game's ``__dict__``, where a read finds it without a call (this descriptor has no
+    ``__set__``, so the game's own entry comes first). Whatever else may change the position drops the entry:
+    ``raw_state`` (the way to change a state in place), ``set_up``, ``undo`` and ``fork_at``; then a read asks
+    the rules again."""
+
+    @overload
+    def __get__(self, game: None, owner: type[Any]) -> _Seat: ...
+
+    @overload
+    def __get__(self, game: Game[Any], owner: type[Any] | None = None) -> int | None: ...
+
+    def __get__(self, game: Game[Any] | None, owner: type[Any] | None = None) -> int | None | _Seat:
+        if game is None:
+            return self
+        return game.rules.current_player(game._state)
+
+
 class Game(Generic[S]):
     """A play-through of one game under one set of rules, seed, variant and players."""
 
@@ -110,6 +199,8 @@ class Game(Generic[S]):
         self.codec = _codec_for(rules)
         self._action_types = frozenset(rules.action_types)
         self._checks = _checks_for(rules)
+        #: id -> action object of this game found well-formed (shared by the games of one rules class)
+        self._fine = _FINE.setdefault(type(rules), {})
         self._known = _known_rules(rules)
         #: what was done, in order: an Action (played), or ("rig" | "clear" | "setup", payload)
         self._script: list[Action | tuple[str, Any]] = []
@@ -120,13 +211,16 @@ class Game(Generic[S]):
         self.setup_rig: dict[str, list[Any]] = _queue_rigs(self.chance, rig or {}, rules, self.variant, None)
         ctx = Context(self.chance, self.players, self.variant, self._known, None)
         self._state: S = rules.initial_state(ctx)
-        self._history: list[Turn] = [Turn(0, None, None, tuple(ctx.events), tuple(ctx.draws))]
+        self._history = History()
+        self._history.add(None, None, ctx.events, ctx.draws)
         self._undo: list[tuple[S, tuple[int, dict[str, tuple[Any, ...]]], int, int]] = []
         self._legal_cache: tuple[int, list[Action]] | None = None
         self._legal_set_cache: tuple[int, frozenset[Action]] | None = None
         self._state_cache: tuple[int, Any] | None = None
         #: the Context a simulation game reuses step after step (only for rules with ``reuses_context``)
         self._sim_ctx: Context | None = None
+        #: whether ``current_player`` holds the seat ``play`` worked out (see :class:`_Seat`)
+        self._seat_kept = False
         #: set to a dict on a simulation game (``safe=False, log=False``) to only count rule firings in it, as
         #: ``{(rule, seat): times}`` (a key may be a :class:`~tabletop.engine.rules.Bundle` of such keys counted
         #: together: ``expand_tally``): no Event is made and ``play`` returns an empty list (the simulator's way)
@@ -142,12 +236,21 @@ class Game(Generic[S]):
 
     @property
     def raw_state(self) -> S:
-        """The rules' own state object (read it, never change it: bots and widgets use it for speed)."""
+        """The rules' own state object (read it, never change it: bots and widgets use it for speed; a test or tool
+        that changes it in place may: ``current_player`` asks the rules again after it was read)."""
+        if self._seat_kept:
+            del self.current_player
+            self._seat_kept = False
         return self._state
 
-    @property
-    def current_player(self) -> int | None:
-        return self.rules.current_player(self._state)
+    #: the seat to act, or ``None`` once the game is over
+    current_player = _Seat()
+
+    def _drop_seat(self) -> None:
+        """Forget the seat ``play`` kept (see :class:`_Seat`): the position may have changed."""
+        if self._seat_kept:
+            del self.current_player
+            self._seat_kept = False
 
     @property
     def is_over(self) -> bool:
@@ -248,31 +351,43 @@ class Game(Generic[S]):
             words = act.key
         raise IllegalAction(f"{rules.name}.actions", f"{words} is not among the legal moves now")
 
+    def _fine_fields(self, action: Any) -> Action:
+        """``action`` itself if it is an object of one of the game's action classes with every field fine (then
+        it is remembered by its identity, see ``play``), else the result of ``_admit``'s checks (which refuse it
+        with their reason, or give the action a dict or key stands for)."""
+        check = self._checks.get(action.__class__)
+        try:
+            fine = check is not None and check(action)
+        except Exception:  # noqa: BLE001 - a missing or hostile field: _admit says which
+            fine = False
+        if not fine:
+            return self._admit(action)[0]
+        act: Action = action
+        known = self._fine
+        if len(known) >= 4096:  # (rules that make new action objects each time: start afresh)
+            known.clear()
+        known[id(act)] = act  # the entry keeps the action alive, so its id stays its own
+        return act
+
     def play(self, action: Action | Mapping[str, Any] | str) -> list[Event]:
         """Carry out ``action``; return its events. Raises ``IllegalAction`` and changes nothing if refused.
 
         Accepted: exactly the actions :meth:`legal_actions` lists (compared by value), given as an Action, its
         dict or its key. Anything else is refused with the rules' own clause and reason when they have one, or
         ``<game>.actions`` (malformed input, a field of the wrong type, a move not listed now). Simulation games
-        (``safe=False``) check the fields but not the listing (bots choose from it anyway)."""
+        (``safe=False``) check the fields but not the listing (bots choose from it anyway), each action object the
+        first time they see it (actions are frozen: one changed by force after it was played is not seen)."""
         rules = self.rules
         if not self.safe:
             # simulation: no copy, no undo; a refusal here is a bot or engine bug, and the state is not kept.
-            # The common case (an action object of this game whose fields are fine) is checked by one
-            # generated function; anything else takes _admit's path, which refuses it with its reason.
-            check = self._checks.get(action.__class__)
-            try:
-                fine = check is not None and check(action)
-            except Exception:  # noqa: BLE001 - a missing or hostile field: _admit says which
-                fine = False
-            act: Action
-            if fine:
-                act = action  # type: ignore[assignment]  # its class is one of the game's action classes
-                player = rules.current_player(self._state)
-                if player is None:
-                    raise IllegalAction(f"{rules.name}.game-over", "the game is over; no more actions can be played")
-            else:
-                act, player = self._admit(action)
+            # The common case, an action object of this game whose fields are fine, is checked by one generated
+            # function, and an object found fine once is known by its identity after that (actions are frozen,
+            # and rules list the same objects again and again); anything else takes _admit's path, which refuses
+            # it with its reason.
+            act = action if self._fine.get(id(action)) is action else self._fine_fields(action)
+            player = self.current_player
+            if player is None:
+                raise IllegalAction(f"{rules.name}.game-over", "the game is over; no more actions can be played")
             ctx = self._sim_ctx
             if ctx is not None and ctx.chance is self.chance:
                 # rules that promise never to keep their Context (Rules.reuses_context): one per game
@@ -295,9 +410,17 @@ class Game(Generic[S]):
             self._script.append(act)
             events = ctx.events
             if self.keep_log:
+                # History.add, inline (one step of a long game): the events and draws to the flat lists, then the tape
                 history = self._history
-                history.append(_new_turn(Turn, (len(history), player, act, tuple(events), tuple(ctx.draws))))
+                done = history.events
+                done += events
+                draws = ctx.draws
+                if draws:
+                    history.draws += draws
+                history.tape += (player, act, len(done), len(history.draws))
             self.version += 1
+            self.current_player = rules.current_player(self._state)  # (see _Seat)
+            self._seat_kept = True
             return events
         act, player = self._admit(action)
         ctx = Context(self.chance, self.players, self.variant, self._known, player)
@@ -313,8 +436,10 @@ class Game(Generic[S]):
         self._script.append(act)
         events = ctx.events
         if self.keep_log:
-            self._history.append(Turn(len(self._history), player, act, tuple(events), tuple(ctx.draws)))
+            self._history.add(player, act, events, ctx.draws)
         self.version += 1
+        self.current_player = rules.current_player(work)  # (see _Seat)
+        self._seat_kept = True
         return events
 
     def counting_context(self) -> TallyContext:
@@ -396,9 +521,10 @@ class Game(Generic[S]):
             raise IllegalAction(f"{rules.name}.setup", f"the position cannot be set up: {_reason(exc)}") from None
         self._undo.append((self._state, snap, len(self._script), len(self._history)))
         self._state = work
+        self._drop_seat()
         self._script.append(("setup", spec))
         if self.keep_log:
-            self._history.append(Turn(len(self._history), None, None, tuple(ctx.events), tuple(ctx.draws)))
+            self._history.add(None, None, ctx.events, ctx.draws)
         self.version += 1
         return ctx.events
 
@@ -424,9 +550,10 @@ class Game(Generic[S]):
                                 + ("" if self.safe else " (simulation games keep no undo)"))
         state, snap, script_len, hist_len = self._undo.pop()
         self._state = state
+        self._drop_seat()
         self.chance.restore(snap)
         del self._script[script_len:]
-        del self._history[hist_len:]
+        self._history.truncate(hist_len)
         self.version += 1
 
     @property
@@ -435,11 +562,11 @@ class Game(Generic[S]):
 
     @property
     def history(self) -> tuple[Turn, ...]:
-        return tuple(self._history)
+        return tuple(self._history.all_turns())
 
     @property
     def log(self) -> list[Event]:
-        return [e for t in self._history for e in t.events]
+        return list(self._history.events)
 
     @property
     def actions(self) -> list[Action]:
@@ -447,7 +574,7 @@ class Game(Generic[S]):
 
     @property
     def last_draws(self) -> tuple[Draw, ...]:
-        return self._history[-1].draws if self._history else ()
+        return self._history.last_draws()
 
     def fork(self) -> Game[S]:
         """An independent copy from this position (explore a branch; the original is untouched)."""
@@ -456,7 +583,7 @@ class Game(Generic[S]):
         g._state = self.rules.copy_state(self._state)
         g.chance = self.chance.copy()
         g._script = list(self._script)
-        g._history = list(self._history)
+        g._history = self._history.copy()
         g._undo = list(self._undo)
         g._legal_cache = self._legal_cache  # same version, same position: the caches still hold
         g._legal_set_cache = self._legal_set_cache
@@ -472,6 +599,7 @@ class Game(Generic[S]):
         (``tabletop.sim.core``); the script and history are this game's (a simulation game keeps none)."""
         g = self.fork()
         g._state = self.rules.copy_state(state)
+        g._drop_seat()
         g.chance.counter = chance_counter
         g.version = version
         g._legal_cache = g._legal_set_cache = g._state_cache = None
@@ -581,7 +709,7 @@ class Game(Generic[S]):
         raise LookupError(f"{len(hits)} legal actions match {text!r}: " + "; ".join(str(a) for a in hits[:12]))
 
     def __iter__(self) -> Iterator[Turn]:
-        return iter(self._history)
+        return iter(self._history.all_turns())
 
     def __repr__(self) -> str:
         status = ("over, winner: " + (self.players[self.winner] if self.winner is not None else "none")
@@ -806,6 +934,8 @@ def _codec_for(rules: Rules[Any]) -> ActionCodec:
 
 
 _CHECKS: dict[type, dict[type, Callable[[Any], bool]]] = {}
+#: per rules class: id -> an action object found well-formed (``Game.play``'s simulation path)
+_FINE: dict[type, dict[int, Action]] = {}
 
 
 def _checks_for(rules: Rules[Any]) -> dict[type, Callable[[Any], bool]]:

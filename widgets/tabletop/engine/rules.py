@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import Action
-from .chance import _GOLDEN, _MASK, Chance, Draw, _new_draw
+from .chance import _GOLDEN, _MASK, Chance
 from .errors import IllegalAction
 from .events import _NO_DATA, Event, Text
 from .variants import NoVariant, Variant
@@ -37,7 +37,8 @@ class Context:
         self.players = players
         self.variant = variant
         self.events: list[Event] = []
-        self.draws: list[Draw] = []
+        #: the draws made so far: Draws, or their four fields as a plain tuple (``Game``'s history reads both)
+        self.draws: list[tuple[str, Any, bool, int]] = []
         self._known = known_rules
         self.player = player
 
@@ -89,7 +90,9 @@ class Context:
                 x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
                 x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
                 v = opts[((x ^ (x >> 31)) * len(opts)) >> 64]
-                self.draws.append(_new_draw(Draw, (kind, v, False, n)))
+                # a Draw's four fields as a plain tuple (a game's history makes the Draw when it is read): a tuple
+                # of plain values the garbage collector soon stops visiting
+                self.draws.append((kind, v, False, n))
                 return v
         d = ch.draw(kind, options, weights)
         self.draws.append(d)

@@ -38,21 +38,33 @@ if TYPE_CHECKING:
 ChopTable = Callable[[Sequence[bool]], list[int]]
 
 
-def compile_chop_table(f: Figure, blockers: Sequence[Sequence[int]]) -> ChopTable:
-    """``Parts.chop_indices`` of ``f`` (xevoz.chop-pile, xevoz.drain-uncuttable, xevoz.stay-connected) as one
-    generated function: a test per part, with the part's blockers written in (a figure has a few dozen parts at
-    most: no loop, no call per part)."""
+def _compile_choppable(f: Figure, blockers: Sequence[Sequence[int]], actions: Sequence[Action] | None) -> Any:
     lines = ["def choppable(p):", "    out = []", "    add = out.append"]
     for i, kids in enumerate(blockers):
         if i == f.drain:
             continue
         free = "".join(f" and not p[{c}]" for c in kids)
         lines.append(f"    if p[{i}]{free}:")
-        lines.append(f"        add({i})")
+        lines.append(f"        add({i if actions is None else f'A[{i}]'})")
     lines.append("    return out")
-    env: dict[str, Any] = {}
+    env: dict[str, Any] = {"A": tuple(actions or ())}
     exec("\n".join(lines) + "\n", env)  # noqa: S102 - generated from the figure's own part indices only
-    fn: ChopTable = env["choppable"]
+    return env["choppable"]
+
+
+def compile_chop_table(f: Figure, blockers: Sequence[Sequence[int]]) -> ChopTable:
+    """``Parts.chop_indices`` of ``f`` (xevoz.chop-pile, xevoz.drain-uncuttable, xevoz.stay-connected) as one
+    generated function: a test per part, with the part's blockers written in (a figure has a few dozen parts at
+    most: no loop, no call per part)."""
+    fn: ChopTable = _compile_choppable(f, blockers, None)
+    return fn
+
+
+def compile_chop_actions(f: Figure, blockers: Sequence[Sequence[int]],
+                         chops: Sequence[Action]) -> Callable[[Sequence[bool]], list[Action]]:
+    """``Parts.chop_actions`` of ``f`` as one generated function: :func:`compile_chop_table`'s tests, listing
+    the part's Chop action (``chops``, by part) instead of its index."""
+    fn: Callable[[Sequence[bool]], list[Action]] = _compile_choppable(f, blockers, chops)
     return fn
 
 
@@ -72,12 +84,31 @@ class Reach(dict[tuple[int, int], tuple[int, ...]]):
         return cells
 
 
+class MoveReach(dict[tuple[int, int], tuple[Move, ...]]):
+    """``grid.steps(me, other, follow)[1]`` (the Move actions of :class:`Reach`'s squares) by ``(me, other)``."""
+
+    __slots__ = ("grid", "follow")
+
+    def __init__(self, grid: Grid, follow: bool) -> None:
+        super().__init__()
+        self.grid = grid
+        self.follow = follow
+
+    def __missing__(self, key: tuple[int, int]) -> tuple[Move, ...]:
+        moves = self[key] = self.grid.steps(key[0], key[1], self.follow)[1]
+        return moves
+
+
 class Tables:
     """The fast tables of one rules object (its figures and mats), made the first time each is asked for."""
 
     def __init__(self, rules: XevozRules) -> None:
         self.rules = rules
         self._chops: dict[int, tuple[Figure, ChopTable]] = {}  # by id() of the figure; the entry keeps it alive
+        #: the same as _chops, listing the Chop actions (``Parts.chop_actions``)
+        self._chop_acts: dict[int, tuple[Figure, Callable[[Sequence[bool]], list[Action]]]] = {}
+        #: per mat: its Move actions by pair of squares, moving and following (``Reach``'s squares as Moves)
+        self._move_reach: dict[str, tuple[MoveReach, MoveReach]] = {}
         self._reach: dict[str, tuple[Grid, Reach, Reach]] = {}
         #: id(helix) -> (helix, its reading by face): ``rules.read_face`` found without hashing the helix
         self._readings: dict[int, tuple[Any, dict[str, tuple[Glyph, Attack, Attack, str]]]] = {}
@@ -98,6 +129,22 @@ class Tables:
         if hit is None or hit[0] is not f:
             hit = self._chops[id(f)] = (f, compile_chop_table(f, self.rules.parts(f).blockers))
         return hit[1]
+
+    def chop_actions(self, f: Figure) -> tuple[Figure, Callable[[Sequence[bool]], list[Action]]]:
+        """The entry of ``_chop_acts`` for ``f`` (made the first time it is asked for)."""
+        hit = self._chop_acts.get(id(f))
+        if hit is None or hit[0] is not f:
+            p = self.rules.parts(f)
+            hit = self._chop_acts[id(f)] = (f, compile_chop_actions(f, p.blockers, p.chops))
+        return hit
+
+    def move_reach(self, state: XevozState) -> tuple[MoveReach, MoveReach]:
+        """The entry of ``_move_reach`` for the state's mat (made the first time it is asked for)."""
+        hit = self._move_reach.get(state.mat)
+        if hit is None:
+            grid = self.rules.mat_grid(state)
+            hit = self._move_reach[state.mat] = (MoveReach(grid, False), MoveReach(grid, True))
+        return hit
 
     def reach(self, state: XevozState) -> tuple[Grid, Reach, Reach]:
         """The mat's grid, its movement squares (xevoz.movement) and its following squares
@@ -176,8 +223,38 @@ class FastXevozRules(XevozRules):
         super().__init__(comp)
         self.fast = Tables(self)
 
+    def current_player(self, state: XevozState) -> int | None:
+        # the reference's answer, the commonest phases asked first
+        ph = state.phase
+        if ph == "actions":
+            return state.queue[0][1]
+        if ph == "call":
+            return state.attacker
+        if ph == "move" or ph == "follow":
+            return state.chooser
+        return XevozRules.current_player(self, state)
+
     def legal_actions(self, state: XevozState) -> list[Action]:
-        return legal_actions(self, state, self.fast)
+        # legal_actions(self, state, self.fast) with its commonest lists looked up here: a chop's (the generated
+        # table listing the Chop actions), a move's or follow's (the Moves by pair of squares), the call's
+        ph = state.phase
+        fast = self.fast
+        if ph == "actions":
+            kind, _, owner = state.queue[0]
+            if kind == "chop":
+                side = state.sides[owner]
+                f = side.figure
+                hit = fast._chop_acts.get(id(f))
+                if hit is None or hit[0] is not f:
+                    hit = fast.chop_actions(f)
+                return hit[1](side.present)
+        elif ph == "move" or ph == "follow":
+            moves = fast._move_reach.get(state.mat) or fast.move_reach(state)
+            sides, seat = state.sides, state.chooser
+            return list(moves[ph == "follow"][sides[seat].pos, sides[1 - seat].pos])
+        elif ph == "call":
+            return list(_CALLS)
+        return legal_actions(self, state, fast)
 
     def read_face(self, side: Side, face: str) -> tuple[Glyph, Attack, Attack, str]:
         h = side.helix

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Action, Context
+from . import texts
 from .actions import Altitude, EndTurn, Move, MoveZaxxon, Roll, Shoot, Spin, ZaxxonShoot
 from .board import ZAXXON_FACINGS, ZAXXON_MOVES, ZAXXON_SHOTS, Board
 from .rules import E, ZaxxonRules
@@ -83,6 +84,11 @@ class FastZaxxonRules(ZaxxonRules):
         #: per seat, mode (1: the wall's low section may be entered, +2: the RADAR barrier is closed) and space:
         #: the steps that mode allows (a mode that allows the same steps as mode 0 shares its entry)
         self.step_lists = tuple(self._step_lists(s) for s in (0, 1))
+        #: per plane (index ``seat * 2 + number - 1``): per ``space * 8 + 4 * high + mode`` (high: at High
+        #: Altitude; mode as in step_lists), the plane's steps as a set, its Move actions followed by its altitude
+        #: change, the spaces of the steps in order and whether the space is in the dogfight area (each made when
+        #: first needed: ``_segment``)
+        self._segments: tuple[list[Any], ...] = tuple([None] * (n_cells * 8) for _ in range(4))
         #: the actions that can change where Zaxxon faces (a Move: only from or into the inner fortress)
         self._turners = frozenset((Spin, Shoot, MoveZaxxon, ZaxxonShoot))
         #: (target spaces..., Zaxxon's west space) -> (the spaces those pieces take, {space * 7 + count: is one of
@@ -175,6 +181,21 @@ class FastZaxxonRules(ZaxxonRules):
     def apply(self, state: ZState, action: Action, ctx: Context) -> None:
         kind = type(action)
         seat = state.mover
+        if seat is not None:
+            # the commonest steps, each in one frame when they are legal as they stand (else as below)
+            ph = state.phase
+            if ph == MOVE:
+                if kind is Move:
+                    if self._move_step(state, seat, action, ctx):  # type: ignore[arg-type]
+                        return
+                elif kind is Altitude and self._altitude_step(state, seat, action, ctx):  # type: ignore[arg-type]
+                    return
+            elif ph == ROLL:
+                if kind is Roll:
+                    self._roll_step(state, ctx)
+                    return
+            elif ph == SPIN and kind is Spin and self._spin_step(state, seat, ctx):
+                return
         if kind is Move:
             # a step turns Zaxxon only from or into the inner fortress (unsure of the plane or space: the reference)
             num, name = action.plane, action.to  # type: ignore[attr-defined]
@@ -187,6 +208,122 @@ class FastZaxxonRules(ZaxxonRules):
             super().apply(state, action, ctx)  # (works out the facing before and after, or refuses it)
             return
         self._handlers[kind](state, seat, action, ctx)
+
+    def _move_step(self, s: ZState, seat: int, action: Move, ctx: Context) -> bool:
+        """``_apply_move`` for a step that is legal as it stands and touches no space of the inner fortress (so
+        Zaxxon does not turn, and the inner fortress's entry and RADAR barrier are not crossed): the checks of
+        ``_flying``, ``_cell`` and ``move_problem`` from the tables, then the step told as the reference tells it.
+        ``False`` (nothing done) for anything else: the reference plays it, or refuses it with its reason."""
+        num, name = action.plane, action.to
+        if num.__class__ is not int or not (num == 1 or num == 2) or name.__class__ is not str:
+            return False
+        to = self.board.index.get(name)
+        if to is None:
+            return False
+        planes = s.planes
+        first = seat * 2
+        p = planes[first + num - 1]
+        here = p[0]
+        low = self.low_section
+        inner = self.inner
+        # zaxxon.shot-down-*: grounded this turn; zaxxon.wall-no-landing: a plane of this seat on a wall steps off
+        # first (the reference's); a step from or into the inner fortress (the reference's: Zaxxon may turn)
+        if p[2] or low[planes[first][0]] or low[planes[first + 1][0]] or inner[here] or inner[to]:
+            return False
+        # move_problem: a step the tables allow (zaxxon.plane-moves, zaxxon.blocked-spaces, zaxxon.own-side,
+        # zaxxon.zaxxon-area, zaxxon.wall-crossing), onto no plane (zaxxon.no-passing-planes) or target
+        # (zaxxon.blocked-spaces); the RADAR barrier lies inside the inner fortress
+        info = self.step_info[seat][here].get(to)
+        if (info is None or info & 1 and (not p[1] or s.count < 2) or planes[0][0] == to or planes[1][0] == to
+                or planes[2][0] == to or planes[3][0] == to or to in s.tcell):
+            return False
+        p[0] = to
+        names = self.board.names
+        dest = names[to]
+        ctx.tell("zaxxon.plane-moves", -1, texts.move, num, names[here], dest, plane=num, to=dest)
+        if low[to]:
+            ctx.emit("zaxxon.wall-crossing", texts.WALL[num], plane=num)
+        spin = s.spin
+        if spin == "RED":
+            if self.live_area(s, to, "silo") and not self.live_area(s, here, "silo"):
+                self._shoot_down(s, ctx, first + num - 1, "zaxxon.red-silo-fire", "a missile silo (RED: planes "
+                                 "entering a silo area are shot down)")
+        elif (spin == "BLUE" and s.variant.turret_fires_on_entry
+              and self.live_area(s, to, "turret") and not self.live_area(s, here, "turret")):
+            self._shoot_down(s, ctx, first + num - 1, "zaxxon.blue-turret-fire", "a gun turret (BLUE, variant: "
+                             "entering)")
+        s.count -= 1  # _spend(s, ctx, 1)
+        if s.count <= 0 and s.phase == MOVE:
+            self._next_stage(s, ctx)
+        return True
+
+    def _altitude_step(self, s: ZState, seat: int, action: Altitude, ctx: Context) -> bool:
+        """``_apply_altitude`` for a change the plane may make as it stands (``_flying``'s checks from the tables),
+        told as the reference tells it; ``False`` (nothing done) for anything else: the reference's."""
+        num, high = action.plane, action.high
+        if num.__class__ is not int or not (num == 1 or num == 2) or not (high is True or high is False):
+            return False
+        planes = s.planes
+        first = seat * 2
+        p = planes[first + num - 1]
+        low = self.low_section
+        if p[2] or low[planes[first][0]] or low[planes[first + 1][0]] or high is bool(p[1]):
+            return False
+        p[1] = 1 if high else 0
+        ctx.emit("zaxxon.altitude", texts.ALTITUDE[num, high], plane=num, high=high)
+        s.count -= 1  # _spend(s, ctx, 1)
+        if s.count <= 0 and s.phase == MOVE:
+            self._next_stage(s, ctx)
+        return True
+
+    def _roll_step(self, s: ZState, ctx: Context) -> None:
+        """``_apply_roll`` (the roll phase: the dice rolled, ties rolled again), told as the reference tells it."""
+        draw = ctx.draw
+        while True:
+            d0, d1 = draw("die"), draw("die")
+            if d0 != d1:
+                break
+            ctx.tell("zaxxon.roll", None, texts.tie, d0, die=d0)
+        s.dice = [d0, d1]
+        s.low = low = 0 if d0 < d1 else 1
+        s.phase, s.mover = SPIN, low
+        players = ctx.players
+        ctx.tell("zaxxon.roll", None, texts.roll, s.round, players[0], d0, players[1], d1, dice=[d0, d1])
+        ctx.tell("zaxxon.order-of-play", low, texts.lower, players[low], players[1 - low])
+
+    def _spin_step(self, s: ZState, seat: int, ctx: Context) -> bool:
+        """``_apply_spin`` when no plane is in the inner fortress (then Zaxxon faces south before and after: a plane
+        shot down in an outer fortress goes to its home base), told as the reference tells it; ``False`` (nothing
+        done) otherwise: the reference's, which works out the facing."""
+        inner, pl = self.inner, s.planes
+        if inner[pl[0][0]] or inner[pl[1][0]] or inner[pl[2][0]] or inner[pl[3][0]]:
+            return False
+        v = s.spin = ctx.draw("spinner", *self.spinner(s.variant))
+        name = ctx.players[seat]
+        ctx.tell("zaxxon.spinner", -1, texts.spin, name, v, spin=v)
+        s.phase, s.stage, s.count = MOVE, 0, s.dice[s.low]
+        if v == "RED":
+            self._area_fire(s, ctx, "silo")
+        elif v == "BLUE":
+            self._area_fire(s, ctx, "turret")
+        elif v == "WHITE":
+            ctx.emit("zaxxon.white-safe", texts.WHITE, player=None)
+        elif s.zx_active:
+            s.phase = ZAXXON
+            ctx.tell("zaxxon.zaxxon-spin", -1, texts.zaxxon_spin, name, s.count, count=s.count)
+        else:
+            ctx.emit("zaxxon.zaxxon-spin", texts.Z_ASLEEP, player=None)
+        return True
+
+    def _next_stage(self, s: ZState, ctx: Context) -> None:
+        # the higher roller's stage told as the reference tells it; the end of the turn is the reference's
+        if s.stage == 0:
+            hi = 1 - s.low
+            s.stage, s.mover = 1, hi
+            s.count = s.dice[hi]
+            ctx.tell("zaxxon.order-of-play", hi, texts.higher, ctx.players[hi], s.count)
+            return
+        super()._next_stage(s, ctx)
 
     def _cell(self, name: Any, rule: str) -> int:
         cell = self.board.index.get(name) if type(name) is str else None
@@ -207,10 +344,14 @@ class FastZaxxonRules(ZaxxonRules):
             return self._other_actions(s)
         seat = s.mover
         assert seat is not None
-        res: list[Action] = []
         planes = s.planes
-        # spaces holding a target piece or Zaxxon (``fixed``) or a plane (``pcells``): no plane may step there, and
+        # spaces holding a plane (``pcells``) or a target piece or Zaxxon (``fixed``): no plane may step there, and
         # a shot stops there
+        pcells = (planes[0][0], planes[1][0], planes[2][0], planes[3][0])
+        first = seat * 2
+        low = self.low_section
+        if low[pcells[first]] or low[pcells[first + 1]]:
+            return self._off_wall(s, seat)
         zx = s.zx
         last = self._last_pieces  # (the layout of the previous call: most calls see the same)
         if last[1] == zx and last[0] == s.tcell:
@@ -222,55 +363,80 @@ class FastZaxxonRules(ZaxxonRules):
                 pieces = self._new_pieces(key)
             self._last_pieces = (s.tcell[:], zx, pieces)
             fixed, reach = pieces
-        pcells = (planes[0][0], planes[1][0], planes[2][0], planes[3][0])
         count = s.count
-        radar = 2 if s.low == seat and s.variant.radar_barrier else 0
-        low = self.low_section
-        first = seat * 2
-        wall = first if low[pcells[first]] else first + 1 if low[pcells[first + 1]] else -1
-        step_lists = self.step_lists[seat]
-        near = self.near
-        dogfight = self.board.dogfight
-        enemy = 2 - first
+        # a plane's entry in its segments: space * 8, +2 when the RADAR barrier is closed to it, and at High
+        # Altitude +4 (+1 more with 2 counts: the low section of a wall may be entered)
+        at_low = 2 if s.low == seat and s.variant.radar_barrier else 0
+        at = (at_low, at_low + (5 if count >= 2 else 4))  # by altitude (0: low, 1: high)
+        segments = self._segments
+        res: list[Action] = []
         taken: set[int] | None = None
-        for pi in ((wall,) if wall >= 0 else (first, first + 1)):
+        for pi in (first, first + 1):
             p = planes[pi]
             if p[2]:
                 continue
-            num = pi - first + 1
             here = p[0]
-            high = p[1]
-            # the low section of a wall needs High Altitude and 2 counts
-            tos, to_set, moves1, moves2 = step_lists[(1 if high and count >= 2 else 0) + radar][here]
-            moves = moves1 if num == 1 else moves2
-            if fixed.isdisjoint(tos) and to_set.isdisjoint(pcells):
-                res += moves  # every step free (the common case)
+            k = here * 8 + at[p[1]]
+            entry = segments[pi][k] or self._segment(pi, k)
+            to_set, steps = entry[0], entry[1]
+            if to_set.isdisjoint(fixed) and to_set.isdisjoint(pcells):
+                res += steps  # every step free (the common case), then the altitude change
             else:
-                for to, move in zip(tos, moves, strict=True):
+                for to, move in zip(entry[2], steps, strict=False):  # (steps ends with the altitude change)
                     if to not in fixed and to not in pcells:
                         res.append(move)
-            if wall >= 0:
-                continue
-            res.append(self._alt_to[num][0 if high else 1])
-            if count <= 0:
-                continue
-            if count <= 6:
+                res.append(steps[-1])
+            if 0 < count <= 6:  # (else _shots says whether there is any)
                 k = here * 7 + count
                 hit = reach.get(k)
                 if hit is None:
-                    hit = reach[k] = not fixed.isdisjoint(near[here][count])
+                    hit = reach[k] = not fixed.isdisjoint(self.near[here][count])
                 # no target piece or Zaxxon in reach: only an opponent's plane in a dogfight could be shot (its
                 # own planes never are)
-                if not hit and (here not in dogfight or (pcells[enemy] not in near[here][count]
-                                                         and pcells[enemy + 1] not in near[here][count])):
+                if not hit and (not entry[3] or self._no_enemy_near(here, count, pcells, first)):
                     continue
             if taken is None:
                 taken = set(fixed)
                 taken.update(pcells)
             self._shots(s, seat, pi, taken, res)
-        if wall < 0 and not (res and s.variant.must_use_full_count):
+        if not (res and s.variant.must_use_full_count):
             res.append(self._end)
         return res
+
+    def _no_enemy_near(self, here: int, count: int, pcells: tuple[int, ...], first: int) -> bool:
+        """Whether neither opponent's plane is within a shot of ``count`` from ``here`` (``first``: the mover's
+        first plane, ``pcells``: every plane's space)."""
+        reach_set = self.near[here][count]
+        return pcells[2 - first] not in reach_set and pcells[3 - first] not in reach_set
+
+    def _segment(self, pi: int, k: int) -> tuple[frozenset[int], tuple[Action, ...], tuple[int, ...], bool]:
+        """Entry ``k`` of plane ``pi``'s segments (made when first needed): the spaces of its steps as a set, its
+        Move actions followed by its altitude change, the spaces in the order of the moves, and whether the
+        plane's space is in the dogfight area."""
+        seat, num = divmod(pi, 2)
+        num += 1
+        here, rest = divmod(k, 8)
+        high = rest >= 4
+        tos, to_set, moves1, moves2 = self.step_lists[seat][rest - 4 if high else rest][here]
+        entry = (to_set, (*(moves1 if num == 1 else moves2), self._alt_to[num][0 if high else 1]), tos,
+                 here in self.board.dogfight)
+        self._segments[pi][k] = entry
+        return entry
+
+    def _off_wall(self, s: ZState, seat: int) -> list[Action]:
+        """The legal actions when a plane of ``seat`` is on a wall's low section: its steps off it, nothing else
+        (zaxxon.wall-no-landing)."""
+        planes = s.planes
+        pi = seat * 2 if self.low_section[planes[seat * 2][0]] else seat * 2 + 1
+        p = planes[pi]
+        if p[2]:
+            return []
+        pcells = (planes[0][0], planes[1][0], planes[2][0], planes[3][0])
+        fixed = frozenset((*s.tcell, s.zx, self.east[s.zx]))
+        radar = 2 if s.low == seat and s.variant.radar_barrier else 0
+        tos, _, moves1, moves2 = self.step_lists[seat][(1 if p[1] and s.count >= 2 else 0) + radar][p[0]]
+        return [move for to, move in zip(tos, moves1 if pi % 2 == 0 else moves2, strict=True)
+                if to not in fixed and to not in pcells]
 
     def _new_pieces(self, key: tuple[int, ...]) -> tuple[frozenset[int], dict[int, bool]]:
         """The spaces target pieces and Zaxxon take (``key``: the target spaces, then Zaxxon's west space), and a
