@@ -90,6 +90,21 @@ function xvSpaceAction(ctx, st, ai, si, sp) {
   return { type: "StopAt", step, space: sp.label };
 }
 
+// A click (or Enter / Space) on space (ai, si), read from the newest drawing (ctx) when it comes: the editor puts the
+// picked Solvalou there; else a listed stop of the roll is played, or the move the click means is tried.
+function xvSpaceGo(ctx, ai, si) {
+  if (ctx.editing) { xvEditSpace(ctx, ai, si); return; }
+  const st = ctx.view.stage;
+  const sp = st.areas[ai][si];
+  const state = ctx.state;
+  let stop = null;  // (the last listed stop on the space, as the drawing's stops table takes it)
+  for (const a of ctx.legalWhere({ type: "StopAt" })) {
+    const p = state.path[a.step - 1];
+    if (p && p[0] === ai && p[1] === si) stop = a;
+  }
+  if (stop) ctx.send(stop.id); else xvTry(ctx, xvSpaceAction(ctx, st, ai, si, sp));
+}
+
 // ---- the position editor (teacher panel "Edit position", issue 11): ctx.editing is on ----------------------------
 // Click a Solvalou (on the board, or "pick up" on its sheet), then a space: that player is set up there. + / - on a
 // sheet row set its markers; "to play" gives a player the turn. Each edit is a set-up (Game.set_up through
@@ -298,19 +313,25 @@ function renderBoard(ctx) {
   if (!ghostKey) mem.ghost = null;
   const ghostAge = mem.ghost ? now - mem.ghost.since : 0;
 
-  // the flight line: through every space in flying order (drawn first: the spaces cover it)
-  const route = xvRoute(st);
-  const line = route.map(([ai, si]) => { const { x, y } = xvPos(ai, si, nA); return [x + XV_W / 2, y + XV_H / 2]; });
-  const gateTo = st.number < 7 ? (() => { const { x, y } = xvPos(nA - 1, st.areas[nA - 1].length - 1, nA); return [[x + XV_W / 2, y - XV_ROWGAP + 6]]; })() : [];
-  svg.append(s("path", { class: "xv-flightline", d: "M" + line.concat(gateTo).map(([x, y]) => `${x} ${y}`).join("L"), "aria-hidden": "true" }));
+  // issue 23: the stage's spaces, its flight line and labels, the sheets and the movers are parts (ctx.part): each
+  // is drawn again only when what it shows changed; their handlers read the newest drawing's ctx when they run
+  const part = typeof ctx.part === "function" ? ctx.part : (_key, _sig, build) => build();
+  const stageId = `${stageKey}/${nA}`;
+  // the flight line: through every space in flying order (drawn first: the spaces cover it); the areas' labels
+  svg.append(part("xv-flightline", stageId, () => {
+    const route = xvRoute(st);
+    const line = route.map(([ai, si]) => { const { x, y } = xvPos(ai, si, nA); return [x + XV_W / 2, y + XV_H / 2]; });
+    const gateTo = st.number < 7 ? (() => { const { x, y } = xvPos(nA - 1, st.areas[nA - 1].length - 1, nA); return [[x + XV_W / 2, y - XV_ROWGAP + 6]]; })() : [];
+    return s("path", { class: "xv-flightline", d: "M" + line.concat(gateTo).map(([x, y]) => `${x} ${y}`).join("L"), "aria-hidden": "true" });
+  }));
 
   st.areas.forEach((area, ai) => {
     const first = xvPos(ai, 0, nA);
     const lastCell = xvPos(ai, area.length - 1, nA);
     const mid = (first.x + lastCell.x + XV_W) / 2;
     const dir = ai % 2 === 0 ? "left" : "right";
-    svg.append(s("text", { x: mid - 10, y: first.y - 9, class: "xv-area-label" }, `Area ${ai + 1} — flies ${dir}`));
-    svg.append(xvArrow(ctx, dir, { x: mid + 76, y: first.y - 26, size: 18, cls: "xv-area-arrow" }));
+    svg.append(part(`xv-area-${ai}`, stageId, () => s("text", { x: mid - 10, y: first.y - 9, class: "xv-area-label" }, `Area ${ai + 1} — flies ${dir}`)));
+    svg.append(part(`xv-area-arrow-${ai}`, stageId, () => xvArrow(ctx, dir, { x: mid + 76, y: first.y - 26, size: 18, cls: "xv-area-arrow" })));
     area.forEach((sp, si) => {
       const { x, y } = xvPos(ai, si, nA);
       const key = `${ai},${si}`;
@@ -318,8 +339,7 @@ function renderBoard(ctx) {
       const guard = st.guard.some((g) => xvSame(g, [ai, si])) && view.conditions_on;
       const gi = st.gumps.findIndex((g) => xvSame(g, [ai, si]));
       const daley = (state.daley || []).some((d) => xvSame(d, [ai, si]));
-      const go = editing ? () => xvEditSpace(ctx, ai, si)
-        : () => (stop ? ctx.send(stop.id) : xvTry(ctx, xvSpaceAction(ctx, st, ai, si, sp)));
+      const go = () => xvSpaceGo(ctx, ai, si);
       const here = state.pilots.map((p, i) => (!p.at_gate && p.area === ai && p.space === si ? ctx.seatName(i) : null)).filter(Boolean);
       const entry = sp.kind === "entrance" && ai > 0;
       const name = [`Area ${ai + 1}, space ${si + 1}: ${sp.label}`,
@@ -329,6 +349,15 @@ function renderBoard(ctx) {
         daley ? "Daley" : "", here.length ? `here: ${here.map((n) => `${ctx.poss(n)} Solvalou`).join(", ")}` : "",
         editing ? dropName : stop ? (stop.step === path.length ? "press to end the roll here" : "press to stop here") : ""].filter(Boolean).join(", ");
       const clickable = editing || !botTurn;
+      const tags = xvTags(ctx, sp, { guard, gump: gi >= 0 ? (gumpsLeft[gi] ? 1 : 0) : -1, daley });
+      // a listed stop of the roll being made: lit when the ghost reaches it
+      const k = stop && !editing ? path.findIndex((p) => p[0] === ai && p[1] === si) : -1;
+      const delay = (k + 1) * XV_STEP_MS - ghostAge;
+      const lit = stop && !editing && delay > 0 && mem.ghost && !xvReduced();  // lit when the ghost gets there (not again on a redraw)
+      const pill = stop && !editing && (byCell[key] || []).length <= 2 ? (stop.step === path.length ? "roll ends" : "stop here") : "";
+      const sig = [stageId, name, stop && !editing ? stop.id : "", onPath.has(key), picked !== null, editing, clickable,
+        JSON.stringify(tags), pill, lit ? `${mem.ghost.key}` : ""].join("|");
+      svg.append(part(`xv-space-${ai}-${si}`, sig, () => {
       const g = s("g", {
         class: ["xv-space", `xv-${sp.kind}`, sp.stop && "xv-must", entry && "xv-entry", stop && !editing && "xv-target", onPath.has(key) && "xv-path",
           picked !== null && "xv-drop"],
@@ -342,7 +371,7 @@ function renderBoard(ctx) {
       g.append(s("rect", { x: x + 3, y: y + XV_LANE, width: XV_W - 6, height: XV_H - XV_LANE - 3, rx: 6, class: "xv-lane", "aria-hidden": "true" }));
       const cx = x + XV_W / 2;
       // the tag line
-      const [left, right] = xvTags(ctx, sp, { guard, gump: gi >= 0 ? (gumpsLeft[gi] ? 1 : 0) : -1, daley });
+      const [left, right] = tags;
       left.forEach((t, k) => g.append(s("text", { x: x + 4, y: y + 16 + k * 15, class: ["xv-tag", t.cls] }, t.text)));
       right.forEach((t, k) => g.append(s("text", { x: x + XV_W - 4, y: y + 16 + k * 15, class: ["xv-tag", "xv-tag-end", t.cls] }, t.text)));
       // the location: its icon (an air-to-ground battle with its number large), its words, what it gives
@@ -361,28 +390,22 @@ function renderBoard(ctx) {
       if (extra.length) g.append(s("g", { class: "xv-awards" }, extra));
       else if (entry) g.append(s("text", { x: cx, y: y + 81, class: "xv-extra" }, "must stop"));
       else if (ai === 0 && si === 0) g.append(s("text", { x: cx, y: y + 81, class: "xv-extra xv-start" }, "START"));
-      // a listed stop of the roll being made: lit when the ghost reaches it
-      if (stop && !editing) {
-        const k = path.findIndex((p) => p[0] === ai && p[1] === si);
-        const free = (byCell[key] || []).length <= 2;
-        const delay = (k + 1) * XV_STEP_MS - ghostAge;
-        if (delay > 0 && mem.ghost && !xvReduced()) {  // lit when the ghost gets there (not again on a redraw)
-          g.classList.add("xv-lit-later");
-          g.style.setProperty("--xv-lit-delay", `${Math.round(delay)}ms`);
-        }
-        if (free) {
-          const last = stop.step === path.length;
-          g.append(s("g", { class: "xv-stop-pill", "aria-hidden": "true" },
-            s("rect", { x: x + 8, y: y + XV_H - 27, width: XV_W - 16, height: 21, rx: 10 }),
-            s("text", { x: cx, y: y + XV_H - 12 }, last ? "roll ends" : "stop here")));
-        }
+      if (lit) {
+        g.classList.add("xv-lit-later");
+        g.style.setProperty("--xv-lit-delay", `${Math.round(delay)}ms`);
       }
-      svg.append(g);
+      if (pill) {
+        g.append(s("g", { class: "xv-stop-pill", "aria-hidden": "true" },
+          s("rect", { x: x + 8, y: y + XV_H - 27, width: XV_W - 16, height: 21, rx: 10 }),
+          s("text", { x: cx, y: y + XV_H - 12 }, pill)));
+      }
+      return g;
+      }));
     });
   });
   if (st.number < 7) {
     const { x, y } = xvPos(nA - 1, st.areas[nA - 1].length - 1, nA);
-    svg.append(s("text", { x: x + XV_W / 2 + 9, y: y - 9, class: "xv-gate" }, "to the stage gate"));
+    svg.append(part("xv-gate", stageId, () => s("text", { x: x + XV_W / 2 + 9, y: y - 9, class: "xv-gate" }, "to the stage gate")));
   }
 
   // the trail of the last flight (dashed, the mover's colour), under the pieces
@@ -457,7 +480,9 @@ function renderBoard(ctx) {
       picked === null ? "Pick up a Solvalou (on the board or its sheet), then press a space."
         : [ctx.seatTag(picked), " is picked up: press the space to put it on."]) : xvChoices(ctx),
     xvReveal(ctx),
-    h("div", { class: "xv-sheets" }, state.pilots.map((p, i) => xvSheet(ctx, p, i))));
+    h("div", { class: "xv-sheets" }, state.pilots.map((p, i) => part(`xv-sheet-${i}`,
+      JSON.stringify([p, ctx.currentPlayer === i, state.row_cap, ctx.players, editing, picked === i, !!ctx.view.cockpit]),
+      () => xvSheet(ctx, p, i)))));
   ctx.el.append(panel);
 }
 
@@ -473,12 +498,11 @@ function xvSheet(ctx, p, i) {
   // editing: a button of the sheet (never a move), with its name in words
   const edit = (cls, label, text, onClick, extra) => h("button", Object.assign({ type: "button", class: ["xv-edit", cls],
     "aria-label": label, title: label, dataset: { seat: i, focus: `${cls}-${i}` }, onClick }, extra || {}), text);
-  const step = (key, name, d) => {
-    const n = xvCount(ctx, i, key);
-    return edit(d > 0 ? "xv-edit-plus" : "xv-edit-minus",
-      d > 0 ? `add a ${name} Marker to ${ctx.poss(who)} sheet` : `remove a ${name} Marker from ${ctx.poss(who)} sheet`,
-      xvIcon(ctx, d > 0 ? "plus" : "minus", { size: 14 }), () => xvEditPlayer(ctx, i, { [key]: n + d }), { dataset: { seat: i, row: key, focus: `xv-edit-${key}-${d}-${i}` } });
-  };
+  // (the count is read when the button is pressed: the sheet is kept while it shows the same, ctx.part)
+  const step = (key, name, d) => edit(d > 0 ? "xv-edit-plus" : "xv-edit-minus",
+    d > 0 ? `add a ${name} Marker to ${ctx.poss(who)} sheet` : `remove a ${name} Marker from ${ctx.poss(who)} sheet`,
+    xvIcon(ctx, d > 0 ? "plus" : "minus", { size: 14 }), () => xvEditPlayer(ctx, i, { [key]: xvCount(ctx, i, key) + d }),
+    { dataset: { seat: i, row: key, focus: `xv-edit-${key}-${d}-${i}` } });
   return h("div", { class: ["xv-sheet", `xv-sheet-${i}`, turn && "xv-sheet-turn", picked && "xv-sheet-picked"], dataset: { seat: i }, role: "group",
     "aria-label": `${ctx.poss(who, true)} Attack Strength Sheet` },
   h("div", { class: "xv-sheet-head" }, ctx.seatTag(i), turn ? [" ", xvIcon(ctx, "arrow", { rotate: 270, size: 14 }), " to play"] : "",
