@@ -1096,6 +1096,9 @@ function ttRenderBoard({ model, el }) {
         (a.said || []).length ? ttH("span", { class: "tt-bot-turn-said" }, ` — ${(a.said || []).map(ttTxt).join(" ")}`) : null))));
   }
 
+  // each listed move's entry is drawn once for its place in the list (ttPartMemo): a move draws the new ones only
+  const actionParts = ttPartMemo();
+  let actionPartsOpen = false;
   function actionsPanel(m) {
     const legal = m.legal || [];
     const interactive = m.interactive && !m.is_over && !editingNow();
@@ -1103,7 +1106,10 @@ function ttRenderBoard({ model, el }) {
     const matching = words.length ? legal.filter((a) => words.every((w) => String(a.text).toLowerCase().includes(w))) : legal;
     visibleActions = matching.slice(0, TT_LIST_MAX);
     const who = m.current_player === null || m.current_player === undefined ? "" : ` for ${ttSeatName(m.players, m.current_player)}`;
-    const list = ttH("ul", { class: "tt-action-list" }, visibleActions.map((a, i) => ttH("li", {}, actionButton(a, i, interactive))));
+    actionParts.begin();
+    actionPartsOpen = true;
+    const list = ttH("ul", { class: "tt-action-list" }, visibleActions.map((a, i) => actionParts.part(`act:${a.id}`,
+      `${i}|${interactive ? 1 : 0}|${a.type}|${ttTxt(a.text)}`, () => ttH("li", {}, actionButton(a, i, interactive)))));
     if (botMoving(m) || botWaiting(m)) {
       const name = ttSeatName(m.players, m.current_player);
       return ttH("section", { class: "tt-actions", "aria-label": "legal moves" },
@@ -1426,6 +1432,7 @@ function ttRenderBoard({ model, el }) {
       keepIf("bot", [...bots, m.bot_turn, m.last_move], () => botTurnPanel(m)),
       keepIf("actions", [...bots, m.legal, m.interactive, m.is_over, m.teacher, memo.editing, memo.filter], () => actionsPanel(m)),
       keepIf("controls", [...bots, m.interactive, m.can_undo, m.is_over], () => controls(m))];
+    if (actionPartsOpen) { actionParts.end(); actionPartsOpen = false; }
     const t1 = performance.now();
     sideParts.push(logPanel(m));
     ttSyncChildren(side, sideParts);
