@@ -255,31 +255,53 @@ function ttMorphChildren(live, fresh) {
  *  patched into the page (ttMorph): each part's element in the page is remembered, and a placeholder that reached
  *  the page inside a new element is replaced by its element. */
 function ttPartMemo() {
-  /** @type {Map<string, {sig: string, node: Node | null, live: Node | null}>} */
+  /** @typedef {{sig: string, node: Node | null, live: Node | null, kids: string[]}} TTPart */
+  /** @type {Map<string, TTPart>} */
   let last = new Map();
-  /** @type {Map<string, {sig: string, node: Node | null, live: Node | null}>} */
+  /** @type {Map<string, TTPart>} */
   let next = new Map();
   /** @type {Node[]} */
   let holders = [];
   let kept = 0;
+  /** @type {TTPart | null} */
+  let building = null;  // the part whose build() is running (a part drawn inside it is its kid)
+  // a kept part keeps the parts inside it too (their elements are in it): the next drawing of it finds them
+  /** @type {Set<string>} */
+  let carried = new Set();
+  const carry = (e) => {
+    for (const k of e.kids) {
+      const kid = last.get(k);
+      if (kid && !next.has(k)) { next.set(k, kid); carried.add(k); carry(kid); }
+    }
+  };
   return {
-    begin() { next = new Map(); holders = []; kept = 0; },
+    begin() { next = new Map(); holders = []; kept = 0; building = null; carried = new Set(); },
     /** the element of part `key` (unique in a drawing) whose drawing is named by `sig` (a string): drawn by build()
      *  when sig changed (or the part is new), else a placeholder for the element in the page */
     part(key, sig, build) {
-      if (next.has(key)) throw new Error(`tabletop kit: the part ${key} is drawn twice`);
+      if (next.has(key) && !carried.delete(key)) throw new Error(`tabletop kit: the part ${key} is drawn twice`);
+      if (building) building.kids.push(key);
       const was = last.get(key);
       if (was && was.sig === sig && was.live && was.live.isConnected) {
         const ph = document.createComment("");
         /** @type {any} */ (ph).__ttKeep = was.live;
         holders.push(ph);
         next.set(key, was);
+        carry(was);
         kept += 1;
         return ph;
       }
-      const node = build();
-      next.set(key, { sig, node, live: null });
-      return node;
+      /** @type {TTPart} */
+      const e = { sig, node: null, live: null, kids: [] };
+      next.set(key, e);
+      const outer = building;
+      building = e;
+      try {
+        e.node = build();
+      } finally {
+        building = outer;
+      }
+      return e.node;
     },
     end() {
       for (const ph of holders) if (ph.isConnected) /** @type {ChildNode} */ (ph).replaceWith(/** @type {any} */ (ph).__ttKeep);
@@ -536,9 +558,18 @@ const TT_FLASH_MS = 2000;
  *  node (a live region) keeps its identity and position, so screen readers announce only what changed in it. */
 function ttSyncChildren(parent, nodes) {
   const want = nodes.filter((n) => n !== null && n !== undefined && n !== false);
+  let at = parent.firstChild;
+  let prev = null;
+  let i = 0;
+  while (at && i < want.length && at === want[i]) { prev = at; at = at.nextSibling; i += 1; }  // already in place
+  if (!at && i === want.length) return;
   const keep = new Set(want);
-  for (const c of [...parent.childNodes]) if (!keep.has(c)) c.remove();
-  want.forEach((n, i) => { const at = parent.childNodes[i]; if (at !== n) parent.insertBefore(n, at || null); });
+  for (let c = at; c;) { const next = c.nextSibling; if (!keep.has(c)) c.remove(); c = next; }
+  at = prev ? prev.nextSibling : parent.firstChild;
+  for (; i < want.length; i += 1) {
+    const n = want[i];
+    if (at === n) at = at.nextSibling; else parent.insertBefore(n, at);
+  }
 }
 
 /** The board elements a legal move entry touches: those that play it (data-tt-action = its id), and the one
@@ -1164,6 +1195,10 @@ function ttRenderBoard({ model, el }) {
     logScroll.frame = requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   }
   let logCache = { clauses: null, players: null, nodes: new Map() };
+  /** @type {WeakMap<object, {t: string, e: string}>} */
+  const logSigs = new WeakMap();
+  /** @type {Record<string, Element>} */
+  const lastMarks = {};  // the log's "last move" marks, drawn once and copied
   let logSection = null;
   function logPanel(m) {
     const clauses = m.clauses || {};
@@ -1192,14 +1227,28 @@ function ttRenderBoard({ model, el }) {
       if (li.classList.contains("tt-log-turn")) {
         const had = li.lastElementChild;
         if (had && had.classList.contains("tt-log-last-mark")) had.remove();
-        if (mark) li.append(ttH("span", { class: "tt-log-last-mark" }, " ", ttIcon("left", { size: 12 }), mark === "bot" ? " bot's last move" : " last move"));
+        if (mark) {
+          const made = lastMarks[mark] || (lastMarks[mark] = ttH("span", { class: "tt-log-last-mark" }, " ",
+            ttIcon("left", { size: 12 }), mark === "bot" ? " bot's last move" : " last move"));
+          li.append(made.cloneNode(true));
+        }
       }
+    };
+    // each row's signatures, by the row: a patch keeps the rows it did not change (the same objects)
+    const sigOf = (ev) => {
+      let sig = logSigs.get(ev);
+      if (!sig) {
+        sig = { t: JSON.stringify(["t", ev.turn, ev.actor, ev.action]), e: JSON.stringify(["e", ev.turn, ev.rule, ev.text]) };
+        logSigs.set(ev, sig);
+      }
+      return sig;
     };
     for (const ev of m.events || []) {
       const isLast = lastMoveTurn !== null && ev.turn === lastMoveTurn;
+      const sig = sigOf(ev);
       if (ev.turn !== lastTurn) {
         lastTurn = ev.turn;
-        const li = keep(JSON.stringify(["t", ev.turn, ev.actor, ev.action]), () =>
+        const li = keep(sig.t, () =>
           ttH("li", { class: "tt-log-turn", dataset: { turn: ev.turn } },
             ev.turn === 0 ? "Setup" : ev.actor === null || ev.actor === undefined ? `${ev.turn}. ${ttTxt(ev.action)}`
               : [`${ev.turn}. `, ttSeatTag(m.players, ev.actor), `: ${ttTxt(ev.action)}`]));
@@ -1207,7 +1256,7 @@ function ttRenderBoard({ model, el }) {
         items.push(li);
       }
       if (!ev.rule) continue;
-      const li = keep(JSON.stringify(["e", ev.turn, ev.rule, ev.text]), () => logEntry(ev, clauses[ev.rule]));
+      const li = keep(sig.e, () => logEntry(ev, clauses[ev.rule]));
       lastMark(li, isLast ? "1" : "");
       items.push(li);
     }
@@ -1411,19 +1460,22 @@ function ttRenderBoard({ model, el }) {
     const active = /** @type {HTMLInputElement | null} */ (document.activeElement);
     focus.take();
     const filterCaret = active && active.classList && active.classList.contains("tt-filter") ? active.selectionStart : null;
-    root.dataset.version = String(m.version);
-    root.dataset.game = m.game_name || "";
-    root.dataset.currentPlayer = m.current_player === null || m.current_player === undefined ? "" : String(m.current_player);
-    root.dataset.over = m.is_over ? "1" : "0";
-    root.dataset.interactive = m.interactive ? "1" : "0";
+    // (each written only when it changed: an attribute written restyles what CSS selects by it)
+    const data = (k, v) => { if (root.dataset[k] !== v) root.dataset[k] = v; };
+    data("version", String(m.version));
+    data("game", m.game_name || "");
+    data("currentPlayer", m.current_player === null || m.current_player === undefined ? "" : String(m.current_player));
+    data("over", m.is_over ? "1" : "0");
+    data("interactive", m.interactive ? "1" : "0");
     if (!m.teacher) memo.editing = false;
-    root.dataset.editing = m.teacher && memo.editing && m.interactive ? "1" : "0";
-    root.dataset.botMoving = botMoving(m) ? "1" : "0";
-    root.dataset.botThinking = botMoving(m) && botSearching(m) ? "1" : "0";
-    root.dataset.bots = String(Object.keys(m.bot_seats || {}).length);
-    root.dataset.lastTurn = m.last_move ? String(m.last_move.turn) : "";
-    root.classList.toggle("tt-locked", !m.interactive);
-    root.setAttribute("aria-label", `${m.title || "game"} board`);
+    data("editing", m.teacher && memo.editing && m.interactive ? "1" : "0");
+    data("botMoving", botMoving(m) ? "1" : "0");
+    data("botThinking", botMoving(m) && botSearching(m) ? "1" : "0");
+    data("bots", String(Object.keys(m.bot_seats || {}).length));
+    data("lastTurn", m.last_move ? String(m.last_move.turn) : "");
+    if (root.classList.contains("tt-locked") !== !m.interactive) root.classList.toggle("tt-locked", !m.interactive);
+    const label = `${m.title || "game"} board`;
+    if (root.getAttribute("aria-label") !== label) root.setAttribute("aria-label", label);
     const t0 = performance.now();
     // the side panel and the main row stay in the page (only their changed parts are replaced): the log inside is
     // kept as it is, so the browser restyles only what is new
@@ -1431,7 +1483,9 @@ function ttRenderBoard({ model, el }) {
     const sideParts = [
       keepIf("bot", [...bots, m.bot_turn, m.last_move], () => botTurnPanel(m)),
       keepIf("actions", [...bots, m.legal, m.interactive, m.is_over, m.teacher, memo.editing, memo.filter], () => actionsPanel(m)),
-      keepIf("controls", [...bots, m.interactive, m.can_undo, m.is_over], () => controls(m))];
+      keepIf("controls", [m.interactive, m.can_undo, m.is_over, botMoving(m),
+        m.current_player === null || m.current_player === undefined ? null : (m.bot_seats || {})[String(m.current_player)]],
+      () => controls(m))];
     if (actionPartsOpen) { actionParts.end(); actionPartsOpen = false; }
     const t1 = performance.now();
     sideParts.push(logPanel(m));

@@ -315,7 +315,7 @@ function renderBoard(ctx) {
 
   // issue 23: the stage's spaces, its flight line and labels, the sheets and the movers are parts (ctx.part): each
   // is drawn again only when what it shows changed; their handlers read the newest drawing's ctx when they run
-  const part = typeof ctx.part === "function" ? ctx.part : (_key, _sig, build) => build();
+  const part = xvPart(ctx);
   const stageId = `${stageKey}/${nA}`;
   // the flight line: through every space in flying order (drawn first: the spaces cover it); the areas' labels
   svg.append(part("xv-flightline", stageId, () => {
@@ -325,6 +325,11 @@ function renderBoard(ctx) {
     return s("path", { class: "xv-flightline", d: "M" + line.concat(gateTo).map(([x, y]) => `${x} ${y}`).join("L"), "aria-hidden": "true" });
   }));
 
+  // what stands on or marks each space, by "area,space"
+  const guarded = new Set(st.guard.map((g) => `${g[0]},${g[1]}`));
+  const gumpAt = new Map();
+  st.gumps.forEach((g, i) => { const k = `${g[0]},${g[1]}`; if (!gumpAt.has(k)) gumpAt.set(k, i); });
+  const daleys = new Set((state.daley || []).map((d) => `${d[0]},${d[1]}`));
   st.areas.forEach((area, ai) => {
     const first = xvPos(ai, 0, nA);
     const lastCell = xvPos(ai, area.length - 1, nA);
@@ -336,11 +341,11 @@ function renderBoard(ctx) {
       const { x, y } = xvPos(ai, si, nA);
       const key = `${ai},${si}`;
       const stop = stops[key];
-      const guard = st.guard.some((g) => xvSame(g, [ai, si])) && view.conditions_on;
-      const gi = st.gumps.findIndex((g) => xvSame(g, [ai, si]));
-      const daley = (state.daley || []).some((d) => xvSame(d, [ai, si]));
+      const guard = !!view.conditions_on && guarded.has(key);
+      const gi = gumpAt.has(key) ? gumpAt.get(key) : -1;
+      const daley = daleys.has(key);
       const go = () => xvSpaceGo(ctx, ai, si);
-      const here = state.pilots.map((p, i) => (!p.at_gate && p.area === ai && p.space === si ? ctx.seatName(i) : null)).filter(Boolean);
+      const here = (byCell[key] || []).map((i) => ctx.seatName(i));
       const entry = sp.kind === "entrance" && ai > 0;
       const name = [`Area ${ai + 1}, space ${si + 1}: ${sp.label}`,
         entry ? "you must stop here when you enter the area" : "",
@@ -478,12 +483,20 @@ function renderBoard(ctx) {
     gate.length ? h("p", { class: "xv-gate-line" }, "Waiting at the stage gate: ", gate.map((i) => [ctx.seatTag(i), " "])) : null,
     editing ? h("p", { class: "xv-edit-note" }, "Editing the position: no move is played until you stop editing. ",
       picked === null ? "Pick up a Solvalou (on the board or its sheet), then press a space."
-        : [ctx.seatTag(picked), " is picked up: press the space to put it on."]) : xvChoices(ctx),
+        : [ctx.seatTag(picked), " is picked up: press the space to put it on."])
+      : part("xv-choices", JSON.stringify([state.phase, state.pending, ctx.legal, ctx.currentPlayer, ctx.interactive, ctx.isOver,
+        botSeats, ctx.players, !!view.cockpit, ctx.currentPlayer === null || ctx.currentPlayer === undefined ? null : state.pilots[ctx.currentPlayer]]),
+      () => xvChoices(ctx)),
     xvReveal(ctx),
     h("div", { class: "xv-sheets" }, state.pilots.map((p, i) => part(`xv-sheet-${i}`,
       JSON.stringify([p, ctx.currentPlayer === i, state.row_cap, ctx.players, editing, picked === i, !!ctx.view.cockpit]),
       () => xvSheet(ctx, p, i)))));
   ctx.el.append(panel);
+}
+
+/** ctx.part (issue 23: a part of the picture drawn again only when its signature changed), or a plain drawing. */
+function xvPart(ctx) {
+  return typeof ctx.part === "function" ? ctx.part : (_key, _sig, build) => build();
 }
 
 function xvSheet(ctx, p, i) {
@@ -511,12 +524,14 @@ function xvSheet(ctx, p, i) {
         picked ? "picked up: press a space" : "pick up Solvalou", () => xvPick(ctx, i), { "aria-pressed": picked ? "true" : "false" }),
       turn ? null : edit("xv-edit-turn", `give ${who} the turn (to roll next)`, "to play",
         () => ctx.editPosition({ to_play: i }))) : null),
+  // the rows: drawn again only when a count changes (a turn passing redraws the head only)
+  xvPart(ctx)(`xv-rows-${i}`, JSON.stringify([rows.map(([, key]) => p[key]), cap, who, editing]), () =>
   h("table", { class: "xv-rows", "aria-label": `${ctx.poss(who, true)} markers` }, rows.map(([name, key, mark]) => h("tr", { dataset: { row: key },
     "aria-label": `${ctx.poss(who, true)} ${name} row: ${p[key]} of ${cap} markers` },
     h("th", { scope: "row" }, name),
     cells.map((k) => h("td", { class: k < p[key] ? "xv-full" : "xv-empty" }, k < p[key] ? xvIcon(ctx, mark, { size: 16 }) : "")),
     h("td", { class: "xv-count", title: `${p[key]} of ${cap} ${name} markers` }, `${p[key]}/${cap}`),
-    editing ? h("td", { class: "xv-edit-cell" }, step(key, name, -1), step(key, name, 1)) : null))),
+    editing ? h("td", { class: "xv-edit-cell" }, step(key, name, -1), step(key, name, 1)) : null)))),
   h("div", { class: "xv-badges" },
     ctx.view.cockpit ? h("span", { class: "xv-badge" }, p.cockpit ? "Cockpit Card face up (variant)" : "Cockpit Card used (variant)") : null,
     p.phantom ? h("span", { class: "xv-badge" }, "Phantom wingman") : null,

@@ -498,14 +498,48 @@ function renderBoard(ctx) {
   memo.ctx = ctx;  // what the hexes' handlers read
   memo.show = show;
   const editing = !!ctx.editing;
-  for (const hx of view.hexes) {
-    const id = hx.id;
+  // the hexes row by row (a group per row: a row nothing on it changed is kept whole, its hexes not even looked at);
+  // a row's signature is made from the few hexes anything marks (targets, costs, pieces, the cursor), not from all
+  const rowsOf = memo.rows || (memo.rows = (() => {
+    const out = new Map();
+    for (const hx of view.hexes) {
+      const r = /^[A-Z]+/.exec(hx.id);
+      const k = r ? r[0] : "";
+      if (!out.has(k)) out.set(k, []);
+      out.get(k).push(hx);
+    }
+    return out;
+  })());
+  const rowOf = (id) => { const r = /^[A-Z]+/.exec(id); return r ? r[0] : ""; };
+  const marks = new Map();
+  const note = (id, what) => { const r = rowOf(id); if (!marks.has(r)) marks.set(r, []); marks.get(r).push(`${id}:${what}`); };
+  for (const id of Object.keys(moveTo)) note(id, "m");
+  for (const id of Object.keys(costs)) note(id, `c${costs[id]}/${sel}`);
+  for (const id of stops) note(id, "s");
+  for (const id of Object.keys(shotAt)) note(id, "x");
+  for (const id of Object.keys(fuelTo)) note(id, "f");
+  if (memo.pendingShot) note(memo.pendingShot, "p");
+  note(cursor, "k");
+  for (const id of Object.keys(onWords)) note(id, `o${onWords[id].join(";")}`);
+  // everything a hex's drawing depends on; most hexes of a move have none of it, and are kept as they are
+  const hexSig = (id) => {
     const cost = costs[id];
-    // everything the hex's drawing depends on; most hexes of a move have none of it, and are kept as they are
-    const sig = `${moveTo[id] ? 1 : ""}|${cost || ""}|${stops.has(id) ? 1 : ""}|${shotAt[id] ? 1 : ""}|${fuelTo[id] ? 1 : ""}|` +
+    return `${moveTo[id] ? 1 : ""}|${cost || ""}|${stops.has(id) ? 1 : ""}|${shotAt[id] ? 1 : ""}|${fuelTo[id] ? 1 : ""}|` +
       `${memo.pendingShot === id ? 1 : ""}|${id === cursor ? 1 : ""}|${cost ? sel : ""}|${(onWords[id] || []).join(";")}|` +
       (editing ? zxEditPlan(ctx, id).words : "");
-    svg.append(part(`zx-hex-${id}`, sig, () => {
+  };
+  for (const [row, hexes] of rowsOf) {
+    const rowSig = editing ? hexes.map((hx) => hexSig(hx.id)).join("\n") : (marks.get(row) || []).sort().join(",");
+    svg.append(part(`zx-row-${row}`, rowSig, () => {
+      const g = s("g", { class: "zx-row", dataset: { ttKey: `row-${row}` } });
+      for (const hx of hexes) zxHex(g, hx);
+      return g;
+    }));
+  }
+  function zxHex(g, hx) {
+    const id = hx.id;
+    const cost = costs[id];
+    g.append(part(`zx-hex-${id}`, hexSig(id), () => {
       const target = !!(moveTo[id] || shotAt[id] || fuelTo[id]);
       const cls = ["zx-hex", `zx-t-${hx.t === "#" ? "black" : hx.t === "." ? "open" : hx.t === "w" ? "low" : hx.t}`,
         hx.a !== "." && `zx-area-${hx.a}`, moveTo[id] && "zx-can-move", cost && !moveTo[id] && "zx-reach",
@@ -530,7 +564,7 @@ function renderBoard(ctx) {
         onMouseenter: () => memo.show(id), onFocus: () => memo.show(id) });
     }));
     if (hx.a === "d" || hx.a === "z") {
-      svg.append(part(`zx-dot-${id}`, "", () => s("circle", { cx: hx.x, cy: hx.y + 9.5, r: 1.3, class: `zx-dot zx-dot-${hx.a}`, "aria-hidden": "true" })));
+      g.append(part(`zx-dot-${id}`, "", () => s("circle", { cx: hx.x, cy: hx.y + 9.5, r: 1.3, class: `zx-dot zx-dot-${hx.a}`, "aria-hidden": "true" })));
     }
   }
   // the hexes' own labels (the selected plane's costs instead, where it can fly), on the hexes nothing stands on
