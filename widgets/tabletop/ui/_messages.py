@@ -318,10 +318,15 @@ def _copies_outweigh(segments: list[Any], old: list[Any], size: int) -> bool:
     a few bytes each (a dict: its braces and keys); a run costs the patch at most 14 bytes."""
     if len(segments) > 40:
         return False
-    runs = [seg for seg in segments if not isinstance(seg, dict)]
-    new_items = sum(_size(seg["v"]) for seg in segments if isinstance(seg, dict))
-    copied = sum(_least_size(x) + 1 for a, b in runs for x in old[a:b])
-    return new_items + copied > size + 14 * len(segments) + 8
+    need = size + 14 * len(segments) + 8 - sum(_size(seg["v"]) for seg in segments if isinstance(seg, dict))
+    for seg in segments:
+        if isinstance(seg, dict):
+            continue
+        for x in old[seg[0]:seg[1]]:
+            need -= _least_size(x) + 1
+            if need < 0:
+                return True  # (a few copied items are enough: the rest is not looked at)
+    return False
 
 
 def _least_size(v: Any) -> int:

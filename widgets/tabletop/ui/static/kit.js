@@ -79,17 +79,20 @@ function ttCopyText(text, box, done) {
 
 function ttSetAttrs(node, attrs) {
   if (!attrs) return node;
-  for (const [k, v] of Object.entries(attrs)) {
+  // (for...in and no copies: every element of every drawing comes through here)
+  for (const k in attrs) {
+    const v = attrs[k];
     if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on")) {
+    if (k.charCodeAt(0) === 111 && k.charCodeAt(1) === 110) {  // "on...": a listener
       if (typeof v !== "function") throw new Error(`tabletop kit: ${k} must be a function`);
       ttOn(node, k.slice(2).toLowerCase(), v);
     } else if (k === "class" || k === "className") {
-      node.setAttribute("class", Array.isArray(v) ? v.filter(Boolean).join(" ") : String(v));
+      node.setAttribute("class", Array.isArray(v) ? ttClassList(v) : String(v));
     } else if (k === "dataset") {
-      for (const [dk, dv] of Object.entries(v)) if (dv !== null && dv !== undefined) node.dataset[dk] = String(dv);
+      for (const dk in v) { const dv = v[dk]; if (dv !== null && dv !== undefined) node.dataset[dk] = String(dv); }
     } else if (k === "style" && typeof v === "object") {
-      for (const [sk, sv] of Object.entries(v)) {
+      for (const sk in v) {
+        const sv = v[sk];
         if (sk.startsWith("--")) node.style.setProperty(sk, String(sv)); else node.style[sk] = sv;
       }
     } else if (k === "text") {
@@ -104,6 +107,13 @@ function ttSetAttrs(node, attrs) {
     }
   }
   return node;
+}
+
+/** A class attribute from a list (falsy entries dropped). */
+function ttClassList(list) {
+  let out = "";
+  for (const c of list) if (c) out = out ? `${out} ${c}` : String(c);
+  return out;
 }
 
 /** Listen to `type` events on `node` through the kit: the node keeps its handlers (node.__ttOn), so a redraw that
@@ -319,9 +329,10 @@ function ttLive(node) {
 }
 
 function ttAppend(node, children) {
-  for (const c of children.flat(Infinity)) {
+  for (const c of children) {
     if (c === null || c === undefined || c === false) continue;
-    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    if (Array.isArray(c)) ttAppend(node, c);  // (nested lists, without copying them flat)
+    else node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
   return node;
 }

@@ -180,8 +180,12 @@ function xvFlight(st, from, to) {
   return xvRoute(st).slice(a + 1, b + 1);
 }
 
+let xvMotionQuery = null;  // (one query, read on every redraw: matchMedia makes a new object each call)
 function xvReduced() {
-  return typeof window !== "undefined" && window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  if (xvMotionQuery === null) {
+    xvMotionQuery = typeof window !== "undefined" && window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : false;
+  }
+  return !!(xvMotionQuery && xvMotionQuery.matches);
 }
 
 // what the board remembers between redraws (per board view): where each mover was, the last flight, the ghost
@@ -379,22 +383,27 @@ function renderBoard(ctx) {
       const [left, right] = tags;
       left.forEach((t, k) => g.append(s("text", { x: x + 4, y: y + 16 + k * 15, class: ["xv-tag", t.cls] }, t.text)));
       right.forEach((t, k) => g.append(s("text", { x: x + XV_W - 4, y: y + 16 + k * 15, class: ["xv-tag", "xv-tag-end", t.cls] }, t.text)));
-      // the location: its icon (an air-to-ground battle with its number large), its words, what it gives
-      const iy = y + 21;
-      if (sp.kind === "entrance" || sp.kind === "exit") {
-        g.append(s("text", { x: cx, y: iy + 23, class: "xv-io" }, sp.kind === "entrance" ? "IN" : "OUT"));
-      } else if (sp.kind === "ground" || sp.kind === "squad" || sp.kind === "air") {
-        g.append(xvIcon(ctx, sp.kind, { x: cx - 27, y: iy, size: 26 }));
-        g.append(s("text", { x: cx + 3, y: iy + 22, class: "xv-num" }, sp.kind === "ground" ? String(sp.n) : `×${sp.kind === "air" ? 1 : sp.n}`));
-      } else {
-        g.append(xvIcon(ctx, sp.kind, { x: cx - 13, y: iy, size: 26 }));
-      }
-      const word = XV_WORD[sp.kind];
-      if (word) g.append(s("text", { x: cx, y: y + 64, class: "xv-word" }, word));
-      const extra = xvAwardsDrawn(ctx, s, sp.awards || {}, cx, y + 81, sp.boost);
-      if (extra.length) g.append(s("g", { class: "xv-awards" }, extra));
-      else if (entry) g.append(s("text", { x: cx, y: y + 81, class: "xv-extra" }, "must stop"));
-      else if (ai === 0 && si === 0) g.append(s("text", { x: cx, y: y + 81, class: "xv-extra xv-start" }, "START"));
+      // the location: its icon (an air-to-ground battle with its number large), its words, what it gives: the same
+      // for the whole stage, a part of its own (a space drawn again for its marks or pieces leaves it as it is)
+      g.append(part(`xv-face-${stageId}-${ai}-${si}`, "", () => {
+        const face = s("g", { class: "xv-face" });
+        const iy = y + 21;
+        if (sp.kind === "entrance" || sp.kind === "exit") {
+          face.append(s("text", { x: cx, y: iy + 23, class: "xv-io" }, sp.kind === "entrance" ? "IN" : "OUT"));
+        } else if (sp.kind === "ground" || sp.kind === "squad" || sp.kind === "air") {
+          face.append(xvIcon(ctx, sp.kind, { x: cx - 27, y: iy, size: 26 }));
+          face.append(s("text", { x: cx + 3, y: iy + 22, class: "xv-num" }, sp.kind === "ground" ? String(sp.n) : `×${sp.kind === "air" ? 1 : sp.n}`));
+        } else {
+          face.append(xvIcon(ctx, sp.kind, { x: cx - 13, y: iy, size: 26 }));
+        }
+        const word = XV_WORD[sp.kind];
+        if (word) face.append(s("text", { x: cx, y: y + 64, class: "xv-word" }, word));
+        const extra = xvAwardsDrawn(ctx, s, sp.awards || {}, cx, y + 81, sp.boost);
+        if (extra.length) face.append(s("g", { class: "xv-awards" }, extra));
+        else if (entry) face.append(s("text", { x: cx, y: y + 81, class: "xv-extra" }, "must stop"));
+        else if (ai === 0 && si === 0) face.append(s("text", { x: cx, y: y + 81, class: "xv-extra xv-start" }, "START"));
+        return face;
+      }));
       if (lit) {
         g.classList.add("xv-lit-later");
         g.style.setProperty("--xv-lit-delay", `${Math.round(delay)}ms`);
@@ -450,6 +459,8 @@ function renderBoard(ctx) {
     const p = state.pilots[seat];
     const moved = !!(lm && lm.seat === seat && lm.action_dict);
     const whereName = `${ctx.whose(seat, true)} Solvalou, area ${p.area + 1}, space ${p.space + 1}`;
+    const flies = flight && flight.seat === seat ? flight : null;
+    svg.append(part(`xv-mover-${seat}`, JSON.stringify([px, py, moved, picked === seat, editing, whereName, flies ? flies.since : 0]), () => {
     const pick = () => xvPick(ctx, seat);
     const piece = s("g", { class: ["xv-mover", `xv-mover-${seat}`, moved && "xv-moved", picked === seat && "xv-picked"],
       transform: `translate(${px} ${py})`,
@@ -464,12 +475,13 @@ function renderBoard(ctx) {
     s("circle", { class: "xv-body", r: XV_PIECE / 2 }),
     s("circle", { class: "xv-rim", r: XV_PIECE / 2 - 3.5, "aria-hidden": "true" }),
     s("text", { class: "xv-num-piece", y: 6 }, String(seat + 1)));
-    svg.append(piece);
-    if (flight && flight.seat === seat) {
-      const pts = [flight.from, ...flight.cells].map(([a, i]) => laneAt(a, i));
+    if (flies) {
+      const pts = [flies.from, ...flies.cells].map(([a, i]) => laneAt(a, i));
       pts[pts.length - 1] = [px, py];
-      queueMicrotask(() => { const el = ttLive(piece); if (el.isConnected) xvFly(el, pts, flight.since); });
+      queueMicrotask(() => { const el = ttLive(piece); if (el.isConnected) xvFly(el, pts, flies.since); });
     }
+    return piece;
+    }));
   }
 
   const gate = state.pilots.map((p, i) => (p.at_gate ? i : null)).filter((i) => i !== null);

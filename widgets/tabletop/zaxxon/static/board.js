@@ -571,21 +571,23 @@ function renderBoard(ctx) {
   const labelSig = JSON.stringify([[...occupied].sort(), costs, [...stops].sort()]);
   svg.append(part("zx-hex-labels", labelSig, () => {
     const labels = s("g", { class: "zx-hex-labels", "aria-hidden": "true" });
+    // (each label a part of its own: the group drawn again for a few costs leaves the other labels as they are)
     for (const hx of view.hexes) {
       if (occupied.has(hx.id)) continue;
       const cost = costs[hx.id];
       if (cost) {  // the selected plane's cost to fly here replaces the space's own label (its name says it all)
-        labels.append(s("text", { x: hx.x, y: hx.y + 3.6, class: ["zx-cost", stops.has(hx.id) && "zx-cost-stop"], dataset: { hex: null, at: hx.id } }, String(cost)));
+        labels.append(part(`zx-cost-${hx.id}`, `${cost}|${stops.has(hx.id) ? 1 : ""}`, () => s("text", { x: hx.x, y: hx.y + 3.6,
+          class: ["zx-cost", stops.has(hx.id) && "zx-cost-stop"], dataset: { hex: null, at: hx.id } }, String(cost))));
         continue;
       }
       const mark = hx.a === "s" ? "m" : hx.a === "t" ? "g" : null;
       if (mark && hx.label) {
-        labels.append(s("text", { x: hx.x, y: hx.y - 2, class: `zx-area-mark zx-area-mark-${hx.a}` }, mark));
-        labels.append(s("text", { x: hx.x, y: hx.y + 9, class: "zx-hex-label" }, hx.label));
+        labels.append(part(`zx-mark-${hx.id}`, "2", () => s("text", { x: hx.x, y: hx.y - 2, class: `zx-area-mark zx-area-mark-${hx.a}` }, mark)));
+        labels.append(part(`zx-label-${hx.id}`, "2", () => s("text", { x: hx.x, y: hx.y + 9, class: "zx-hex-label" }, hx.label)));
       } else if (mark) {
-        labels.append(s("text", { x: hx.x, y: hx.y + 3.6, class: `zx-area-mark zx-area-mark-${hx.a}` }, mark));
+        labels.append(part(`zx-mark-${hx.id}`, "1", () => s("text", { x: hx.x, y: hx.y + 3.6, class: `zx-area-mark zx-area-mark-${hx.a}` }, mark)));
       } else if (hx.label) {
-        labels.append(s("text", { x: hx.x, y: hx.y + 3.6, class: "zx-hex-label" }, hx.label));
+        labels.append(part(`zx-label-${hx.id}`, "1", () => s("text", { x: hx.x, y: hx.y + 3.6, class: "zx-hex-label" }, hx.label)));
       }
     }
     return labels;
