@@ -789,7 +789,8 @@ function ttRenderBoard({ model, el }) {
   }
 
   let sends = 0;
-  let sentAnchor = null;
+  /** @type {{el: Element | null, at: any} | null} */
+  let sentAnchor = null;  // the element the last message came from, and where it was (null: not read yet)
   let answeredAt = -1e9;
   let localNote = null;  // a reason the kit gives by itself (a click on a locked board's picture)
   let localN = 0;
@@ -811,7 +812,12 @@ function ttRenderBoard({ model, el }) {
     // one message at a time: a double click must not turn into a "stale board" refusal
     if (pendingAt && performance.now() - pendingAt < 3000) return;
     // the element the reader acted on (clicked, or pressed a key on): a refusal of this message appears beside it
-    sentAnchor = anchorOf(clickEl && performance.now() - clickAt < 1000 ? clickEl : document.activeElement);
+    // (where it is is read at the next frame, when the page is laid out anyway, or when a refusal needs it: reading
+    // it here would lay the page out before the message leaves)
+    const from = clickEl && performance.now() - clickAt < 1000 ? clickEl : document.activeElement;
+    sentAnchor = { el: from, at: null };
+    const anchor = sentAnchor;
+    requestAnimationFrame(() => { if (anchor.at === null) anchor.at = anchorOf(anchor.el); });
     const version = Number(root.dataset.version);
     const err = model.get("error");
     sentMark = `${model.get("version")}/${err ? err.n : 0}`;
@@ -1024,7 +1030,8 @@ function ttRenderBoard({ model, el }) {
     // refusal nobody clicked for (a Python call) sits over the top of the board
     // (an answer may set the error twice: the second one still answers that message)
     const answering = pendingAt || performance.now() - answeredAt < 1000;
-    bannerAnchor = !key ? null : e === localNote ? e.anchor || null : answering ? sentAnchor : null;
+    if (answering && sentAnchor && sentAnchor.at === null) sentAnchor.at = anchorOf(sentAnchor.el);
+    bannerAnchor = !key ? null : e === localNote ? e.anchor || null : answering && sentAnchor ? sentAnchor.at : null;
     if (!key) {
       banner.hidden = true;
       banner.removeAttribute("tabindex");
