@@ -919,10 +919,37 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
         return {"seat": seat, "player": g.players[seat], "bot": bot_label(bot),
                 "actions": actions[more:], "more": more}
 
+    #: the last sync's legal moves: action -> (key, entry), so a move still legal after the next one keeps its key
+    #: and its entry (the same object: the patch of the legal moves finds it kept at once)
+    _legal_cache: dict[Action, tuple[str, dict[str, Any]]] = {}  # noqa: RUF012 - replaced, never changed in place
+
+    def _legal_entries(self, legal: list[Action]) -> tuple[dict[str, Action], list[dict[str, Any]]]:
+        """``{key: action}`` and the browser's entries of the legal moves (``legal_entry``; remembered by the action
+        when a subclass does not draw entries of its own)."""
+        if type(self).legal_entry is not BoardWidget.legal_entry:
+            return {a.key: a for a in legal}, [self.legal_entry(a) for a in legal]
+        cache = self._legal_cache
+        kept: dict[Action, tuple[str, dict[str, Any]]] = {}
+        by_id: dict[str, Action] = {}
+        entries: list[dict[str, Any]] = []
+        for a in legal:
+            try:
+                hit = cache.get(a)
+            except TypeError:  # an action that cannot be hashed (not a frozen dataclass): nothing remembered
+                return {x.key: x for x in legal}, [self.legal_entry(x) for x in legal]
+            if hit is None:
+                entry = self.legal_entry(a)
+                hit = (str(entry["id"]), entry)
+            kept[a] = hit
+            by_id[hit[0]] = a
+            entries.append(hit[1])
+        self._legal_cache = kept
+        return by_id, entries
+
     def _sync(self, *, clear_error: bool) -> None:
         g = self._game
         legal = g.legal_actions()
-        self._legal_by_id = {a.key: a for a in legal}
+        self._legal_by_id, entries = self._legal_entries(legal)
         bot_seat = self._bot_seat_to_move()
         with self.hold_sync():
             if self._game.rules.name != self.game_name or not self.clauses:
@@ -931,7 +958,7 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
             self.game_name = g.rules.name
             self.state = self.state_json()
             # a bot seat's moves are never offered to the reader (nothing on the board is clickable for it)
-            self.legal = [] if bot_seat is not None else [self.legal_entry(a) for a in legal]
+            self.legal = [] if bot_seat is not None else entries
             self.bot_to_move = bot_seat is not None
             # bot replies are coming (now, or paced); without auto_bots the reader presses Bot move instead
             self.bots_pending = bot_seat is not None and (self.auto_bots or self._bot_handle is not None)
