@@ -223,9 +223,16 @@ function xzRound(ctx, st) {
       st.mat ? ctx.h("p", { class: "xz-roll" }, "No attack called yet: the attacker calls BLACK or WHITE, then both helixes roll.") : null));
   }
   const note = { first: "rolled (who attacks first)", world: "rolled for the world", attack: "rolled" }[r.kind] || "rolled";
+  // each rolled side a part (ctx.part): drawn again only when what it shows changes
+  const part = xzPart(ctx);
+  const face = (key, seat, f, words) => {
+    const g = st.sides[seat].helix[Number(f[0]) - 1];
+    return part(key, JSON.stringify([seat, f, words, g, r.kind, r.warp, r.colour, ctx.seatName(seat), (ctx.view.species || {})[g.species] || null]),
+      () => xzFace(ctx, st, seat, f, words));
+  };
   const faces = [];
-  r.faces.forEach((face, seat) => { if (face) faces.push(xzFace(ctx, st, seat, face, note)); });
-  if (r.bomb && r.winner >= 0) faces.push(xzFace(ctx, st, r.winner, r.bomb, "re-rolled (bomb)"));
+  r.faces.forEach((f, seat) => { if (f) faces.push(face(`xz-face-${seat}`, seat, f, note)); });
+  if (r.bomb && r.winner >= 0) faces.push(face("xz-face-bomb", r.winner, r.bomb, "re-rolled (bomb)"));
   let text = null;
   if (r.kind === "attack") {
     let verdict = "";
@@ -456,13 +463,17 @@ function xzTree(ctx, st, seat) {
 function xzSide(ctx, st, seat) {
   const side = st.sides[seat];
   const pct = Math.round((100 * side.life) / side.max_life);
+  const part = xzPart(ctx);
+  const who = ctx.whose(seat, true);
   return ctx.h("section", { class: ["xz-side", `xz-side-${seat}`], dataset: { seat },
-    "aria-label": `${ctx.whose(seat, true)} figure ${side.name}` },
-  ctx.h("h4", {}, ctx.seatTag(seat), ` — ${side.name}`, st.attacker === seat ? ctx.h("span", { class: "xz-attacker" }, "ATTACKER") : null),
-  ctx.h("div", { class: "xz-life", role: "meter", "aria-valuenow": side.life, "aria-valuemin": 0, "aria-valuemax": side.max_life,
-    "aria-valuetext": `${side.life} of ${side.max_life} points of life`, "aria-label": `${ctx.whose(seat, true)} points of life` },
-  ctx.h("span", { class: "xz-life-bar", style: { width: `${pct}%` } }),
-  ctx.h("span", { class: "xz-life-text" }, `${side.life} / ${side.max_life} life · ${side.n_parts} parts · pile ${side.pile.length}`)),
+    "aria-label": `${who} figure ${side.name}` },
+  part(`xz-side-head-${seat}`, JSON.stringify([ctx.seatName(seat), side.name, st.attacker === seat]), () =>
+    ctx.h("h4", {}, ctx.seatTag(seat), ` — ${side.name}`, st.attacker === seat ? ctx.h("span", { class: "xz-attacker" }, "ATTACKER") : null)),
+  part(`xz-life-${seat}`, JSON.stringify([who, side.life, side.max_life, side.n_parts, side.pile.length]), () =>
+    ctx.h("div", { class: "xz-life", role: "meter", "aria-valuenow": side.life, "aria-valuemin": 0, "aria-valuemax": side.max_life,
+      "aria-valuetext": `${side.life} of ${side.max_life} points of life`, "aria-label": `${who} points of life` },
+    ctx.h("span", { class: "xz-life-bar", style: { width: `${pct}%` } }),
+    ctx.h("span", { class: "xz-life-text" }, `${side.life} / ${side.max_life} life · ${side.n_parts} parts · pile ${side.pile.length}`))),
   xzHelix(ctx, st, seat), xzTree(ctx, st, seat));
 }
 
