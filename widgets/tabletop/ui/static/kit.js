@@ -1212,7 +1212,7 @@ function ttRenderBoard({ model, el }) {
     cancelAnimationFrame(logScroll.frame);
     logScroll.frame = requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   }
-  let logCache = { clauses: null, players: null, nodes: new Map() };
+  let logCache = { clauses: null, players: null, nodes: new Map(), bodies: new Map() };
   /** @type {WeakMap<object, {t: string, e: string}>} */
   const logSigs = new WeakMap();
   /** @type {Record<string, Element>} */
@@ -1220,7 +1220,9 @@ function ttRenderBoard({ model, el }) {
   let logSection = null;
   function logPanel(m) {
     const clauses = m.clauses || {};
-    if (logCache.clauses !== clauses || logCache.players !== m.players) logCache = { clauses, players: m.players, nodes: new Map() };
+    if (logCache.clauses !== clauses || logCache.players !== m.players) {
+      logCache = { clauses, players: m.players, nodes: new Map(), bodies: new Map() };
+    }
     const old = logCache.nodes;
     const nodes = new Map();
     const seen = new Map();
@@ -1290,11 +1292,21 @@ function ttRenderBoard({ model, el }) {
   function logEntry(ev, c) {
     const summary = ttH("summary", {}, ttH("span", { class: "tt-log-text" }, ttTxt(ev.text)), " ",
       ttH("code", { class: "tt-rule" }, ev.rule));
-    const body = c ? ttH("div", { class: "tt-explain" }, ttH("strong", {}, c.title), c.says ? `: ${c.says}` : "",
-      c.where ? ttH("span", { class: "tt-where" }, ` (rulebook: ${c.where})`) : null,
-      c.reconstruction ? ttH("div", { class: "tt-reconstruction" }, "Reconstruction: ", c.reconstruction) : null,
-      " ", ttSourceButton(model, ev.rule))
-      : ttH("div", { class: "tt-explain" }, "No catalog entry.");
+    // a rule's explanation is drawn once and copied (natively) for each of its entries, its code button added
+    let body;
+    if (c) {
+      let made = logCache.bodies.get(ev.rule);
+      if (!made) {
+        made = ttH("div", { class: "tt-explain" }, ttH("strong", {}, c.title), c.says ? `: ${c.says}` : "",
+          c.where ? ttH("span", { class: "tt-where" }, ` (rulebook: ${c.where})`) : null,
+          c.reconstruction ? ttH("div", { class: "tt-reconstruction" }, "Reconstruction: ", c.reconstruction) : null, " ");
+        logCache.bodies.set(ev.rule, made);
+      }
+      body = made.cloneNode(true);
+      body.append(ttSourceButton(model, ev.rule));
+    } else {
+      body = ttH("div", { class: "tt-explain" }, "No catalog entry.");
+    }
     const key = `${ev.turn}:${ev.rule}:${ev.text}`;  // keeps an opened explanation open across redraws
     return ttH("li", { class: "tt-log-event", dataset: { rule: ev.rule } }, ttH("details", {
       open: memo.openLog.has(key),
