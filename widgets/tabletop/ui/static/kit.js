@@ -292,7 +292,9 @@ function ttPartMemo() {
       if (next.has(key) && !carried.delete(key)) throw new Error(`tabletop kit: the part ${key} is drawn twice`);
       if (building) building.kids.push(key);
       const was = last.get(key);
-      if (was && was.sig === sig && was.live && was.live.isConnected) {
+      // (globalThis.ttBreakParts, tests only: every part kept as it was, to show a stale part is found)
+      const same = was && (was.sig === sig || /** @type {any} */ (globalThis).ttBreakParts);
+      if (same && was.live && was.live.isConnected) {
         const ph = document.createComment("");
         /** @type {any} */ (ph).__ttKeep = was.live;
         holders.push(ph);
@@ -321,6 +323,27 @@ function ttPartMemo() {
     },
     clear() { last = new Map(); },
   };
+}
+
+/** A board picture as text, for comparing a patched picture with one drawn from scratch (tests: the board's
+ *  checkRedraw, tests/browser/test_board_patch_browser.py): without what belongs to one drawing's moment or one view
+ *  (the last move's flash, a hovered move's preview, a Super Xevious flight and the lighting of its stops, the
+ *  shortcut guard's mark), attributes in one order. */
+function ttPictureText(el) {
+  const copy = /** @type {Element} */ (el.cloneNode(true));
+  for (const x of copy.querySelectorAll(".xv-trail, .xv-ghost")) x.remove();
+  for (const x of copy.querySelectorAll("*")) {
+    x.classList.remove("tt-last-move-flash", "tt-move-preview", "xv-lit-later");
+    if (!x.getAttribute("class")) x.removeAttribute("class");
+    for (const a of ["data-preview", "data-flash", TT_SUPPRESS]) x.removeAttribute(a);
+    const st = /** @type {any} */ (x).style;
+    if (st) { st.removeProperty("animation-delay"); st.removeProperty("--xv-lit-delay"); }
+    if (x.getAttribute("style") === "") x.removeAttribute("style");
+    const attrs = [...x.attributes].map((a) => [a.name, a.value]).sort();
+    for (const [k] of attrs) x.removeAttribute(k);
+    for (const [k, v] of attrs) x.setAttribute(k, v);
+  }
+  return copy.innerHTML;
 }
 
 /** The node in the page that a node of a fresh drawing became (ttMorph kept an older one), else the node. */
@@ -1422,7 +1445,46 @@ function ttRenderBoard({ model, el }) {
     kitMarks = marked.added;
     flashLastMove(m, marked.all.concat([...root.querySelectorAll(".tt-last-move")]));
     stageMs = { drawn: b1 - b0, patched: performance.now() - b1, parts: p.parts, kept: p.kept };
+    if (/** @type {any} */ (globalThis).ttCheckRedraws) checkRedraw(m);
     return stageBox;
+  }
+
+  /** Tests only (globalThis.ttCheckRedraws): the picture drawn again from scratch (every part drawn, none kept),
+   *  off the page, must read as the patched one in the page (ttPictureText); each redraw that differs is counted
+   *  on the root (data-tt-check-diffs, the first difference in data-tt-check-diff), every check too
+   *  (data-tt-checks). */
+  function checkRedraw(m) {
+    if (typeof renderBoard !== "function") return;
+    const box = ttH("div", { class: "tt-stage" });
+    const saved = Object.assign({}, memo);  // what a drawing writes in memo (the handlers' ctx, a hover's line)
+    const part = ctx.part;
+    ctx.el = box;
+    ctx.part = (_key, _sig, build) => build();
+    ttDeferListen = true;
+    try {
+      renderBoard(ctx);
+    } catch (err) {
+      box.append(`check failed: ${err}`);
+    } finally {
+      ttDeferListen = false;
+      ctx.part = part;
+      ctx.el = stageBox;
+      for (const k of Object.keys(memo)) if (!(k in saved)) delete memo[k];
+      Object.assign(memo, saved);
+    }
+    ttNameParts(box);
+    ttMarkLastMove(box, m.last_move);
+    const patched = ttPictureText(stageBox);
+    const fresh = ttPictureText(box);
+    root.dataset.ttChecks = String(Number(root.dataset.ttChecks || 0) + 1);
+    if (patched === fresh) return;
+    root.dataset.ttCheckDiffs = String(Number(root.dataset.ttCheckDiffs || 0) + 1);
+    if (!root.dataset.ttCheckDiff) {
+      let at = 0;
+      while (at < patched.length && patched[at] === fresh[at]) at += 1;
+      root.dataset.ttCheckDiff = `version ${m.version}: patched ...${patched.slice(Math.max(0, at - 150), at + 150)}... ` +
+        `from scratch ...${fresh.slice(Math.max(0, at - 150), at + 150)}...`;
+    }
   }
 
   /** The picture in the page as its drawings made it: the kit's last-move marks and flash taken off. */
