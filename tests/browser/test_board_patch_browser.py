@@ -224,11 +224,11 @@ TARGETS = {
 }
 
 #: a view's frame as HTML: the header, the last move, the side panel (moves, controls, the bot's turn, the log)
-FRAME_JS = """(root) => [...root.querySelectorAll('.tt-head, .tt-last-move, .tt-side')].map((el) => {
+FRAME_JS = ("""(root) => [...root.querySelectorAll('.tt-head, .tt-last-move, .tt-side')].map((el) => {
   const wrap = document.createElement('div');
   wrap.append(el.cloneNode(true));
-  return (%s)(wrap);
-}).join('\\n')""" % PICTURE_JS.replace(".querySelector('.tt-main')", "")
+  return (PICTURE)(wrap);
+}).join('\\n')""").replace("PICTURE", PICTURE_JS.replace(".querySelector('.tt-main')", ""))
 
 #: the kit's check (tests only): each redraw also draws the picture from scratch and compares
 CHECKS_JS = """(root) => ({checks: Number(root.dataset.ttChecks || 0), diffs: Number(root.dataset.ttCheckDiffs || 0),
@@ -297,7 +297,7 @@ def test_every_redraw_reads_as_a_drawing_from_scratch(lab: Any, tmp_path: Path, 
     page.wait_for_function(f"document.querySelectorAll(\"{board} .tt-stage\").length === 2")
     page.wait_for_timeout(300)
     page.mouse.move(0, 0)
-    patched, fresh = page.eval_on_selector_all(board, f"els => els.map(FRAME_JS)".replace("FRAME_JS", FRAME_JS))
+    patched, fresh = page.eval_on_selector_all(board, "els => els.map(FRAME_JS)".replace("FRAME_JS", FRAME_JS))
     assert len(patched) > 2000 and "tt-action" in patched and "tt-log-event" in patched, patched[:300]
     if patched != fresh:
         at = next(i for i, (a, b) in enumerate(zip(patched, fresh, strict=False)) if a != b)
