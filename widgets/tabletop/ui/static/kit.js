@@ -1458,6 +1458,7 @@ function ttRenderBoard({ model, el }) {
     const box = ttH("div", { class: "tt-stage" });
     const saved = Object.assign({}, memo);  // what a drawing writes in memo (the handlers' ctx, a hover's line)
     const part = ctx.part;
+    const el = ctx.el;
     ctx.el = box;
     ctx.part = (_key, _sig, build) => build();
     ttDeferListen = true;
@@ -1468,7 +1469,7 @@ function ttRenderBoard({ model, el }) {
     } finally {
       ttDeferListen = false;
       ctx.part = part;
-      ctx.el = stageBox;
+      ctx.el = el;
       for (const k of Object.keys(memo)) if (!(k in saved)) delete memo[k];
       Object.assign(memo, saved);
     }
