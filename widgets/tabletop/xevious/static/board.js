@@ -558,13 +558,19 @@ function xvChoices(ctx) {
   if (ctx.isOver || ctx.currentPlayer === null || ctx.currentPlayer === undefined) return null;
   const phase = state.phase;
   // every button sends the move it means; one that is not legal now stays clickable and is answered "why not"
-  const btn = (obj, label, extra) => {
+  // (each button a part: `text` its words, `icon()` its picture, `name` its accessible name when not its words)
+  const part = xvPart(ctx);
+  const btn = (obj, text, extra, icon, name) => {
     const hit = ctx.legalWhere(obj)[0];
-    return h("button", {
-      type: "button", class: ["xv-choice", extra, !hit && "xv-not-legal"], "aria-disabled": ctx.interactive ? null : "true",
-      dataset: { actionId: hit ? hit.id : xvKey(obj), type: obj.type, legal: hit ? "1" : "0", focus: `xv-btn-${xvKey(obj)}` },
-      title: hit ? null : "not a legal move now: click to see why",
-      onClick: () => xvTry(ctx, obj) }, label);
+    return part(`xv-btn-${xvKey(obj)}`, JSON.stringify([hit ? hit.id : "", ctx.interactive, text, extra || "", !!icon, name || ""]), () => {
+      const b = h("button", {
+        type: "button", class: ["xv-choice", extra, !hit && "xv-not-legal"], "aria-disabled": ctx.interactive ? null : "true",
+        dataset: { actionId: hit ? hit.id : xvKey(obj), type: obj.type, legal: hit ? "1" : "0", focus: `xv-btn-${xvKey(obj)}` },
+        title: hit ? null : "not a legal move now: click to see why",
+        onClick: () => xvTry(ctx, obj) }, icon ? [icon(), text] : typeof text === "function" ? text() : text);
+      if (name) b.setAttribute("aria-label", name);
+      return b;
+    });
   };
   const who = ctx.currentPlayer;
   const pend = state.pending || {};
@@ -581,30 +587,28 @@ function xvChoices(ctx) {
       : [ctx.seatTag(pend.who), "'s card is face down ", h("span", { class: "xv-card xv-card-back", role: "img", "aria-label": "a face-down Battle Card" }, "?"), ". ", ctx.seatTag(who), " turns the enemy's card (arrow keys):"]));
     const row = h("div", { class: "xv-arrows" });
     const type = mine ? "Aim" : "EnemyAim";
-    for (const heading of ["up", "right", "down", "left"]) row.append(btn({ type, heading }, [xvArrow(ctx, heading), ` ${heading}`], "xv-arrow"));
-    if (mine && pend.kind === "squad") row.append(btn({ type: "Blast" }, [xvIcon(ctx, "weapon"), " use an Extra Weapon: destroy one enemy"], "xv-blast"));
+    for (const heading of ["up", "right", "down", "left"]) row.append(btn({ type, heading }, ` ${heading}`, "xv-arrow", () => xvArrow(ctx, heading)));
+    if (mine && pend.kind === "squad") row.append(btn({ type: "Blast" }, " use an Extra Weapon: destroy one enemy", "xv-blast", () => xvIcon(ctx, "weapon")));
     parts.push(row);
   } else if (phase === "boost") {
     parts.push(h("p", {}, `Battle against ${pend.what} (${pend.n}): spend an Extra Weapon to add 1 to the roll?`));
-    parts.push(h("div", { class: "xv-arrows" }, btn({ type: "Fire", weapon: true }, [xvIcon(ctx, "weapon"), " yes, +1 (Y)"]), btn({ type: "Fire", weapon: false }, "no (N)")));
+    parts.push(h("div", { class: "xv-arrows" }, btn({ type: "Fire", weapon: true }, " yes, +1 (Y)", null, () => xvIcon(ctx, "weapon")), btn({ type: "Fire", weapon: false }, "no (N)")));
   } else if (phase === "stop") {
     parts.push(h("p", {}, "Where do you stop?", h("span", { class: "xv-stop-how" }, " Click a highlighted space or a button.")));
     // (the projector view leaves out the space's words, which its pill on the picture shows: the words stay the
     // button's accessible name)
     const stopLabel = (a) => { const k = a.text.indexOf(" ("); return k < 0 ? a.text : [a.text.slice(0, k), h("span", { class: "xv-stop-where" }, a.text.slice(k))]; };
     parts.push(h("div", { class: "xv-arrows" }, legal.map((a) => {
-      const b = btn({ type: "StopAt", step: a.step, space: a.space }, stopLabel(a));
-      b.setAttribute("aria-label", a.text);
-      return b;
+      return btn({ type: "StopAt", step: a.step, space: a.space }, () => stopLabel(a), null, null, a.text);
     })));
   } else if (phase === "retry") {
-    parts.push(h("div", { class: "xv-arrows" }, btn({ type: "TryAgain" }, [xvIcon(ctx, "retry"), " Try the Blaster again (T)"]), btn({ type: "Pass" }, "End turn")));
+    parts.push(h("div", { class: "xv-arrows" }, btn({ type: "TryAgain" }, " Try the Blaster again (T)", null, () => xvIcon(ctx, "retry")), btn({ type: "Pass" }, "End turn")));
   } else {
     const me = state.pilots[who] || {};
     const sp = (ctx.view.stage.areas[me.area] || [])[me.space] || {};
-    const row = [btn({ type: "Roll" }, [xvIcon(ctx, "die"), " Roll (R)"]), btn({ type: "CatchUp" }, [xvIcon(ctx, "catchup"), " Catch up (C)"])];
-    if (["flag", "pin", "sol", "phantom"].includes(sp.kind) || ctx.legalWhere({ type: "TryAgain" }).length) row.push(btn({ type: "TryAgain" }, [xvIcon(ctx, "retry"), " Try the Blaster again (T)"]));
-    if (ctx.legalWhere({ type: "Attack" }).length) row.push(btn({ type: "Attack" }, [xvIcon(ctx, "attack"), " Attack (A)"]));
+    const row = [btn({ type: "Roll" }, " Roll (R)", null, () => xvIcon(ctx, "die")), btn({ type: "CatchUp" }, " Catch up (C)", null, () => xvIcon(ctx, "catchup"))];
+    if (["flag", "pin", "sol", "phantom"].includes(sp.kind) || ctx.legalWhere({ type: "TryAgain" }).length) row.push(btn({ type: "TryAgain" }, " Try the Blaster again (T)", null, () => xvIcon(ctx, "retry")));
+    if (ctx.legalWhere({ type: "Attack" }).length) row.push(btn({ type: "Attack" }, " Attack (A)", null, () => xvIcon(ctx, "attack")));
     parts.push(h("div", { class: "xv-arrows" }, row));
     if (ctx.view.cockpit) {
       parts.push(h("div", { class: "xv-arrows xv-fly" }, h("span", {}, "Cockpit Card (variant): fly "),
