@@ -40,7 +40,7 @@ for the browser's delayed ACK, ~40 ms on Linux; the echo pays it too, which shri
 (a server config file sets TCP_NODELAY on the kernel websockets). The goals are judged in each session.
 
     PYTHONPATH=$PWD/widgets .venv/bin/python benchmarks/latency_bench.py [--clicks 40] [--seed 7]
-        [--boards xevious xevoz zaxxon] [--server stock|nodelay|both] [--json out.json]
+        [--boards xevious xevoz zaxxon] [--server stock|nodelay|both] [--sessions 3] [--json out.json]
 
 The machine's load average is printed with the table: compare the ratios within one run, not the milliseconds
 across runs.
@@ -296,6 +296,7 @@ def summarise(name: str, rtts: list[dict[str, Any]], log: list[dict[str, Any]], 
     draws = [json.loads(r["draw"]) for r in rtts if r.get("draw")]
     parts = {k: statistics.median([d[k] for d in draws if k in d]) for k in DRAW_PARTS if any(k in d for d in draws)}
     return {"name": name, "clicks": len(ms), "median_ms": statistics.median(ms), "p90_ms": pct(ms, 0.9),
+            "frames": [round(x, 2) for x in frames],
             "draw_ms": parts,
             "frame_median_ms": statistics.median(frames) if frames else float("nan"), "frame_p90_ms": pct(frames, 0.9),
             "min_ms": min(ms), "max_ms": max(ms),
@@ -348,6 +349,26 @@ def table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def pooled_table(sessions: list[dict[str, Any]], kind: str) -> str:
+    """Every session's timed clicks of each board together, against the echo clicks timed beside them."""
+    loads = ", ".join(f"{r['load_before'][0]:.1f}-{r['load_after'][0]:.1f}" for r in sessions)
+    lines = [f"\n### Pooled: {len(sessions)} {kind} sessions (load average per session, before-after: {loads})\n",
+             "| widget | clicks | median ms | p90 ms | echo beside it: median ms | ratio to echo | median - echo's, ms | "
+             "to the next frame: median ms | p90 ms | echo's: median ms | ratio | <= 2x echo | next frame <= 2x |",
+             "| " + " | ".join(["---"] * 13) + " |"]
+    for i, row in enumerate(sessions[0]["rows"][1:], start=1):
+        ms = [x for res in sessions for x in res["rows"][i]["ms"]]
+        frames = [x for res in sessions for x in res["rows"][i].get("frames", [])]
+        echo = [x for res in sessions for x in res["rows"][i].get("echo_ms", [])]
+        echo_f = [x for res in sessions for x in res["rows"][i].get("echo_frames", [])]
+        m, e = statistics.median(ms), statistics.median(echo)
+        fm, fe = statistics.median(frames), statistics.median(echo_f)
+        lines.append(f"| {row['name']} | {len(ms)} | {m:.1f} | {pct(ms, 0.9):.1f} | {e:.1f} | {m / e:.2f}x | {m - e:+.1f} | "
+                     f"{fm:.1f} | {pct(frames, 0.9):.1f} | {fe:.1f} | {fm / fe:.2f}x | "
+                     f"{'met' if m / e <= RATIO_GOAL else 'not met'} | {'met' if fm / fe <= RATIO_GOAL else 'not met'} |")
+    return "\n".join(lines)
+
+
 SERVERS = {"stock": "jupyter_server as installed (Nagle's algorithm on: small frames wait for an ACK)",
            "nodelay": "TCP_NODELAY on the kernel websockets (small frames sent at once)"}
 
@@ -397,6 +418,7 @@ def session(args: argparse.Namespace, games: list[tuple[str, str]], server_kind:
             beside = summarise("echo", echo_by[g], [], "inc")  # the echo clicks timed beside this board's
             row["echo_median_ms"], row["echo_frame_median_ms"] = beside["median_ms"], beside["frame_median_ms"]
             row["echo_p90_ms"], row["echo_frame_p90_ms"] = beside["p90_ms"], beside["frame_p90_ms"]
+            row["echo_ms"], row["echo_frames"] = beside["ms"], beside["frames"]  # (for --sessions: pooled figures)
             rows.append(row)
         elapsed = time.time() - t0
         errors = list(lab.errors)
@@ -438,6 +460,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--server", choices=["stock", "nodelay", "both"], default="both",
                     help="stock jupyter_server, one with TCP_NODELAY on its kernel websockets, or both, one session "
                          "each (default: both)")
+    ap.add_argument("--sessions", type=int, default=1, metavar="N",
+                    help="N sessions of each server kind, one after the other (default 1); with more than one, a "
+                         "pooled table follows: every session's clicks together (on a loaded machine the load moves "
+                         "between sessions: pooled medians are the steadier figures)")
     ap.add_argument("--json", metavar="PATH", help="also write every figure as JSON")
     args = ap.parse_args(argv)
     games = [(t, g) for t, g in GAMES if g in args.boards]
@@ -446,9 +472,12 @@ def main(argv: list[str] | None = None) -> int:
         print("no chromium found (apt-get install chromium, or set TABLETOP_CHROMIUM)", file=sys.stderr)
         return 2
     kinds = ["stock", "nodelay"] if args.server == "both" else [args.server]
-    sessions = [session(args, games, kind, exe) for kind in kinds]
+    sessions = [session(args, games, kind, exe) for kind in kinds for _ in range(max(1, args.sessions))]
     for res in sessions:
         report(args, games, res)
+    if args.sessions > 1:
+        for kind in kinds:
+            print(pooled_table([res for res in sessions if res["server"] == kind], kind))
     for res in sessions:
         for r in res["rows"][1:]:
             print(f"{res['server']}: {r['name']}: {r['ratio']:.2f}x the echo's median "

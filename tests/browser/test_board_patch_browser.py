@@ -211,3 +211,106 @@ def test_a_move_patches_the_board_in_place(lab: Any, tmp_path: Path, game: str) 
                              f"patched ...{patched[max(0, at - 200):at + 200]}... fresh ...{fresh[max(0, at - 200):at + 200]}...")
     print(f"\n{game}: over 3 moves {totals['unchangedKept']} unchanged named elements kept their identity, "
           f"{totals['changed']} were patched")
+
+
+# -- every redraw of a part-kept picture reads as one drawn from scratch (kit.js ctx.part, checkRedraw) -------------
+
+#: what a player may click on each board besides the move list: the picture's own targets (a space, a square, a part,
+#: a plane of the seat to move, a hex it can reach), so the parts that follow a selection or a phase are redrawn too
+TARGETS = {
+    "zaxxon": ".zx-plane.zx-mine, polygon.zx-can-move, polygon.zx-reach, .zx-target.zx-can-shoot, button.zx-btn",
+    "xevoz": ".xz-target, button.xz-call, button.xz-act, button.xz-flip",
+    "xevious": "g.xv-space.xv-target, button.xv-choice:not(.xv-not-legal)",
+}
+
+#: a view's frame as HTML: the header, the last move, the side panel (moves, controls, the bot's turn, the log)
+FRAME_JS = ("""(root) => [...root.querySelectorAll('.tt-head, .tt-last-move, .tt-side')].map((el) => {
+  const wrap = document.createElement('div');
+  wrap.append(el.cloneNode(true));
+  return (PICTURE)(wrap);
+}).join('\\n')""").replace("PICTURE", PICTURE_JS.replace(".querySelector('.tt-main')", ""))
+
+#: the kit's check (tests only): each redraw also draws the picture from scratch and compares
+CHECKS_JS = """(root) => ({checks: Number(root.dataset.ttChecks || 0), diffs: Number(root.dataset.ttCheckDiffs || 0),
+  diff: root.dataset.ttCheckDiff || ''})"""
+
+
+def _play_checked(page: Any, board: str, game: str, rng: Any, moves: int) -> int:
+    """Click ``moves`` random things a player can click (a listed move, a target on the picture), each followed by
+    its redraw (a click on the picture may only select); Play again / Bot move when nothing is offered."""
+    done = 0
+    for _ in range(moves * 3):
+        if done >= moves:
+            break
+        targets = page.eval_on_selector_all(
+            f"{board} button.tt-action:not(.tt-inert), {board} .tt-stage :is({TARGETS[game]})",
+            "els => els.map((e, i) => i)")
+        version = board_version(page, board)
+        if not targets:
+            if page.get_attribute(board, "data-over") == "1":
+                page.click(f"{board} .tt-again-btn[data-seed='new']")
+            else:
+                page.click(f"{board} button.tt-bot")
+        else:
+            i = rng.choice(targets)
+            page.eval_on_selector_all(
+                f"{board} button.tt-action:not(.tt-inert), {board} .tt-stage :is({TARGETS[game]})",
+                f"els => els[{i}].dispatchEvent(new MouseEvent('click', {{bubbles: true, cancelable: true}}))")
+            done += 1
+        try:
+            page.wait_for_function(f"(v) => {{ const r = document.querySelector(\"{board}\"); "
+                                   "return Number(r.dataset.version) > v && !r.dataset.pending; }", arg=version,
+                                   timeout=1500)
+        except Exception:  # noqa: BLE001 - a click that only selects (no new version): its redraw is local
+            pass
+        page.wait_for_timeout(60)
+    return done
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("game", ["zaxxon", "xevoz", "xevious"])
+def test_every_redraw_reads_as_a_drawing_from_scratch(lab: Any, tmp_path: Path, game: str) -> None:
+    """The picture's parts (kit.js ctx.part) are drawn again only when their signature changed: with the kit's
+    check on (globalThis.ttCheckRedraws: every redraw also draws the picture from scratch, off the page, and compares
+    the two, kit.js ttPictureText), 30 random clicks (listed moves, targets on the picture, selections, new games)
+    leave no difference. And the check finds a stale part: with every part kept whatever changed
+    (globalThis.ttBreakParts), the next moves differ from a drawing from scratch."""
+    import random
+
+    src = tmp_path / f"check-{game}.ipynb"
+    src.write_text(json.dumps(make_notebook(game_cells(game))))
+    board = f".tt-board[data-game='{game}']"
+    page = lab.open_notebook(src, wait_for=f"{board} button.tt-action", timeout=120)
+    page.evaluate("() => { globalThis.ttCheckRedraws = true; }")
+    played = _play_checked(page, board, game, random.Random(23), 30)
+    r = page.eval_on_selector(board, CHECKS_JS)
+    assert played >= 20 and r["checks"] >= played, (played, r)
+    assert r["diffs"] == 0, f"{game}: a patched picture differs from one drawn from scratch: {r['diff']}"
+    print(f"\n{game}: {played} clicks, {r['checks']} redraws checked against a drawing from scratch, no difference")
+
+    # the frame around the picture (the move list with its kept entries, the log, the controls, the header, the last
+    # move) as a new view of the same model draws it (the picture holds one view's own state, a selected plane, the
+    # keyboard's cursor: the check above compared it)
+    page.mouse.move(0, 0)
+    page.wait_for_timeout(2200)  # the last move's flash is over
+    lab.run_in_kernel("out.append_display_data(board)")
+    page.wait_for_function(f"document.querySelectorAll(\"{board} .tt-stage\").length === 2")
+    page.wait_for_timeout(300)
+    page.mouse.move(0, 0)
+    patched, fresh = page.eval_on_selector_all(board, "els => els.map(FRAME_JS)".replace("FRAME_JS", FRAME_JS))
+    assert len(patched) > 2000 and "tt-action" in patched and "tt-log-event" in patched, patched[:300]
+    if patched != fresh:
+        at = next(i for i, (a, b) in enumerate(zip(patched, fresh, strict=False)) if a != b)
+        raise AssertionError(f"{game}: after {played} clicks the view differs from a new view of the same board at "
+                             f"{at}: ...{patched[max(0, at - 300):at + 200]}... new view ...{fresh[max(0, at - 300):at + 200]}...")
+
+    # the check itself: parts kept whatever changed must show
+    page.evaluate(f"() => document.querySelector(\"{board}\").setAttribute('data-test-first', '1')")
+    first = f"{board}[data-test-first]"
+    page.evaluate("() => { globalThis.ttBreakParts = true; }")
+    try:
+        _play_checked(page, first, game, random.Random(5), 4)
+        broken = page.eval_on_selector(first, CHECKS_JS)
+    finally:
+        page.evaluate("() => { globalThis.ttBreakParts = false; globalThis.ttCheckRedraws = false; }")
+    assert broken["diffs"] > 0, f"{game}: stale parts went unnoticed by the check: {broken}"

@@ -230,6 +230,41 @@ def test_same_json_needs_no_patch() -> None:
     assert p is not None and json.dumps(apply_patch([True], p)) == "[1]"  # true and 1 are not the same JSON
 
 
+@pytest.mark.parametrize(("old", "new"), [
+    ({"s": [{"p": True, "n": 1}, {"p": 2}]}, {"s": [{"p": 1, "n": 1}, {"p": 2}]}),  # == in Python, not JSON
+    ({"s": {"deep": [[0, 1.0], {"x": False}]}}, {"s": {"deep": [[0, 1], {"x": False}]}}),
+    ({"a": {"k": 1, "j": 2}, "b": [True]}, {"a": {"j": 2, "k": 1}, "b": [1]}),  # keys in another order
+    ([{"t": i, "ok": True} for i in range(40)], [{"t": i, "ok": 1 if i == 7 else True} for i in range(40)]),
+])
+def test_a_type_change_inside_an_equal_value_is_sent(old: Any, new: Any) -> None:
+    """Python's == holds true == 1 and 1 == 1.0 at any depth; the patch still carries the new JSON (the fast check
+    of an unchanged part, in C, must not take such a part for unchanged)."""
+    assert old == new
+    p = json_patch(old, new)
+    assert p is not None
+    assert json.dumps(apply_patch(old, p), sort_keys=True) == json.dumps(new, sort_keys=True)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_state_sent_is_the_games_snapshot(game: str) -> None:
+    """A board whose rules write plain JSON copies it (``state_json_plain``): the same value, every position, as the
+    game's frozen snapshot thawed; and a copy (nothing shared with the rules' own state)."""
+    from tabletop.engine import thaw
+
+    board_cls = importlib.import_module(f"tabletop.{game}.widget").Board
+    assert board_cls.state_json_plain
+    board = board_cls(seed=5)
+    rng = random.Random(5)
+    for _ in range(80):
+        got = board.state_json()
+        assert json.dumps(got) == json.dumps(thaw(board.game.state))
+        assert got is not board.state_json()
+        legal = board.game.legal_actions()
+        if not legal:
+            break
+        board.play(rng.choice(legal))
+
+
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_the_kit_rebuilds_the_same_state_as_a_full_sync(tmp_path: Path) -> None:
     """kit.js's own ttApplySync (Node, a stand-in model with get/set) fed every message of a few moves of each

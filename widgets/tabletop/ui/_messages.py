@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import pickle
 import zlib
 from collections.abc import Mapping
 from typing import Any, TypeAlias, cast
@@ -86,7 +87,19 @@ def _same(a: Any, b: Any) -> bool:
         return True
     if type(a) is not type(b) or a != b:
         return False
-    return not isinstance(a, dict | list | tuple) or _patch(a, b) is None
+    return not isinstance(a, dict | list | tuple) or _same_json(a, b)
+
+
+def _same_json(a: Any, b: Any) -> bool:
+    """Two containers that are ``==``: the same JSON too (``==`` holds true == 1 and 1 == 1.0, which JSON tells
+    apart)? Their pickles, written in C, name every value's type; pickles that differ (a dict's keys in another
+    order, an object shared in one and copied in the other) leave it to the walk."""
+    try:
+        if pickle.dumps(a, pickle.HIGHEST_PROTOCOL) == pickle.dumps(b, pickle.HIGHEST_PROTOCOL):
+            return True
+    except Exception:  # noqa: BLE001 - a value pickle cannot write: the walk decides
+        pass
+    return _walk(a, b) is None
 
 
 def _size(v: Any) -> int:
@@ -108,7 +121,7 @@ def known_index(values: list[Any]) -> dict[str, int]:
 
 
 def _whole(v: Any) -> Patch:
-    if _KNOWN and isinstance(v, dict | list):
+    if _KNOWN and isinstance(v, dict | list | tuple):
         text = json.dumps(v, separators=(",", ":"), default=str)
         if len(text) >= KNOWN_MIN and text in _KNOWN:
             return {"f": _KNOWN[text]}
@@ -122,10 +135,11 @@ def json_patch(old: Any, new: Any, known: dict[str, int] | None = None, *, atomi
     list whose items are sent whole or copied, never patched inside (the legal moves: kit.js completes each new
     item, ``ttLegalFromWire``)."""
     global _KNOWN
-    saved, _KNOWN = _KNOWN, known or {}
+    # (a list of whole items, the legal moves or the log, is never one of the fixed values: not looked up there)
+    saved, _KNOWN = _KNOWN, ({} if atomic else known or {})
     try:
         if atomic and isinstance(old, list) and isinstance(new, list):
-            return None if _same(old, new) else _smaller({"l": _kept_then_new(old, new) or _segments(old, new)}, new)
+            return None if _same(old, new) else _smaller({"l": _kept_then_new(old, new) or _segments(old, new)}, new, old)
         return _patch(old, new)
     finally:
         _KNOWN = saved
@@ -138,6 +152,13 @@ def _patch(old: Any, new: Any) -> Patch | None:
         if isinstance(old, list | tuple) and isinstance(new, list | tuple):
             return _list_patch(list(old), list(new))
         return _whole(new)
+    if isinstance(new, dict | list | tuple) and old == new and _same_json(old, new):
+        return None  # most of a state is as it was: found so in C, not walked
+    return _walk(old, new)
+
+
+def _walk(old: Any, new: Any) -> Patch | None:
+    """``_patch`` of two values of one type, walked."""
     if isinstance(new, dict):
         return _dict_patch(old, new)
     if isinstance(new, list | tuple):
@@ -229,10 +250,28 @@ def _kept_then_new(old: list[Any], new: list[Any]) -> list[Any] | None:
     return [[start, start + n], *([{"v": new[n:]}] if n < len(new) else [])]
 
 
+#: each item's JSON key (``_segments``) by the item (its id, and the item kept alive with it): an item sent
+#: last time (a legal move's entry, a log row: the board keeps them) is not written again
+_ITEM_KEYS: dict[int, tuple[Any, str]] = {}
+_ITEM_KEYS_MAX = 4000
+
+
+def _item_key(x: Any) -> str:
+    hit = _ITEM_KEYS.get(id(x))
+    if hit is not None and hit[0] is x:
+        return hit[1]
+    k = json.dumps(x, sort_keys=True, default=str)
+    if isinstance(x, dict | list):  # (a number or a short text is written as fast as it is looked up)
+        if len(_ITEM_KEYS) >= _ITEM_KEYS_MAX:
+            _ITEM_KEYS.clear()
+        _ITEM_KEYS[id(x)] = (x, k)
+    return k
+
+
 def _segments(old: list[Any], new: list[Any]) -> list[Any]:
     """``new`` as runs copied from ``old`` ([a, b]: old[a:b]) and ``{"v": new items}``, matched by each item's
     JSON."""
-    keys = [json.dumps(x, sort_keys=True, default=str) for x in old]
+    keys = [_item_key(x) for x in old]
     where: dict[str, list[int]] = {}
     for i, k in enumerate(keys):
         where.setdefault(k, []).append(i)
@@ -240,7 +279,7 @@ def _segments(old: list[Any], new: list[Any]) -> list[Any]:
     fresh: list[Any] = []
     run: list[int] | None = None  # [a, b]: the copy being extended
     for item in new:
-        k = json.dumps(item, sort_keys=True, default=str)
+        k = _item_key(item)
         if run is not None and run[1] < len(old) and keys[run[1]] == k:
             run[1] += 1
             continue
@@ -263,12 +302,41 @@ def _segments(old: list[Any], new: list[Any]) -> list[Any]:
 SHORT_PATCH = 400
 
 
-def _smaller(patch: Patch, new: Any) -> Patch:
+def _smaller(patch: Patch, new: Any, old: list[Any] | None = None) -> Patch:
     size = _size(patch)
     if size <= SHORT_PATCH:
         return patch
+    if old is not None and "l" in patch and _copies_outweigh(patch["l"], old, size):
+        return patch  # a list's runs copied from ``old``: the patch is the shorter, found without writing ``new``
     whole = _whole(new)
     return patch if "=" in whole and size < _size(new) + 8 else whole
+
+
+def _copies_outweigh(segments: list[Any], old: list[Any], size: int) -> bool:
+    """Is a list's patch (``segments``, ``size`` bytes of JSON) surely shorter than the whole new list? The whole
+    list holds the new items the patch holds and, for each run ``[a, b]`` the patch copies, items that are at least
+    a few bytes each (a dict: its braces and keys); a run costs the patch at most 14 bytes."""
+    if len(segments) > 40:
+        return False
+    need = size + 14 * len(segments) + 8 - sum(_size(seg["v"]) for seg in segments if isinstance(seg, dict))
+    for seg in segments:
+        if isinstance(seg, dict):
+            continue
+        for x in old[seg[0]:seg[1]]:
+            need -= _least_size(x) + 1
+            if need < 0:
+                return True  # (a few copied items are enough: the rest is not looked at)
+    return False
+
+
+def _least_size(v: Any) -> int:
+    """A lower bound of ``v``'s JSON length, found without writing it: a dict's braces, quoted keys and colons and
+    commas, one byte a value."""
+    if isinstance(v, dict):
+        return 1 + sum(len(k) + 4 for k in v)
+    if isinstance(v, str):
+        return len(v) + 2
+    return 1
 
 
 def apply_patch(old: Any, patch: Patch, fixed: list[Any] | None = None) -> Any:

@@ -21,6 +21,7 @@ import asyncio
 import html
 import importlib
 import json
+import pickle
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import ModuleType
@@ -103,6 +104,10 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
     bot_delay: float = 0.6
     #: most actions the "bot's turn" summary lists (the latest ones)
     max_bot_turn: ClassVar[int] = 60
+    #: the rules' ``to_json`` writes plain JSON (dicts with text keys, lists, text, numbers, true/false/null: no
+    #: tuple, no set): the ``state`` trait is then a copy of it made in C (``pickle``), not the frozen snapshot
+    #: thawed (``thaw(game.state)``: two walks in Python). The same value either way (tests/kit check it).
+    state_json_plain: ClassVar[bool] = False
 
     _kit_js: ClassVar[tuple[str, ...]] = ("kit.js", "chance.js", "advice.js", "teacher.js", "source.js")
     _kit_css: ClassVar[tuple[str, ...]] = ("kit.css", "chance.css", "teacher.css", "source.css")
@@ -231,7 +236,7 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
             names = [k for k in names if k not in _PLAIN_TRAITS]
         if "fixed_values" in names:
             self._known = known_index(self.fixed_values)
-        for k, new in self.get_state(names).items():  # as ipywidgets sends them (a widget trait: its model id)
+        for k, new in self._json_state(names).items():
             codec = ITEM_CODECS.get(k)
             p = json_patch(sent[k], new, self._known, atomic=codec is not None) if k in sent else {"=": new}
             if codec is not None:  # the legal moves, the log: whole items, each new one shortened
@@ -244,6 +249,23 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
         base = self.sync_seq
         self._bump_seq()
         self.send(sync_message(base, self.sync_seq, patch))  # a long patch goes deflated (tt stays "sync")
+
+    def _json_state(self, names: list[str]) -> dict[str, Any]:
+        """The named traits as the browser gets them: the values themselves (a board's traits hold JSON: plain
+        dicts, lists, strings, numbers), not ipywidgets' copy of each (``get_state`` rebuilds every dict and list to
+        swap widgets for their model ids): a part kept from the last sync (a turn's log rows, ``_event_rows``) is
+        the same object in the browser's copy, found kept at once. A trait with its own serializer goes through
+        ``get_state``. Trait values are never changed in place (each sync assigns new ones)."""
+        out: dict[str, Any] = {}
+        other: list[str] = []
+        for k in names:
+            if self.trait_metadata(k, "to_json") is None:
+                out[k] = getattr(self, k)
+            else:
+                other.append(k)
+        if other:
+            out.update(self.get_state(other))
+        return out
 
     def _bump_seq(self) -> None:
         # set without a notification (that would send it on its own): it travels inside the message it numbers
@@ -823,21 +845,26 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
                                            "reconstruction": ""})
         return out
 
+    #: each turn's log rows, by the turn (``Turn`` is immutable): a move builds only its own rows, and the rows the
+    #: browser has are the same objects, so the patch finds them kept at once (``_messages._same``). Rows are never
+    #: changed in place (a subclass hiding a move replaces its row).
+    _turn_rows: dict[int, tuple[Any, list[dict[str, Any]]]] = {}  # noqa: RUF012 - replaced, never changed in place
+
     def _event_rows(self) -> list[dict[str, Any]]:
         rows: list[dict[str, Any]] = []
-        g = self._game
-        for turn in reversed(g.history):
-            action = str(turn.action) if turn.action is not None else "setup" if turn.n == 0 else "position set up"
-            for ev in reversed(turn.events):
-                rows.append({"rule": ev.rule, "text": ev.text, "player": ev.player, "turn": turn.n,
-                             "actor": turn.player, "action": action})
-                if len(rows) >= self.max_log:
-                    break
-            if not turn.events:
-                rows.append({"rule": "", "text": action, "player": turn.player, "turn": turn.n,
-                             "actor": turn.player, "action": action})
+        cache = self._turn_rows
+        kept: dict[int, tuple[Any, list[dict[str, Any]]]] = {}
+        for turn in reversed(self._game.history):
+            hit = cache.get(id(turn))
+            if hit is None or hit[0] is not turn:
+                hit = (turn, _turn_rows(turn))
+            kept[id(turn)] = hit
+            its = hit[1]
+            need = self.max_log - len(rows)
+            rows.extend(reversed(its[-need:] if need < len(its) else its))  # the newest rows of the oldest turn shown
             if len(rows) >= self.max_log:
                 break
+        self._turn_rows = kept
         rows.reverse()
         return rows
 
@@ -892,19 +919,46 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
         return {"seat": seat, "player": g.players[seat], "bot": bot_label(bot),
                 "actions": actions[more:], "more": more}
 
+    #: the last sync's legal moves: action -> (key, entry), so a move still legal after the next one keeps its key
+    #: and its entry (the same object: the patch of the legal moves finds it kept at once)
+    _legal_cache: dict[Action, tuple[str, dict[str, Any]]] = {}  # noqa: RUF012 - replaced, never changed in place
+
+    def _legal_entries(self, legal: list[Action]) -> tuple[dict[str, Action], list[dict[str, Any]]]:
+        """``{key: action}`` and the browser's entries of the legal moves (``legal_entry``; remembered by the action
+        when a subclass does not draw entries of its own)."""
+        if type(self).legal_entry is not BoardWidget.legal_entry:
+            return {a.key: a for a in legal}, [self.legal_entry(a) for a in legal]
+        cache = self._legal_cache
+        kept: dict[Action, tuple[str, dict[str, Any]]] = {}
+        by_id: dict[str, Action] = {}
+        entries: list[dict[str, Any]] = []
+        for a in legal:
+            try:
+                hit = cache.get(a)
+            except TypeError:  # an action that cannot be hashed (not a frozen dataclass): nothing remembered
+                return {x.key: x for x in legal}, [self.legal_entry(x) for x in legal]
+            if hit is None:
+                entry = self.legal_entry(a)
+                hit = (str(entry["id"]), entry)
+            kept[a] = hit
+            by_id[hit[0]] = a
+            entries.append(hit[1])
+        self._legal_cache = kept
+        return by_id, entries
+
     def _sync(self, *, clear_error: bool) -> None:
         g = self._game
         legal = g.legal_actions()
-        self._legal_by_id = {a.key: a for a in legal}
+        self._legal_by_id, entries = self._legal_entries(legal)
         bot_seat = self._bot_seat_to_move()
         with self.hold_sync():
             if self._game.rules.name != self.game_name or not self.clauses:
                 self.clauses = self._clause_table()
             self.title = g.rules.title
             self.game_name = g.rules.name
-            self.state = thaw(g.state)
+            self.state = self.state_json()
             # a bot seat's moves are never offered to the reader (nothing on the board is clickable for it)
-            self.legal = [] if bot_seat is not None else [self.legal_entry(a) for a in legal]
+            self.legal = [] if bot_seat is not None else entries
             self.bot_to_move = bot_seat is not None
             # bot replies are coming (now, or paced); without auto_bots the reader presses Bot move instead
             self.bots_pending = bot_seat is not None and (self.auto_bots or self._bot_handle is not None)
@@ -926,6 +980,16 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
             if clear_error:
                 self.error = None
             self.version = self.version + 1
+
+    def state_json(self) -> dict[str, Any]:
+        """The state as the browser gets it: ``thaw(game.state)`` (a plain copy: the trait never shares a list with
+        the rules' state, which moves change in place)."""
+        g = self._game
+        if self.state_json_plain:
+            copy: dict[str, Any] = pickle.loads(pickle.dumps(g.rules.to_json(g.raw_state), pickle.HIGHEST_PROTOCOL))
+            return copy
+        thawed: dict[str, Any] = thaw(g.state)
+        return thawed
 
     def view_json(self) -> dict[str, Any]:
         v = self.view()
@@ -955,6 +1019,16 @@ class BoardWidget(TeacherConsole, PythonOwned, anywidget.AnyWidget):  # type: ig
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self._game!r}>"
+
+
+def _turn_rows(turn: Any) -> list[dict[str, Any]]:
+    """One turn's rows of the log, in order: one per event, or one for the action when it logged none."""
+    action = str(turn.action) if turn.action is not None else "setup" if turn.n == 0 else "position set up"
+    if not turn.events:
+        return [{"rule": "", "text": action, "player": turn.player, "turn": turn.n, "actor": turn.player,
+                 "action": action}]
+    return [{"rule": ev.rule, "text": ev.text, "player": ev.player, "turn": turn.n, "actor": turn.player,
+             "action": action} for ev in turn.events]
 
 
 def bot_by_name(table: Mapping[str, type[Bot]], name: str, seat: int, seed: int) -> Bot:

@@ -177,6 +177,7 @@ class Board(BoardWidget):
     """``Board(seed=1, players=["Ann", "Bob"], bots={1: "sensible"})`` or ``Board(game)``."""
 
     game_module = "tabletop.xevious"
+    state_json_plain = True
     board_js = STATIC / "board.js"
     board_css = STATIC / "board.css"
 
@@ -235,12 +236,13 @@ class Board(BoardWidget):
         s = self.game.raw_state
         if s.phase == "enemy":
             hidden = len(self.game.history) - 1
-            for r in rows:
-                last = self.game.history[r["turn"]].action if r["turn"] < len(self.game.history) else None
-                if r["turn"] == hidden and isinstance(last, Aim):
-                    r["action"] = "put a Battle Card down face down"
-                    if r["rule"] == "" and r["text"]:
-                        r["text"] = r["action"]
+            last = self.game.history[hidden].action
+            if isinstance(last, Aim):
+                # the hidden move's rows replaced, never changed in place (the kit keeps each turn's rows)
+                words = "put a Battle Card down face down"
+                rows = [r if r["turn"] != hidden else
+                        dict(r, action=words, text=words if r["rule"] == "" and r["text"] else r["text"])
+                        for r in rows]
         return rows
 
     def static_svg(self) -> str | None:

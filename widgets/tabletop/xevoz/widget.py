@@ -35,12 +35,12 @@ def rulebook_step(n: int, what: str) -> str:
 
 def prompt(game: Any) -> str:
     """One sentence: who does what now (shown above the board). Verbs agree with the player's name ("You")."""
-    st = game.state
+    st = game.raw_state  # (read, never changed: the few fields a prompt names, without the state's JSON snapshot)
     p = game.players
-    ph = st["phase"]
+    ph = st.phase
     cur = game.current_player
     if ph == "over":
-        return (f"{rulebook_step(10, 'winning the battle')}: {says(p[st['winner']], 'wins')} the battle; the other "
+        return (f"{rulebook_step(10, 'winning the battle')}: {says(p[st.winner], 'wins')} the battle; the other "
                 "figure has no points of life left.")
     who = p[cur] if cur is not None else ""
     if ph == "build":
@@ -68,14 +68,14 @@ def prompt(game: Any) -> str:
                 "diagonals).")
     if ph == "follow":
         return f"{rulebook_step(8, 'movement')}: {who}, click a square to stay next to the attacker."
-    q = st["queue"][0]
-    owner = p[q["owner"]]
+    kind, _chooser, owner_seat = st.queue[0]
+    owner = p[owner_seat]
     act = rulebook_step(7, "actions")
     return {"chop": f"{act}: {who}, click a part of {poss(owner)} figure to chop (outlined parts can go).",
             "heal": f"{act}: {who}, click a lost part to regenerate it, or remove the DRAIN ATTACK.",
             "attach": f"{act}: {who}, click a part of {poss(owner)} figure to snap your DRAIN ATTACK onto.",
             "reattach": f"{act}: {who}, click one of your parts to reattach the DRAIN ATTACK to.",
-            "rehome": f"{act}: {who}, click one of your parts to snap your own DRAIN ATTACK back onto."}[q["kind"]]
+            "rehome": f"{act}: {who}, click one of your parts to snap your own DRAIN ATTACK back onto."}[kind]
 
 
 def walkthrough(number: int | str, *, presentation: bool = False, teacher: bool = False,
@@ -94,6 +94,7 @@ class Board(BoardWidget):
     greedy bot."""
 
     game_module = "tabletop.xevoz"
+    state_json_plain = True
     board_js = STATIC / "board.js"
     board_css = STATIC / "board.css"
 

@@ -148,6 +148,7 @@ class Board(BoardWidget):
     greedy bot (it plays Player 2)."""
 
     game_module = "tabletop.zaxxon"
+    state_json_plain = True
     board_js = STATIC / "board.js"
     board_css = STATIC / "board.css"
 

@@ -79,17 +79,20 @@ function ttCopyText(text, box, done) {
 
 function ttSetAttrs(node, attrs) {
   if (!attrs) return node;
-  for (const [k, v] of Object.entries(attrs)) {
+  // (for...in and no copies: every element of every drawing comes through here)
+  for (const k in attrs) {
+    const v = attrs[k];
     if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on")) {
+    if (k.charCodeAt(0) === 111 && k.charCodeAt(1) === 110) {  // "on...": a listener
       if (typeof v !== "function") throw new Error(`tabletop kit: ${k} must be a function`);
       ttOn(node, k.slice(2).toLowerCase(), v);
     } else if (k === "class" || k === "className") {
-      node.setAttribute("class", Array.isArray(v) ? v.filter(Boolean).join(" ") : String(v));
+      node.setAttribute("class", Array.isArray(v) ? ttClassList(v) : String(v));
     } else if (k === "dataset") {
-      for (const [dk, dv] of Object.entries(v)) if (dv !== null && dv !== undefined) node.dataset[dk] = String(dv);
+      for (const dk in v) { const dv = v[dk]; if (dv !== null && dv !== undefined) node.dataset[dk] = String(dv); }
     } else if (k === "style" && typeof v === "object") {
-      for (const [sk, sv] of Object.entries(v)) {
+      for (const sk in v) {
+        const sv = v[sk];
         if (sk.startsWith("--")) node.style.setProperty(sk, String(sv)); else node.style[sk] = sv;
       }
     } else if (k === "text") {
@@ -104,6 +107,13 @@ function ttSetAttrs(node, attrs) {
     }
   }
   return node;
+}
+
+/** A class attribute from a list (falsy entries dropped). */
+function ttClassList(list) {
+  let out = "";
+  for (const c of list) if (c) out = out ? `${out} ${c}` : String(c);
+  return out;
 }
 
 /** Listen to `type` events on `node` through the kit: the node keeps its handlers (node.__ttOn), so a redraw that
@@ -207,31 +217,133 @@ function ttAdopt(live, fresh) {
 }
 
 /** ttMorph for the children: `live`'s children become `fresh`'s, each matched (by ttKeyOf, in order) to a child of
- *  `live` that is kept and patched; a new child is moved in; an old child nothing matched is removed. */
+ *  `live` that is kept and patched; a new child is moved in; an old child nothing matched is removed. A fresh child
+ *  that is a part left as it was (ttPartMemo: a placeholder naming the element in the page) is that element, not
+ *  compared at all. */
 function ttMorphChildren(live, fresh) {
-  const olds = new Map();
-  for (let c = live.firstChild; c; c = c.nextSibling) {
-    const k = /** @type {any} */ (c).__ttKey || ttKeyOf(c);
-    const q = olds.get(k);
-    if (q) q.push(c); else olds.set(k, [c]);
+  /** @type {Set<Node> | null} */
+  let claimed = null;  // the elements the placeholders among fresh's children keep (no other child takes them)
+  for (let c = fresh.firstChild; c; c = c.nextSibling) {
+    const kept = /** @type {any} */ (c).__ttKeep;
+    if (kept) (claimed || (claimed = new Set())).add(kept);
   }
+  /** @type {Map<string, Node[]> | null} */
+  let olds = null;  // built at the first child that is not a placeholder
   const want = [];
   let same = true;  // every child kept, in its place
   let at = live.firstChild;
   for (let c = fresh.firstChild; c; c = c.nextSibling) {
-    const k = ttKeyOf(c);
-    const q = olds.get(k);
-    const o = q && q.length ? q.shift() : null;
-    let keep;
-    if (!o) { keep = c; ttListenAll(c); }
-    else if (c.nodeType === 1) keep = ttMorph(o, c);
-    else { if (o.nodeValue !== c.nodeValue) o.nodeValue = c.nodeValue; keep = o; }
-    /** @type {any} */ (keep).__ttKey = k;
+    let keep = /** @type {any} */ (c).__ttKeep;
+    if (!keep) {
+      if (!olds) {
+        olds = new Map();
+        for (let o = live.firstChild; o; o = o.nextSibling) {
+          if (claimed && claimed.has(o)) continue;
+          const k = /** @type {any} */ (o).__ttKey || ttKeyOf(o);
+          const q = olds.get(k);
+          if (q) q.push(o); else olds.set(k, [o]);
+        }
+      }
+      const k = ttKeyOf(c);
+      const q = olds.get(k);
+      const o = q && q.length ? q.shift() : null;
+      if (!o) { keep = c; ttListenAll(c); }
+      else if (c.nodeType === 1) keep = ttMorph(o, c);
+      else { if (o.nodeValue !== c.nodeValue) o.nodeValue = c.nodeValue; keep = o; }
+      /** @type {any} */ (keep).__ttKey = k;
+    }
     if (keep !== at) same = false;
     at = at && at.nextSibling;
     want.push(keep);
   }
   if (!same || at) ttSyncChildren(live, want);
+}
+
+/** The parts of a drawing (ctx.part): an element drawn again only when its signature changed since the view's last
+ *  drawing; else the drawing holds a placeholder (an empty comment naming the element in the page) that ttMorph
+ *  takes for that element, as it is, without drawing or comparing it. begin() before a drawing, end() once it is
+ *  patched into the page (ttMorph): each part's element in the page is remembered, and a placeholder that reached
+ *  the page inside a new element is replaced by its element. */
+function ttPartMemo() {
+  /** @typedef {{sig: string, node: Node | null, live: Node | null, kids: string[]}} TTPart */
+  /** @type {Map<string, TTPart>} */
+  let last = new Map();
+  /** @type {Map<string, TTPart>} */
+  let next = new Map();
+  /** @type {Node[]} */
+  let holders = [];
+  let kept = 0;
+  /** @type {TTPart | null} */
+  let building = null;  // the part whose build() is running (a part drawn inside it is its kid)
+  // a kept part keeps the parts inside it too (their elements are in it): the next drawing of it finds them
+  /** @type {Set<string>} */
+  let carried = new Set();
+  const carry = (e) => {
+    for (const k of e.kids) {
+      const kid = last.get(k);
+      if (kid && !next.has(k)) { next.set(k, kid); carried.add(k); carry(kid); }
+    }
+  };
+  return {
+    begin() { next = new Map(); holders = []; kept = 0; building = null; carried = new Set(); },
+    /** the element of part `key` (unique in a drawing) whose drawing is named by `sig` (a string): drawn by build()
+     *  when sig changed (or the part is new), else a placeholder for the element in the page */
+    part(key, sig, build) {
+      if (next.has(key) && !carried.delete(key)) throw new Error(`tabletop kit: the part ${key} is drawn twice`);
+      if (building) building.kids.push(key);
+      const was = last.get(key);
+      // (globalThis.ttBreakParts, tests only: every part kept as it was, to show a stale part is found)
+      const same = was && (was.sig === sig || /** @type {any} */ (globalThis).ttBreakParts);
+      if (same && was.live && was.live.isConnected) {
+        const ph = document.createComment("");
+        /** @type {any} */ (ph).__ttKeep = was.live;
+        holders.push(ph);
+        next.set(key, was);
+        carry(was);
+        kept += 1;
+        return ph;
+      }
+      /** @type {TTPart} */
+      const e = { sig, node: null, live: null, kids: [] };
+      next.set(key, e);
+      const outer = building;
+      building = e;
+      try {
+        e.node = build();
+      } finally {
+        building = outer;
+      }
+      return e.node;
+    },
+    end() {
+      for (const ph of holders) if (ph.isConnected) /** @type {ChildNode} */ (ph).replaceWith(/** @type {any} */ (ph).__ttKeep);
+      for (const e of next.values()) if (e.node) { e.live = ttLive(e.node); e.node = null; }
+      last = next;
+      return { parts: next.size, kept };
+    },
+    clear() { last = new Map(); },
+  };
+}
+
+/** A board picture as text, for comparing a patched picture with one drawn from scratch (tests: the board's
+ *  checkRedraw, tests/browser/test_board_patch_browser.py): without what belongs to one drawing's moment or one view
+ *  (the last move's flash, a hovered move's preview, a Super Xevious flight and the lighting of its stops, the
+ *  shortcut guard's mark), attributes in one order. */
+function ttPictureText(el) {
+  const copy = /** @type {Element} */ (el.cloneNode(true));
+  for (const x of copy.querySelectorAll(".xv-trail, .xv-ghost")) x.remove();
+  for (const x of copy.querySelectorAll("*")) {
+    x.classList.remove("tt-last-move-flash", "tt-move-preview", "xv-lit-later");
+    if (!x.getAttribute("class")) x.removeAttribute("class");
+    for (const a of ["data-preview", "data-flash", TT_SUPPRESS]) x.removeAttribute(a);
+    const st = /** @type {any} */ (x).style;
+    if (st) { st.removeProperty("animation-delay"); st.removeProperty("--xv-lit-delay"); }
+    if (x.getAttribute("style") === "") x.removeAttribute("style");
+    const attrs = [...x.attributes].map((a) => [a.name, a.value]).sort();
+    for (const [k] of attrs) x.removeAttribute(k);
+    for (const [k, v] of attrs) x.setAttribute(k, v);
+  }
+  return copy.innerHTML;
 }
 
 /** The node in the page that a node of a fresh drawing became (ttMorph kept an older one), else the node. */
@@ -240,9 +352,10 @@ function ttLive(node) {
 }
 
 function ttAppend(node, children) {
-  for (const c of children.flat(Infinity)) {
+  for (const c of children) {
     if (c === null || c === undefined || c === false) continue;
-    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    if (Array.isArray(c)) ttAppend(node, c);  // (nested lists, without copying them flat)
+    else node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
   return node;
 }
@@ -479,9 +592,18 @@ const TT_FLASH_MS = 2000;
  *  node (a live region) keeps its identity and position, so screen readers announce only what changed in it. */
 function ttSyncChildren(parent, nodes) {
   const want = nodes.filter((n) => n !== null && n !== undefined && n !== false);
+  let at = parent.firstChild;
+  let prev = null;
+  let i = 0;
+  while (at && i < want.length && at === want[i]) { prev = at; at = at.nextSibling; i += 1; }  // already in place
+  if (!at && i === want.length) return;
   const keep = new Set(want);
-  for (const c of [...parent.childNodes]) if (!keep.has(c)) c.remove();
-  want.forEach((n, i) => { const at = parent.childNodes[i]; if (at !== n) parent.insertBefore(n, at || null); });
+  for (let c = at; c;) { const next = c.nextSibling; if (!keep.has(c)) c.remove(); c = next; }
+  at = prev ? prev.nextSibling : parent.firstChild;
+  for (; i < want.length; i += 1) {
+    const n = want[i];
+    if (at === n) at = at.nextSibling; else parent.insertBefore(n, at);
+  }
 }
 
 /** The board elements a legal move entry touches: those that play it (data-tt-action = its id), and the one
@@ -603,20 +725,24 @@ function ttNameParts(box) {
 /** Outline what the last move touched: each board element whose data-tt-at / data-hex / data-cell / data-part /
  *  data-target / data-place equals one of the move's text fields (when exactly one element has that value). */
 function ttMarkLastMove(box, lm) {
-  if (!lm || !lm.action_dict) return [...box.querySelectorAll(".tt-last-move-mark")];
-  const values = Object.entries(lm.action_dict).filter(([k, v]) => k !== "type" && typeof v === "string" && v.length > 0)
-    .map(([, v]) => v);
+  /** @type {{el: Element, cls: boolean, attr: boolean}[]} */
+  const added = [];  // what the kit added to each element it marked (unmarked: as it was drawn)
+  const values = !lm || !lm.action_dict ? [] : Object.entries(lm.action_dict)
+    .filter(([k, v]) => k !== "type" && typeof v === "string" && v.length > 0).map(([, v]) => v);
   for (const v of values) {
     for (const attr of TT_PLACE_ATTRS) {
       const hits = box.querySelectorAll(`[data-${attr}="${CSS.escape(v)}"]`);
       if (hits.length === 1) {
-        hits[0].classList.add("tt-last-move-mark");
-        hits[0].setAttribute("data-last-move", "1");
+        const el = hits[0];
+        const mark = { el, cls: !el.classList.contains("tt-last-move-mark"), attr: !el.hasAttribute("data-last-move") };
+        if (mark.cls) el.classList.add("tt-last-move-mark");
+        if (mark.attr) el.setAttribute("data-last-move", "1");
+        if (mark.cls || mark.attr) added.push(mark);
         break;
       }
     }
   }
-  return [...box.querySelectorAll(".tt-last-move-mark")];
+  return { added, all: [...box.querySelectorAll(".tt-last-move-mark")] };
 }
 
 function ttRenderBoard({ model, el }) {
@@ -686,7 +812,8 @@ function ttRenderBoard({ model, el }) {
   }
 
   let sends = 0;
-  let sentAnchor = null;
+  /** @type {{el: Element | null, at: any} | null} */
+  let sentAnchor = null;  // the element the last message came from, and where it was (null: not read yet)
   let answeredAt = -1e9;
   let localNote = null;  // a reason the kit gives by itself (a click on a locked board's picture)
   let localN = 0;
@@ -708,7 +835,12 @@ function ttRenderBoard({ model, el }) {
     // one message at a time: a double click must not turn into a "stale board" refusal
     if (pendingAt && performance.now() - pendingAt < 3000) return;
     // the element the reader acted on (clicked, or pressed a key on): a refusal of this message appears beside it
-    sentAnchor = anchorOf(clickEl && performance.now() - clickAt < 1000 ? clickEl : document.activeElement);
+    // (where it is is read at the next frame, when the page is laid out anyway, or when a refusal needs it: reading
+    // it here would lay the page out before the message leaves)
+    const from = clickEl && performance.now() - clickAt < 1000 ? clickEl : document.activeElement;
+    sentAnchor = { el: from, at: null };
+    const anchor = sentAnchor;
+    requestAnimationFrame(() => { if (anchor.at === null) anchor.at = anchorOf(anchor.el); });
     const version = Number(root.dataset.version);
     const err = model.get("error");
     sentMark = `${model.get("version")}/${err ? err.n : 0}`;
@@ -921,7 +1053,8 @@ function ttRenderBoard({ model, el }) {
     // refusal nobody clicked for (a Python call) sits over the top of the board
     // (an answer may set the error twice: the second one still answers that message)
     const answering = pendingAt || performance.now() - answeredAt < 1000;
-    bannerAnchor = !key ? null : e === localNote ? e.anchor || null : answering ? sentAnchor : null;
+    if (answering && sentAnchor && sentAnchor.at === null) sentAnchor.at = anchorOf(sentAnchor.el);
+    bannerAnchor = !key ? null : e === localNote ? e.anchor || null : answering && sentAnchor ? sentAnchor.at : null;
     if (!key) {
       banner.hidden = true;
       banner.removeAttribute("tabindex");
@@ -1035,6 +1168,9 @@ function ttRenderBoard({ model, el }) {
         (a.said || []).length ? ttH("span", { class: "tt-bot-turn-said" }, ` — ${(a.said || []).map(ttTxt).join(" ")}`) : null))));
   }
 
+  // each listed move's entry is drawn once for its place in the list (ttPartMemo): a move draws the new ones only
+  const actionParts = ttPartMemo();
+  let actionPartsOpen = false;
   function actionsPanel(m) {
     const legal = m.legal || [];
     const interactive = m.interactive && !m.is_over && !editingNow();
@@ -1042,7 +1178,10 @@ function ttRenderBoard({ model, el }) {
     const matching = words.length ? legal.filter((a) => words.every((w) => String(a.text).toLowerCase().includes(w))) : legal;
     visibleActions = matching.slice(0, TT_LIST_MAX);
     const who = m.current_player === null || m.current_player === undefined ? "" : ` for ${ttSeatName(m.players, m.current_player)}`;
-    const list = ttH("ul", { class: "tt-action-list" }, visibleActions.map((a, i) => ttH("li", {}, actionButton(a, i, interactive))));
+    actionParts.begin();
+    actionPartsOpen = true;
+    const list = ttH("ul", { class: "tt-action-list" }, visibleActions.map((a, i) => actionParts.part(`act:${a.id}`,
+      `${i}|${interactive ? 1 : 0}|${a.type}|${ttTxt(a.text)}`, () => ttH("li", {}, actionButton(a, i, interactive)))));
     if (botMoving(m) || botWaiting(m)) {
       const name = ttSeatName(m.players, m.current_player);
       return ttH("section", { class: "tt-actions", "aria-label": "legal moves" },
@@ -1096,11 +1235,17 @@ function ttRenderBoard({ model, el }) {
     cancelAnimationFrame(logScroll.frame);
     logScroll.frame = requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   }
-  let logCache = { clauses: null, players: null, nodes: new Map() };
+  let logCache = { clauses: null, players: null, nodes: new Map(), bodies: new Map() };
+  /** @type {WeakMap<object, {t: string, e: string}>} */
+  const logSigs = new WeakMap();
+  /** @type {Record<string, Element>} */
+  const lastMarks = {};  // the log's "last move" marks, drawn once and copied
   let logSection = null;
   function logPanel(m) {
     const clauses = m.clauses || {};
-    if (logCache.clauses !== clauses || logCache.players !== m.players) logCache = { clauses, players: m.players, nodes: new Map() };
+    if (logCache.clauses !== clauses || logCache.players !== m.players) {
+      logCache = { clauses, players: m.players, nodes: new Map(), bodies: new Map() };
+    }
     const old = logCache.nodes;
     const nodes = new Map();
     const seen = new Map();
@@ -1116,18 +1261,47 @@ function ttRenderBoard({ model, el }) {
     let lastTurn = null;
     const lastMoveTurn = m.last_move ? m.last_move.turn : null;
     const botMark = m.last_move && m.last_move.bot ? "1" : "0";
+    // an entry is drawn once, as it reads; the last move's mark (tt-log-last, the header's "last move") is put on
+    // and taken off the kept entries, so a move draws only its own new entries
+    const lastMark = (li, mark) => {
+      if ((li.__ttLast || "") === mark) return;
+      li.__ttLast = mark;
+      li.classList.toggle("tt-log-last", !!mark);
+      if (li.classList.contains("tt-log-turn")) {
+        const had = li.lastElementChild;
+        if (had && had.classList.contains("tt-log-last-mark")) had.remove();
+        if (mark) {
+          const made = lastMarks[mark] || (lastMarks[mark] = ttH("span", { class: "tt-log-last-mark" }, " ",
+            ttIcon("left", { size: 12 }), mark === "bot" ? " bot's last move" : " last move"));
+          li.append(made.cloneNode(true));
+        }
+      }
+    };
+    // each row's signatures, by the row: a patch keeps the rows it did not change (the same objects)
+    const sigOf = (ev) => {
+      let sig = logSigs.get(ev);
+      if (!sig) {
+        sig = { t: JSON.stringify(["t", ev.turn, ev.actor, ev.action]), e: JSON.stringify(["e", ev.turn, ev.rule, ev.text]) };
+        logSigs.set(ev, sig);
+      }
+      return sig;
+    };
     for (const ev of m.events || []) {
       const isLast = lastMoveTurn !== null && ev.turn === lastMoveTurn;
+      const sig = sigOf(ev);
       if (ev.turn !== lastTurn) {
         lastTurn = ev.turn;
-        items.push(keep(JSON.stringify(["t", ev.turn, ev.actor, ev.action, isLast, isLast && botMark]), () =>
-          ttH("li", { class: ["tt-log-turn", isLast && "tt-log-last"], dataset: { turn: ev.turn } },
+        const li = keep(sig.t, () =>
+          ttH("li", { class: "tt-log-turn", dataset: { turn: ev.turn } },
             ev.turn === 0 ? "Setup" : ev.actor === null || ev.actor === undefined ? `${ev.turn}. ${ttTxt(ev.action)}`
-              : [`${ev.turn}. `, ttSeatTag(m.players, ev.actor), `: ${ttTxt(ev.action)}`],
-            isLast ? ttH("span", { class: "tt-log-last-mark" }, " ", ttIcon("left", { size: 12 }), m.last_move.bot ? " bot's last move" : " last move") : null)));
+              : [`${ev.turn}. `, ttSeatTag(m.players, ev.actor), `: ${ttTxt(ev.action)}`]));
+        lastMark(li, isLast ? (botMark === "1" ? "bot" : "move") : "");
+        items.push(li);
       }
       if (!ev.rule) continue;
-      items.push(keep(JSON.stringify(["e", ev.turn, ev.rule, ev.text, isLast]), () => logEntry(ev, clauses[ev.rule], isLast)));
+      const li = keep(sig.e, () => logEntry(ev, clauses[ev.rule]));
+      lastMark(li, isLast ? "1" : "");
+      items.push(li);
     }
     logCache.nodes = nodes;
     if (!logSection) {
@@ -1138,82 +1312,116 @@ function ttRenderBoard({ model, el }) {
     return logSection;
   }
 
-  function logEntry(ev, c, isLast) {
+  function logEntry(ev, c) {
     const summary = ttH("summary", {}, ttH("span", { class: "tt-log-text" }, ttTxt(ev.text)), " ",
       ttH("code", { class: "tt-rule" }, ev.rule));
-    const body = c ? ttH("div", { class: "tt-explain" }, ttH("strong", {}, c.title), c.says ? `: ${c.says}` : "",
-      c.where ? ttH("span", { class: "tt-where" }, ` (rulebook: ${c.where})`) : null,
-      c.reconstruction ? ttH("div", { class: "tt-reconstruction" }, "Reconstruction: ", c.reconstruction) : null,
-      " ", ttSourceButton(model, ev.rule))
-      : ttH("div", { class: "tt-explain" }, "No catalog entry.");
+    // a rule's explanation is drawn once and copied (natively) for each of its entries, its code button added
+    let body;
+    if (c) {
+      let made = logCache.bodies.get(ev.rule);
+      if (!made) {
+        made = ttH("div", { class: "tt-explain" }, ttH("strong", {}, c.title), c.says ? `: ${c.says}` : "",
+          c.where ? ttH("span", { class: "tt-where" }, ` (rulebook: ${c.where})`) : null,
+          c.reconstruction ? ttH("div", { class: "tt-reconstruction" }, "Reconstruction: ", c.reconstruction) : null, " ");
+        logCache.bodies.set(ev.rule, made);
+      }
+      body = made.cloneNode(true);
+      body.append(ttSourceButton(model, ev.rule));
+    } else {
+      body = ttH("div", { class: "tt-explain" }, "No catalog entry.");
+    }
     const key = `${ev.turn}:${ev.rule}:${ev.text}`;  // keeps an opened explanation open across redraws
-    return ttH("li", { class: ["tt-log-event", isLast && "tt-log-last"], dataset: { rule: ev.rule } }, ttH("details", {
+    return ttH("li", { class: "tt-log-event", dataset: { rule: ev.rule } }, ttH("details", {
       open: memo.openLog.has(key),
       onToggle: (e) => { if (e.target.open) memo.openLog.add(key); else memo.openLog.delete(key); },
     }, summary, body));
   }
 
-  // the board's picture stays in the page: each redraw draws it anew off the page and patches the one shown
-  // (ttMorph): what did not change keeps its element, so the browser restyles and repaints only what changed
+  // the board's picture stays in the page: each redraw draws it off the page and patches the one shown (ttMorph):
+  // what did not change keeps its element, so the browser restyles and repaints only what changed; a part the
+  // renderer names (ctx.part) whose signature did not change is not even drawn again (ttPartMemo)
   const stageBox = ttH("div", { class: "tt-stage" });
-  let stageMs = { drawn: 0, patched: 0 };  // the last redraw's board: drawn off the page, then patched in (ms)
+  const parts = ttPartMemo();
+  // the stage's data each drawing shows (ctx's methods read it): the newest drawing's
+  /** @type {any} */
+  let cur = {};
+  // the kit's own marks on the picture in the page (the last move's outline, its flash): taken off before the next
+  // drawing is patched in (a kept part is then as it was drawn) and put on again after
+  /** @type {{el: Element, cls: boolean, attr: boolean}[]} */
+  let kitMarks = [];
+  /** @type {Element[]} */
+  let flashed = [];
+  let stageMs = { drawn: 0, patched: 0, parts: 0, kept: 0 };  // the last redraw's board (ms; parts drawn / kept)
+  /** What renderBoard gets: one object per view, its data refreshed for each drawing, so a handler of an element
+   *  kept from an earlier drawing (ctx.part) reads the newest state through it. */
+  const ctx = {
+    root, model, memo,
+    /** @type {Element} */ el: stageBox,
+    h: ttH, s: ttS, drawDie, drawSpinner, drawFaces,
+    send: (id) => sendAct(id),
+    tryAction,
+    /** Set up a changed position (keys left out keep their value); Python validates it (Game.set_up). */
+    editPosition: (patch) => send("teacher", { op: "setup", text: JSON.stringify(patch), edit: memo.editSession }),
+    /** The editor's own pick between two clicks (e.g. the piece to move), kept across redraws. */
+    editPick: () => memo.editPick,
+    setEditPick: (v) => { memo.editPick = v === undefined ? null : v; schedule(); },
+    actionKey: ttActionKey,
+    /** A part of the picture that is the same whatever the state and has no handlers (a legend, the edge
+     *  coordinates): drawn once per view by build(), then copied each redraw (a native deep copy: much cheaper
+     *  than drawing it again; ttMorph then finds it unchanged). */
+    stamp(key, build) {
+      const stamps = memo.stamps || (memo.stamps = {});
+      if (!stamps[key]) stamps[key] = build();
+      return stamps[key].cloneNode(true);
+    },
+    /** A part of the picture (one element, `key` unique in the drawing) drawn by build() only when `sig` (a string
+     *  naming everything its drawing depends on) changed since the last drawing; else the element in the page is
+     *  kept as it is. Its handlers must read the state through ctx when the event comes (ctx is always the newest
+     *  drawing's), never values of the drawing that made them that sig does not name. */
+    part: (key, sig, build) => parts.part(key, sig, build),
+    /** Does the last move's action have these fields ({to: "F7"}), or pass this test (fn(actionDict))? */
+    lastMoveHas(match) {
+      const lm = cur.last_move;
+      if (!lm || !lm.action_dict) return false;
+      if (typeof match === "function") return !!match(lm.action_dict, lm);
+      return Object.entries(match || {}).every(([k, v]) => JSON.stringify(lm.action_dict[k]) === JSON.stringify(v));
+    },
+    get selected() { return memo.selected; },
+    select(value) { memo.selected = value; schedule(); },
+    clearSelection() { memo.selected = null; schedule(); },
+    isSelected(value) { return memo.selected !== null && JSON.stringify(memo.selected) === JSON.stringify(value); },
+    legalWhere(match) {
+      const legal = cur.legal || [];
+      if (typeof match === "function") return legal.filter(match);
+      return legal.filter((a) => Object.entries(match).every(([k, v]) => JSON.stringify(a[k]) === JSON.stringify(v)));
+    },
+    isLegal(id) { return (cur.legal || []).some((a) => a.id === id); },
+    seatName: (i) => ttSeatName(cur.players, i),
+    /** the seat's name as a possessive: "Blue's", "your" ("Your" with start) */
+    whose: (i, start = false) => ttPoss(ttSeatName(cur.players, i), start),
+    poss: ttPoss,
+    seatTag: (i) => ttSeatTag(cur.players, i),
+    explain: (rule) => ((cur.clauses || {})[rule] || {}).title || "",
+    rerender: schedule,
+  };
   function stage(m) {
     const box = ttH("div", { class: "tt-stage" });
-    const ctx = {
-      el: box, root, model, memo,
+    cur = m;
+    Object.assign(ctx, {
+      el: box,
       state: m.state, legal: m.legal || [], view: m.view_data || {}, players: m.players || [],
       currentPlayer: m.current_player, winner: m.winner, isOver: m.is_over, version: m.version,
       lastDraws: m.last_draws || [], rigged: m.rigged || {}, events: m.events || [], clauses: m.clauses || {},
       interactive: !!m.interactive && !m.is_over && !m.bot_to_move, error: m.error,
       lastMove: m.last_move || null, botToMove: !!m.bot_to_move,
-      h: ttH, s: ttS, drawDie, drawSpinner, drawFaces,
-      send: (id) => sendAct(id),
-      tryAction,
       /** The teacher's position editor is on (teacher panel, "Edit position"): clicks edit instead of playing. */
       editing: !!(m.teacher && memo.editing && m.interactive),
       /** The current position description (Game.position()), or null. */
       position: ttParsePosition(m.teacher_data),
-      /** Set up a changed position (keys left out keep their value); Python validates it (Game.set_up). */
-      editPosition: (patch) => send("teacher", { op: "setup", text: JSON.stringify(patch), edit: memo.editSession }),
-      /** The editor's own pick between two clicks (e.g. the piece to move), kept across redraws. */
-      editPick: () => memo.editPick,
-      setEditPick: (v) => { memo.editPick = v === undefined ? null : v; schedule(); },
-      actionKey: ttActionKey,
-      /** A part of the picture that is the same whatever the state and has no handlers (a legend, the edge
-       *  coordinates): drawn once per view by build(), then copied each redraw (a native deep copy: much cheaper
-       *  than drawing it again; ttMorph then finds it unchanged). */
-      stamp(key, build) {
-        const stamps = memo.stamps || (memo.stamps = {});
-        if (!stamps[key]) stamps[key] = build();
-        return stamps[key].cloneNode(true);
-      },
-      /** Does the last move's action have these fields ({to: "F7"}), or pass this test (fn(actionDict))? */
-      lastMoveHas(match) {
-        const lm = m.last_move;
-        if (!lm || !lm.action_dict) return false;
-        if (typeof match === "function") return !!match(lm.action_dict, lm);
-        return Object.entries(match || {}).every(([k, v]) => JSON.stringify(lm.action_dict[k]) === JSON.stringify(v));
-      },
-      get selected() { return memo.selected; },
-      select(value) { memo.selected = value; schedule(); },
-      clearSelection() { memo.selected = null; schedule(); },
-      isSelected(value) { return memo.selected !== null && JSON.stringify(memo.selected) === JSON.stringify(value); },
-      legalWhere(match) {
-        const legal = m.legal || [];
-        if (typeof match === "function") return legal.filter(match);
-        return legal.filter((a) => Object.entries(match).every(([k, v]) => JSON.stringify(a[k]) === JSON.stringify(v)));
-      },
-      isLegal(id) { return (m.legal || []).some((a) => a.id === id); },
-      seatName: (i) => ttSeatName(m.players, i),
-      /** the seat's name as a possessive: "Blue's", "your" ("Your" with start) */
-      whose: (i, start = false) => ttPoss(ttSeatName(m.players, i), start),
-      poss: ttPoss,
-      seatTag: (i) => ttSeatTag(m.players, i),
-      explain: (rule) => ((m.clauses || {})[rule] || {}).title || "",
-      rerender: schedule,
-    };
+    });
     lastCtx = ctx;
     const b0 = performance.now();
+    parts.begin();
     if (typeof renderBoard === "function") {
       ttDeferListen = true;  // its nodes listen once they are in the page (ttMorph)
       try {
@@ -1221,6 +1429,7 @@ function ttRenderBoard({ model, el }) {
       } catch (err) {
         console.error("tabletop: renderBoard failed", err);
         ttReplace(box, ttH("p", { class: "tt-render-error" }, `The board could not be drawn: ${err}`));
+        parts.clear();
       } finally {
         ttDeferListen = false;
       }
@@ -1228,12 +1437,77 @@ function ttRenderBoard({ model, el }) {
       box.append(ttH("pre", { class: "tt-state-json", "aria-label": "game state" }, JSON.stringify(m.state, null, 1)));
     }
     ttNameParts(box);
-    const marked = ttMarkLastMove(box, m.last_move);
-    flashLastMove(m, marked.concat([...root.querySelectorAll(".tt-last-move")]));
     const b1 = performance.now();
+    unmarkStage();
     ttMorph(stageBox, box);
-    stageMs = { drawn: b1 - b0, patched: performance.now() - b1 };
+    const p = parts.end();
+    const marked = ttMarkLastMove(stageBox, m.last_move);
+    kitMarks = marked.added;
+    flashLastMove(m, marked.all.concat([...root.querySelectorAll(".tt-last-move")]));
+    stageMs = { drawn: b1 - b0, patched: performance.now() - b1, parts: p.parts, kept: p.kept };
+    if (/** @type {any} */ (globalThis).ttCheckRedraws) checkRedraw(m);
     return stageBox;
+  }
+
+  /** Tests only (globalThis.ttCheckRedraws): the picture drawn again from scratch (every part drawn, none kept),
+   *  off the page, must read as the patched one in the page (ttPictureText); each redraw that differs is counted
+   *  on the root (data-tt-check-diffs, the first difference in data-tt-check-diff), every check too
+   *  (data-tt-checks). */
+  function checkRedraw(m) {
+    if (typeof renderBoard !== "function") return;
+    const box = ttH("div", { class: "tt-stage" });
+    const saved = Object.assign({}, memo);  // what a drawing writes in memo (the handlers' ctx, a hover's line)
+    const part = ctx.part;
+    const el = ctx.el;
+    ctx.el = box;
+    ctx.part = (_key, _sig, build) => build();
+    ttDeferListen = true;
+    try {
+      renderBoard(ctx);
+    } catch (err) {
+      box.append(`check failed: ${err}`);
+    } finally {
+      ttDeferListen = false;
+      ctx.part = part;
+      ctx.el = el;
+      for (const k of Object.keys(memo)) if (!(k in saved)) delete memo[k];
+      Object.assign(memo, saved);
+    }
+    ttNameParts(box);
+    ttMarkLastMove(box, m.last_move);
+    const patched = ttPictureText(stageBox);
+    const fresh = ttPictureText(box);
+    root.dataset.ttChecks = String(Number(root.dataset.ttChecks || 0) + 1);
+    if (patched === fresh) return;
+    root.dataset.ttCheckDiffs = String(Number(root.dataset.ttCheckDiffs || 0) + 1);
+    if (!root.dataset.ttCheckDiff) {
+      let at = 0;
+      while (at < patched.length && patched[at] === fresh[at]) at += 1;
+      root.dataset.ttCheckDiff = `version ${m.version}: patched ...${patched.slice(Math.max(0, at - 150), at + 150)}... ` +
+        `from scratch ...${fresh.slice(Math.max(0, at - 150), at + 150)}...`;
+    }
+  }
+
+  /** The picture in the page as its drawings made it: the kit's last-move marks and flash taken off. */
+  function unmarkStage() {
+    for (const { el, cls, attr } of kitMarks) {
+      if (cls) el.classList.remove("tt-last-move-mark");
+      if (attr) el.removeAttribute("data-last-move");
+      if (el.getAttribute("class") === "") el.removeAttribute("class");
+    }
+    kitMarks = [];
+    unflash();
+  }
+
+  function unflash() {
+    for (const el of flashed) {
+      el.classList.remove("tt-last-move-flash");
+      if (el.getAttribute("class") === "") el.removeAttribute("class");
+      const st = /** @type {any} */ (el).style;
+      if (st && st.animationDelay) st.animationDelay = "";
+      if (el.getAttribute("style") === "") el.removeAttribute("style");
+    }
+    flashed = [];
   }
 
   /** The frame's parts (header, the last-move line, the moves, the controls...) are patched the same way: `slot`'s
@@ -1245,6 +1519,15 @@ function ttRenderBoard({ model, el }) {
     if (old && old.nodeName === node.nodeName) return ttMorph(old, node);
     kept[slot] = node;
     return node;
+  }
+  /** keep(slot, build()), drawn only when one of `deps` (everything the part shows and its handlers read, compared
+   *  with ===: a trait a patch did not name keeps its object) changed since the slot was last drawn. */
+  const keptDeps = {};
+  function keepIf(slot, deps, build) {
+    const was = keptDeps[slot];
+    if (was && slot in kept && was.length === deps.length && was.every((d, i) => d === deps[i])) return kept[slot];
+    keptDeps[slot] = deps;
+    return keep(slot, build());
   }
 
   /** The last move (of any seat, a bot's or the other human's) flashes for TT_FLASH_MS: on the board and in the
@@ -1260,6 +1543,7 @@ function ttRenderBoard({ model, el }) {
       el.classList.add("tt-last-move-flash");
       el.style.animationDelay = `-${Math.round(TT_FLASH_MS - left)}ms`;
     }
+    flashed = els;
     clearTimeout(flashTimer);
     flashTimer = setTimeout(schedule, left + 30);  // redraw without the flash when it is over
   }
@@ -1269,23 +1553,33 @@ function ttRenderBoard({ model, el }) {
     const active = /** @type {HTMLInputElement | null} */ (document.activeElement);
     focus.take();
     const filterCaret = active && active.classList && active.classList.contains("tt-filter") ? active.selectionStart : null;
-    root.dataset.version = String(m.version);
-    root.dataset.game = m.game_name || "";
-    root.dataset.currentPlayer = m.current_player === null || m.current_player === undefined ? "" : String(m.current_player);
-    root.dataset.over = m.is_over ? "1" : "0";
-    root.dataset.interactive = m.interactive ? "1" : "0";
+    // (each written only when it changed: an attribute written restyles what CSS selects by it)
+    const data = (k, v) => { if (root.dataset[k] !== v) root.dataset[k] = v; };
+    data("version", String(m.version));
+    data("game", m.game_name || "");
+    data("currentPlayer", m.current_player === null || m.current_player === undefined ? "" : String(m.current_player));
+    data("over", m.is_over ? "1" : "0");
+    data("interactive", m.interactive ? "1" : "0");
     if (!m.teacher) memo.editing = false;
-    root.dataset.editing = m.teacher && memo.editing && m.interactive ? "1" : "0";
-    root.dataset.botMoving = botMoving(m) ? "1" : "0";
-    root.dataset.botThinking = botMoving(m) && botSearching(m) ? "1" : "0";
-    root.dataset.bots = String(Object.keys(m.bot_seats || {}).length);
-    root.dataset.lastTurn = m.last_move ? String(m.last_move.turn) : "";
-    root.classList.toggle("tt-locked", !m.interactive);
-    root.setAttribute("aria-label", `${m.title || "game"} board`);
+    data("editing", m.teacher && memo.editing && m.interactive ? "1" : "0");
+    data("botMoving", botMoving(m) ? "1" : "0");
+    data("botThinking", botMoving(m) && botSearching(m) ? "1" : "0");
+    data("bots", String(Object.keys(m.bot_seats || {}).length));
+    data("lastTurn", m.last_move ? String(m.last_move.turn) : "");
+    if (root.classList.contains("tt-locked") !== !m.interactive) root.classList.toggle("tt-locked", !m.interactive);
+    const label = `${m.title || "game"} board`;
+    if (root.getAttribute("aria-label") !== label) root.setAttribute("aria-label", label);
     const t0 = performance.now();
     // the side panel and the main row stay in the page (only their changed parts are replaced): the log inside is
     // kept as it is, so the browser restyles only what is new
-    const sideParts = [keep("bot", botTurnPanel(m)), keep("actions", actionsPanel(m)), keep("controls", controls(m))];
+    const bots = [m.current_player, m.players, m.bot_seats, m.bot_to_move, m.bots_pending];
+    const sideParts = [
+      keepIf("bot", [...bots, m.bot_turn, m.last_move], () => botTurnPanel(m)),
+      keepIf("actions", [...bots, m.legal, m.interactive, m.is_over, m.teacher, memo.editing, memo.filter], () => actionsPanel(m)),
+      keepIf("controls", [m.interactive, m.can_undo, m.is_over, botMoving(m),
+        m.current_player === null || m.current_player === undefined ? null : (m.bot_seats || {})[String(m.current_player)]],
+      () => controls(m))];
+    if (actionPartsOpen) { actionParts.end(); actionPartsOpen = false; }
     const t1 = performance.now();
     sideParts.push(logPanel(m));
     ttSyncChildren(side, sideParts);
@@ -1293,17 +1587,18 @@ function ttRenderBoard({ model, el }) {
     // "why not?": a popover beside the clicked element (placed after the redraw, out of the flow); a refusal a lesson
     // step demonstrates: a narration box above the board
     errorBanner(m);
-    const line = keep("line", lastMoveLine(m));
+    const line = keepIf("line", [m.last_move, m.players], () => lastMoveLine(m));
     ttSyncChildren(root, [
-      keep("header", header(m)),
-      keep("notice", ttTxt(m.notice) ? ttH("div", { class: "tt-notice" }, ttTxt(m.notice)) : null),
+      keepIf("header", [...bots, m.title, m.is_over, m.winner, m.last_draws, (m.view_data || {}).chance, m.rigged,
+        m.interactive, m.seed], () => header(m)),
+      keepIf("notice", [m.notice], () => (ttTxt(m.notice) ? ttH("div", { class: "tt-notice" }, ttTxt(m.notice)) : null)),
       line,
       demoBox,
       main,
       banner,
       m.teacher && typeof ttTeacherPanel === "function"
         ? ttTeacherPanel(m, { send, memo, schedule, root, preview }) : null,
-      keep("help", ttH("footer", { class: "tt-help" }, TT_HELP)),
+      keepIf("help", [], () => ttH("footer", { class: "tt-help" }, TT_HELP)),
       announcer]);
     const t3 = performance.now();
     ttSyncChildren(main, [stage(m), side]);
@@ -1341,7 +1636,8 @@ function ttRenderBoard({ model, el }) {
     // controls, the log, the frame (header, banner, teacher panel), the game's board, the rest (focus, preview)
     const r = (x) => Math.round(x * 100) / 100;
     root.dataset.drawMs = JSON.stringify({ total: r(performance.now() - t0), side: r(t1 - t0), log: r(t2 - t1),
-      frame: r(t3 - t2), board: r(t4 - t3), drawn: r(stageMs.drawn), patched: r(stageMs.patched), after: r(performance.now() - t4), preview: r(t5 - t4), announce: r(t6 - t5),
+      frame: r(t3 - t2), board: r(t4 - t3), drawn: r(stageMs.drawn), patched: r(stageMs.patched),
+      parts: stageMs.parts, kept: stageMs.kept, after: r(performance.now() - t4), preview: r(t5 - t4), announce: r(t6 - t5),
       scroll: r(t7 - t6), focus: r(t8 - t7), banner: r(performance.now() - t8) });
   }
 

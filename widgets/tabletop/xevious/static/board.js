@@ -90,6 +90,21 @@ function xvSpaceAction(ctx, st, ai, si, sp) {
   return { type: "StopAt", step, space: sp.label };
 }
 
+// A click (or Enter / Space) on space (ai, si), read from the newest drawing (ctx) when it comes: the editor puts the
+// picked Solvalou there; else a listed stop of the roll is played, or the move the click means is tried.
+function xvSpaceGo(ctx, ai, si) {
+  if (ctx.editing) { xvEditSpace(ctx, ai, si); return; }
+  const st = ctx.view.stage;
+  const sp = st.areas[ai][si];
+  const state = ctx.state;
+  let stop = null;  // (the last listed stop on the space, as the drawing's stops table takes it)
+  for (const a of ctx.legalWhere({ type: "StopAt" })) {
+    const p = state.path[a.step - 1];
+    if (p && p[0] === ai && p[1] === si) stop = a;
+  }
+  if (stop) ctx.send(stop.id); else xvTry(ctx, xvSpaceAction(ctx, st, ai, si, sp));
+}
+
 // ---- the position editor (teacher panel "Edit position", issue 11): ctx.editing is on ----------------------------
 // Click a Solvalou (on the board, or "pick up" on its sheet), then a space: that player is set up there. + / - on a
 // sheet row set its markers; "to play" gives a player the turn. Each edit is a set-up (Game.set_up through
@@ -165,8 +180,12 @@ function xvFlight(st, from, to) {
   return xvRoute(st).slice(a + 1, b + 1);
 }
 
+let xvMotionQuery = null;  // (one query, read on every redraw: matchMedia makes a new object each call)
 function xvReduced() {
-  return typeof window !== "undefined" && window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  if (xvMotionQuery === null) {
+    xvMotionQuery = typeof window !== "undefined" && window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : false;
+  }
+  return !!(xvMotionQuery && xvMotionQuery.matches);
 }
 
 // what the board remembers between redraws (per board view): where each mover was, the last flight, the ghost
@@ -298,29 +317,39 @@ function renderBoard(ctx) {
   if (!ghostKey) mem.ghost = null;
   const ghostAge = mem.ghost ? now - mem.ghost.since : 0;
 
-  // the flight line: through every space in flying order (drawn first: the spaces cover it)
-  const route = xvRoute(st);
-  const line = route.map(([ai, si]) => { const { x, y } = xvPos(ai, si, nA); return [x + XV_W / 2, y + XV_H / 2]; });
-  const gateTo = st.number < 7 ? (() => { const { x, y } = xvPos(nA - 1, st.areas[nA - 1].length - 1, nA); return [[x + XV_W / 2, y - XV_ROWGAP + 6]]; })() : [];
-  svg.append(s("path", { class: "xv-flightline", d: "M" + line.concat(gateTo).map(([x, y]) => `${x} ${y}`).join("L"), "aria-hidden": "true" }));
+  // issue 23: the stage's spaces, its flight line and labels, the sheets and the movers are parts (ctx.part): each
+  // is drawn again only when what it shows changed; their handlers read the newest drawing's ctx when they run
+  const part = xvPart(ctx);
+  const stageId = `${stageKey}/${nA}`;
+  // the flight line: through every space in flying order (drawn first: the spaces cover it); the areas' labels
+  svg.append(part("xv-flightline", stageId, () => {
+    const route = xvRoute(st);
+    const line = route.map(([ai, si]) => { const { x, y } = xvPos(ai, si, nA); return [x + XV_W / 2, y + XV_H / 2]; });
+    const gateTo = st.number < 7 ? (() => { const { x, y } = xvPos(nA - 1, st.areas[nA - 1].length - 1, nA); return [[x + XV_W / 2, y - XV_ROWGAP + 6]]; })() : [];
+    return s("path", { class: "xv-flightline", d: "M" + line.concat(gateTo).map(([x, y]) => `${x} ${y}`).join("L"), "aria-hidden": "true" });
+  }));
 
+  // what stands on or marks each space, by "area,space"
+  const guarded = new Set(st.guard.map((g) => `${g[0]},${g[1]}`));
+  const gumpAt = new Map();
+  st.gumps.forEach((g, i) => { const k = `${g[0]},${g[1]}`; if (!gumpAt.has(k)) gumpAt.set(k, i); });
+  const daleys = new Set((state.daley || []).map((d) => `${d[0]},${d[1]}`));
   st.areas.forEach((area, ai) => {
     const first = xvPos(ai, 0, nA);
     const lastCell = xvPos(ai, area.length - 1, nA);
     const mid = (first.x + lastCell.x + XV_W) / 2;
     const dir = ai % 2 === 0 ? "left" : "right";
-    svg.append(s("text", { x: mid - 10, y: first.y - 9, class: "xv-area-label" }, `Area ${ai + 1} — flies ${dir}`));
-    svg.append(xvArrow(ctx, dir, { x: mid + 76, y: first.y - 26, size: 18, cls: "xv-area-arrow" }));
+    svg.append(part(`xv-area-${ai}`, stageId, () => s("text", { x: mid - 10, y: first.y - 9, class: "xv-area-label" }, `Area ${ai + 1} — flies ${dir}`)));
+    svg.append(part(`xv-area-arrow-${ai}`, stageId, () => xvArrow(ctx, dir, { x: mid + 76, y: first.y - 26, size: 18, cls: "xv-area-arrow" })));
     area.forEach((sp, si) => {
       const { x, y } = xvPos(ai, si, nA);
       const key = `${ai},${si}`;
       const stop = stops[key];
-      const guard = st.guard.some((g) => xvSame(g, [ai, si])) && view.conditions_on;
-      const gi = st.gumps.findIndex((g) => xvSame(g, [ai, si]));
-      const daley = (state.daley || []).some((d) => xvSame(d, [ai, si]));
-      const go = editing ? () => xvEditSpace(ctx, ai, si)
-        : () => (stop ? ctx.send(stop.id) : xvTry(ctx, xvSpaceAction(ctx, st, ai, si, sp)));
-      const here = state.pilots.map((p, i) => (!p.at_gate && p.area === ai && p.space === si ? ctx.seatName(i) : null)).filter(Boolean);
+      const guard = !!view.conditions_on && guarded.has(key);
+      const gi = gumpAt.has(key) ? gumpAt.get(key) : -1;
+      const daley = daleys.has(key);
+      const go = () => xvSpaceGo(ctx, ai, si);
+      const here = (byCell[key] || []).map((i) => ctx.seatName(i));
       const entry = sp.kind === "entrance" && ai > 0;
       const name = [`Area ${ai + 1}, space ${si + 1}: ${sp.label}`,
         entry ? "you must stop here when you enter the area" : "",
@@ -329,6 +358,15 @@ function renderBoard(ctx) {
         daley ? "Daley" : "", here.length ? `here: ${here.map((n) => `${ctx.poss(n)} Solvalou`).join(", ")}` : "",
         editing ? dropName : stop ? (stop.step === path.length ? "press to end the roll here" : "press to stop here") : ""].filter(Boolean).join(", ");
       const clickable = editing || !botTurn;
+      const tags = xvTags(ctx, sp, { guard, gump: gi >= 0 ? (gumpsLeft[gi] ? 1 : 0) : -1, daley });
+      // a listed stop of the roll being made: lit when the ghost reaches it
+      const k = stop && !editing ? path.findIndex((p) => p[0] === ai && p[1] === si) : -1;
+      const delay = (k + 1) * XV_STEP_MS - ghostAge;
+      const lit = stop && !editing && delay > 0 && mem.ghost && !xvReduced();  // lit when the ghost gets there (not again on a redraw)
+      const pill = stop && !editing && (byCell[key] || []).length <= 2 ? (stop.step === path.length ? "roll ends" : "stop here") : "";
+      const sig = [stageId, name, stop && !editing ? stop.id : "", onPath.has(key), picked !== null, editing, clickable,
+        JSON.stringify(tags), pill, lit ? `${mem.ghost.key}` : ""].join("|");
+      svg.append(part(`xv-space-${ai}-${si}`, sig, () => {
       const g = s("g", {
         class: ["xv-space", `xv-${sp.kind}`, sp.stop && "xv-must", entry && "xv-entry", stop && !editing && "xv-target", onPath.has(key) && "xv-path",
           picked !== null && "xv-drop"],
@@ -342,47 +380,46 @@ function renderBoard(ctx) {
       g.append(s("rect", { x: x + 3, y: y + XV_LANE, width: XV_W - 6, height: XV_H - XV_LANE - 3, rx: 6, class: "xv-lane", "aria-hidden": "true" }));
       const cx = x + XV_W / 2;
       // the tag line
-      const [left, right] = xvTags(ctx, sp, { guard, gump: gi >= 0 ? (gumpsLeft[gi] ? 1 : 0) : -1, daley });
+      const [left, right] = tags;
       left.forEach((t, k) => g.append(s("text", { x: x + 4, y: y + 16 + k * 15, class: ["xv-tag", t.cls] }, t.text)));
       right.forEach((t, k) => g.append(s("text", { x: x + XV_W - 4, y: y + 16 + k * 15, class: ["xv-tag", "xv-tag-end", t.cls] }, t.text)));
-      // the location: its icon (an air-to-ground battle with its number large), its words, what it gives
-      const iy = y + 21;
-      if (sp.kind === "entrance" || sp.kind === "exit") {
-        g.append(s("text", { x: cx, y: iy + 23, class: "xv-io" }, sp.kind === "entrance" ? "IN" : "OUT"));
-      } else if (sp.kind === "ground" || sp.kind === "squad" || sp.kind === "air") {
-        g.append(xvIcon(ctx, sp.kind, { x: cx - 27, y: iy, size: 26 }));
-        g.append(s("text", { x: cx + 3, y: iy + 22, class: "xv-num" }, sp.kind === "ground" ? String(sp.n) : `×${sp.kind === "air" ? 1 : sp.n}`));
-      } else {
-        g.append(xvIcon(ctx, sp.kind, { x: cx - 13, y: iy, size: 26 }));
-      }
-      const word = XV_WORD[sp.kind];
-      if (word) g.append(s("text", { x: cx, y: y + 64, class: "xv-word" }, word));
-      const extra = xvAwardsDrawn(ctx, s, sp.awards || {}, cx, y + 81, sp.boost);
-      if (extra.length) g.append(s("g", { class: "xv-awards" }, extra));
-      else if (entry) g.append(s("text", { x: cx, y: y + 81, class: "xv-extra" }, "must stop"));
-      else if (ai === 0 && si === 0) g.append(s("text", { x: cx, y: y + 81, class: "xv-extra xv-start" }, "START"));
-      // a listed stop of the roll being made: lit when the ghost reaches it
-      if (stop && !editing) {
-        const k = path.findIndex((p) => p[0] === ai && p[1] === si);
-        const free = (byCell[key] || []).length <= 2;
-        const delay = (k + 1) * XV_STEP_MS - ghostAge;
-        if (delay > 0 && mem.ghost && !xvReduced()) {  // lit when the ghost gets there (not again on a redraw)
-          g.classList.add("xv-lit-later");
-          g.style.setProperty("--xv-lit-delay", `${Math.round(delay)}ms`);
+      // the location: its icon (an air-to-ground battle with its number large), its words, what it gives: the same
+      // for the whole stage, a part of its own (a space drawn again for its marks or pieces leaves it as it is)
+      g.append(part(`xv-face-${stageId}-${ai}-${si}`, "", () => {
+        const face = s("g", { class: "xv-face" });
+        const iy = y + 21;
+        if (sp.kind === "entrance" || sp.kind === "exit") {
+          face.append(s("text", { x: cx, y: iy + 23, class: "xv-io" }, sp.kind === "entrance" ? "IN" : "OUT"));
+        } else if (sp.kind === "ground" || sp.kind === "squad" || sp.kind === "air") {
+          face.append(xvIcon(ctx, sp.kind, { x: cx - 27, y: iy, size: 26 }));
+          face.append(s("text", { x: cx + 3, y: iy + 22, class: "xv-num" }, sp.kind === "ground" ? String(sp.n) : `×${sp.kind === "air" ? 1 : sp.n}`));
+        } else {
+          face.append(xvIcon(ctx, sp.kind, { x: cx - 13, y: iy, size: 26 }));
         }
-        if (free) {
-          const last = stop.step === path.length;
-          g.append(s("g", { class: "xv-stop-pill", "aria-hidden": "true" },
-            s("rect", { x: x + 8, y: y + XV_H - 27, width: XV_W - 16, height: 21, rx: 10 }),
-            s("text", { x: cx, y: y + XV_H - 12 }, last ? "roll ends" : "stop here")));
-        }
+        const word = XV_WORD[sp.kind];
+        if (word) face.append(s("text", { x: cx, y: y + 64, class: "xv-word" }, word));
+        const extra = xvAwardsDrawn(ctx, s, sp.awards || {}, cx, y + 81, sp.boost);
+        if (extra.length) face.append(s("g", { class: "xv-awards" }, extra));
+        else if (entry) face.append(s("text", { x: cx, y: y + 81, class: "xv-extra" }, "must stop"));
+        else if (ai === 0 && si === 0) face.append(s("text", { x: cx, y: y + 81, class: "xv-extra xv-start" }, "START"));
+        return face;
+      }));
+      if (lit) {
+        g.classList.add("xv-lit-later");
+        g.style.setProperty("--xv-lit-delay", `${Math.round(delay)}ms`);
       }
-      svg.append(g);
+      if (pill) {
+        g.append(s("g", { class: "xv-stop-pill", "aria-hidden": "true" },
+          s("rect", { x: x + 8, y: y + XV_H - 27, width: XV_W - 16, height: 21, rx: 10 }),
+          s("text", { x: cx, y: y + XV_H - 12 }, pill)));
+      }
+      return g;
+      }));
     });
   });
   if (st.number < 7) {
     const { x, y } = xvPos(nA - 1, st.areas[nA - 1].length - 1, nA);
-    svg.append(s("text", { x: x + XV_W / 2 + 9, y: y - 9, class: "xv-gate" }, "to the stage gate"));
+    svg.append(part("xv-gate", stageId, () => s("text", { x: x + XV_W / 2 + 9, y: y - 9, class: "xv-gate" }, "to the stage gate")));
   }
 
   // the trail of the last flight (dashed, the mover's colour), under the pieces
@@ -422,6 +459,8 @@ function renderBoard(ctx) {
     const p = state.pilots[seat];
     const moved = !!(lm && lm.seat === seat && lm.action_dict);
     const whereName = `${ctx.whose(seat, true)} Solvalou, area ${p.area + 1}, space ${p.space + 1}`;
+    const flies = flight && flight.seat === seat ? flight : null;
+    svg.append(part(`xv-mover-${seat}`, JSON.stringify([px, py, moved, picked === seat, editing, whereName, flies ? flies.since : 0]), () => {
     const pick = () => xvPick(ctx, seat);
     const piece = s("g", { class: ["xv-mover", `xv-mover-${seat}`, moved && "xv-moved", picked === seat && "xv-picked"],
       transform: `translate(${px} ${py})`,
@@ -436,12 +475,13 @@ function renderBoard(ctx) {
     s("circle", { class: "xv-body", r: XV_PIECE / 2 }),
     s("circle", { class: "xv-rim", r: XV_PIECE / 2 - 3.5, "aria-hidden": "true" }),
     s("text", { class: "xv-num-piece", y: 6 }, String(seat + 1)));
-    svg.append(piece);
-    if (flight && flight.seat === seat) {
-      const pts = [flight.from, ...flight.cells].map(([a, i]) => laneAt(a, i));
+    if (flies) {
+      const pts = [flies.from, ...flies.cells].map(([a, i]) => laneAt(a, i));
       pts[pts.length - 1] = [px, py];
-      queueMicrotask(() => { const el = ttLive(piece); if (el.isConnected) xvFly(el, pts, flight.since); });
+      queueMicrotask(() => { const el = ttLive(piece); if (el.isConnected) xvFly(el, pts, flies.since); });
     }
+    return piece;
+    }));
   }
 
   const gate = state.pilots.map((p, i) => (p.at_gate ? i : null)).filter((i) => i !== null);
@@ -455,10 +495,20 @@ function renderBoard(ctx) {
     gate.length ? h("p", { class: "xv-gate-line" }, "Waiting at the stage gate: ", gate.map((i) => [ctx.seatTag(i), " "])) : null,
     editing ? h("p", { class: "xv-edit-note" }, "Editing the position: no move is played until you stop editing. ",
       picked === null ? "Pick up a Solvalou (on the board or its sheet), then press a space."
-        : [ctx.seatTag(picked), " is picked up: press the space to put it on."]) : xvChoices(ctx),
+        : [ctx.seatTag(picked), " is picked up: press the space to put it on."])
+      : part("xv-choices", JSON.stringify([state.phase, state.pending, ctx.legal, ctx.currentPlayer, ctx.interactive, ctx.isOver,
+        botSeats, ctx.players, !!view.cockpit, ctx.currentPlayer === null || ctx.currentPlayer === undefined ? null : state.pilots[ctx.currentPlayer]]),
+      () => xvChoices(ctx)),
     xvReveal(ctx),
-    h("div", { class: "xv-sheets" }, state.pilots.map((p, i) => xvSheet(ctx, p, i))));
+    h("div", { class: "xv-sheets" }, state.pilots.map((p, i) => part(`xv-sheet-${i}`,
+      JSON.stringify([p, ctx.currentPlayer === i, state.row_cap, ctx.players, editing, picked === i, !!ctx.view.cockpit]),
+      () => xvSheet(ctx, p, i)))));
   ctx.el.append(panel);
+}
+
+/** ctx.part (issue 23: a part of the picture drawn again only when its signature changed), or a plain drawing. */
+function xvPart(ctx) {
+  return typeof ctx.part === "function" ? ctx.part : (_key, _sig, build) => build();
 }
 
 function xvSheet(ctx, p, i) {
@@ -473,12 +523,11 @@ function xvSheet(ctx, p, i) {
   // editing: a button of the sheet (never a move), with its name in words
   const edit = (cls, label, text, onClick, extra) => h("button", Object.assign({ type: "button", class: ["xv-edit", cls],
     "aria-label": label, title: label, dataset: { seat: i, focus: `${cls}-${i}` }, onClick }, extra || {}), text);
-  const step = (key, name, d) => {
-    const n = xvCount(ctx, i, key);
-    return edit(d > 0 ? "xv-edit-plus" : "xv-edit-minus",
-      d > 0 ? `add a ${name} Marker to ${ctx.poss(who)} sheet` : `remove a ${name} Marker from ${ctx.poss(who)} sheet`,
-      xvIcon(ctx, d > 0 ? "plus" : "minus", { size: 14 }), () => xvEditPlayer(ctx, i, { [key]: n + d }), { dataset: { seat: i, row: key, focus: `xv-edit-${key}-${d}-${i}` } });
-  };
+  // (the count is read when the button is pressed: the sheet is kept while it shows the same, ctx.part)
+  const step = (key, name, d) => edit(d > 0 ? "xv-edit-plus" : "xv-edit-minus",
+    d > 0 ? `add a ${name} Marker to ${ctx.poss(who)} sheet` : `remove a ${name} Marker from ${ctx.poss(who)} sheet`,
+    xvIcon(ctx, d > 0 ? "plus" : "minus", { size: 14 }), () => xvEditPlayer(ctx, i, { [key]: xvCount(ctx, i, key) + d }),
+    { dataset: { seat: i, row: key, focus: `xv-edit-${key}-${d}-${i}` } });
   return h("div", { class: ["xv-sheet", `xv-sheet-${i}`, turn && "xv-sheet-turn", picked && "xv-sheet-picked"], dataset: { seat: i }, role: "group",
     "aria-label": `${ctx.poss(who, true)} Attack Strength Sheet` },
   h("div", { class: "xv-sheet-head" }, ctx.seatTag(i), turn ? [" ", xvIcon(ctx, "arrow", { rotate: 270, size: 14 }), " to play"] : "",
@@ -487,12 +536,14 @@ function xvSheet(ctx, p, i) {
         picked ? "picked up: press a space" : "pick up Solvalou", () => xvPick(ctx, i), { "aria-pressed": picked ? "true" : "false" }),
       turn ? null : edit("xv-edit-turn", `give ${who} the turn (to roll next)`, "to play",
         () => ctx.editPosition({ to_play: i }))) : null),
+  // the rows: drawn again only when a count changes (a turn passing redraws the head only)
+  xvPart(ctx)(`xv-rows-${i}`, JSON.stringify([rows.map(([, key]) => p[key]), cap, who, editing]), () =>
   h("table", { class: "xv-rows", "aria-label": `${ctx.poss(who, true)} markers` }, rows.map(([name, key, mark]) => h("tr", { dataset: { row: key },
     "aria-label": `${ctx.poss(who, true)} ${name} row: ${p[key]} of ${cap} markers` },
     h("th", { scope: "row" }, name),
     cells.map((k) => h("td", { class: k < p[key] ? "xv-full" : "xv-empty" }, k < p[key] ? xvIcon(ctx, mark, { size: 16 }) : "")),
     h("td", { class: "xv-count", title: `${p[key]} of ${cap} ${name} markers` }, `${p[key]}/${cap}`),
-    editing ? h("td", { class: "xv-edit-cell" }, step(key, name, -1), step(key, name, 1)) : null))),
+    editing ? h("td", { class: "xv-edit-cell" }, step(key, name, -1), step(key, name, 1)) : null)))),
   h("div", { class: "xv-badges" },
     ctx.view.cockpit ? h("span", { class: "xv-badge" }, p.cockpit ? "Cockpit Card face up (variant)" : "Cockpit Card used (variant)") : null,
     p.phantom ? h("span", { class: "xv-badge" }, "Phantom wingman") : null,
@@ -507,13 +558,19 @@ function xvChoices(ctx) {
   if (ctx.isOver || ctx.currentPlayer === null || ctx.currentPlayer === undefined) return null;
   const phase = state.phase;
   // every button sends the move it means; one that is not legal now stays clickable and is answered "why not"
-  const btn = (obj, label, extra) => {
+  // (each button a part: `text` its words, `icon()` its picture, `name` its accessible name when not its words)
+  const part = xvPart(ctx);
+  const btn = (obj, text, extra, icon, name) => {
     const hit = ctx.legalWhere(obj)[0];
-    return h("button", {
-      type: "button", class: ["xv-choice", extra, !hit && "xv-not-legal"], "aria-disabled": ctx.interactive ? null : "true",
-      dataset: { actionId: hit ? hit.id : xvKey(obj), type: obj.type, legal: hit ? "1" : "0", focus: `xv-btn-${xvKey(obj)}` },
-      title: hit ? null : "not a legal move now: click to see why",
-      onClick: () => xvTry(ctx, obj) }, label);
+    return part(`xv-btn-${xvKey(obj)}`, JSON.stringify([hit ? hit.id : "", ctx.interactive, text, extra || "", !!icon, name || ""]), () => {
+      const b = h("button", {
+        type: "button", class: ["xv-choice", extra, !hit && "xv-not-legal"], "aria-disabled": ctx.interactive ? null : "true",
+        dataset: { actionId: hit ? hit.id : xvKey(obj), type: obj.type, legal: hit ? "1" : "0", focus: `xv-btn-${xvKey(obj)}` },
+        title: hit ? null : "not a legal move now: click to see why",
+        onClick: () => xvTry(ctx, obj) }, icon ? [icon(), text] : typeof text === "function" ? text() : text);
+      if (name) b.setAttribute("aria-label", name);
+      return b;
+    });
   };
   const who = ctx.currentPlayer;
   const pend = state.pending || {};
@@ -530,30 +587,28 @@ function xvChoices(ctx) {
       : [ctx.seatTag(pend.who), "'s card is face down ", h("span", { class: "xv-card xv-card-back", role: "img", "aria-label": "a face-down Battle Card" }, "?"), ". ", ctx.seatTag(who), " turns the enemy's card (arrow keys):"]));
     const row = h("div", { class: "xv-arrows" });
     const type = mine ? "Aim" : "EnemyAim";
-    for (const heading of ["up", "right", "down", "left"]) row.append(btn({ type, heading }, [xvArrow(ctx, heading), ` ${heading}`], "xv-arrow"));
-    if (mine && pend.kind === "squad") row.append(btn({ type: "Blast" }, [xvIcon(ctx, "weapon"), " use an Extra Weapon: destroy one enemy"], "xv-blast"));
+    for (const heading of ["up", "right", "down", "left"]) row.append(btn({ type, heading }, ` ${heading}`, "xv-arrow", () => xvArrow(ctx, heading)));
+    if (mine && pend.kind === "squad") row.append(btn({ type: "Blast" }, " use an Extra Weapon: destroy one enemy", "xv-blast", () => xvIcon(ctx, "weapon")));
     parts.push(row);
   } else if (phase === "boost") {
     parts.push(h("p", {}, `Battle against ${pend.what} (${pend.n}): spend an Extra Weapon to add 1 to the roll?`));
-    parts.push(h("div", { class: "xv-arrows" }, btn({ type: "Fire", weapon: true }, [xvIcon(ctx, "weapon"), " yes, +1 (Y)"]), btn({ type: "Fire", weapon: false }, "no (N)")));
+    parts.push(h("div", { class: "xv-arrows" }, btn({ type: "Fire", weapon: true }, " yes, +1 (Y)", null, () => xvIcon(ctx, "weapon")), btn({ type: "Fire", weapon: false }, "no (N)")));
   } else if (phase === "stop") {
     parts.push(h("p", {}, "Where do you stop?", h("span", { class: "xv-stop-how" }, " Click a highlighted space or a button.")));
     // (the projector view leaves out the space's words, which its pill on the picture shows: the words stay the
     // button's accessible name)
     const stopLabel = (a) => { const k = a.text.indexOf(" ("); return k < 0 ? a.text : [a.text.slice(0, k), h("span", { class: "xv-stop-where" }, a.text.slice(k))]; };
     parts.push(h("div", { class: "xv-arrows" }, legal.map((a) => {
-      const b = btn({ type: "StopAt", step: a.step, space: a.space }, stopLabel(a));
-      b.setAttribute("aria-label", a.text);
-      return b;
+      return btn({ type: "StopAt", step: a.step, space: a.space }, () => stopLabel(a), null, null, a.text);
     })));
   } else if (phase === "retry") {
-    parts.push(h("div", { class: "xv-arrows" }, btn({ type: "TryAgain" }, [xvIcon(ctx, "retry"), " Try the Blaster again (T)"]), btn({ type: "Pass" }, "End turn")));
+    parts.push(h("div", { class: "xv-arrows" }, btn({ type: "TryAgain" }, " Try the Blaster again (T)", null, () => xvIcon(ctx, "retry")), btn({ type: "Pass" }, "End turn")));
   } else {
     const me = state.pilots[who] || {};
     const sp = (ctx.view.stage.areas[me.area] || [])[me.space] || {};
-    const row = [btn({ type: "Roll" }, [xvIcon(ctx, "die"), " Roll (R)"]), btn({ type: "CatchUp" }, [xvIcon(ctx, "catchup"), " Catch up (C)"])];
-    if (["flag", "pin", "sol", "phantom"].includes(sp.kind) || ctx.legalWhere({ type: "TryAgain" }).length) row.push(btn({ type: "TryAgain" }, [xvIcon(ctx, "retry"), " Try the Blaster again (T)"]));
-    if (ctx.legalWhere({ type: "Attack" }).length) row.push(btn({ type: "Attack" }, [xvIcon(ctx, "attack"), " Attack (A)"]));
+    const row = [btn({ type: "Roll" }, " Roll (R)", null, () => xvIcon(ctx, "die")), btn({ type: "CatchUp" }, " Catch up (C)", null, () => xvIcon(ctx, "catchup"))];
+    if (["flag", "pin", "sol", "phantom"].includes(sp.kind) || ctx.legalWhere({ type: "TryAgain" }).length) row.push(btn({ type: "TryAgain" }, " Try the Blaster again (T)", null, () => xvIcon(ctx, "retry")));
+    if (ctx.legalWhere({ type: "Attack" }).length) row.push(btn({ type: "Attack" }, " Attack (A)", null, () => xvIcon(ctx, "attack")));
     parts.push(h("div", { class: "xv-arrows" }, row));
     if (ctx.view.cockpit) {
       parts.push(h("div", { class: "xv-arrows xv-fly" }, h("span", {}, "Cockpit Card (variant): fly "),

@@ -223,9 +223,16 @@ function xzRound(ctx, st) {
       st.mat ? ctx.h("p", { class: "xz-roll" }, "No attack called yet: the attacker calls BLACK or WHITE, then both helixes roll.") : null));
   }
   const note = { first: "rolled (who attacks first)", world: "rolled for the world", attack: "rolled" }[r.kind] || "rolled";
+  // each rolled side a part (ctx.part): drawn again only when what it shows changes
+  const part = xzPart(ctx);
+  const face = (key, seat, f, words) => {
+    const g = st.sides[seat].helix[Number(f[0]) - 1];
+    return part(key, JSON.stringify([seat, f, words, g, r.kind, r.warp, r.colour, ctx.seatName(seat), (ctx.view.species || {})[g.species] || null]),
+      () => xzFace(ctx, st, seat, f, words));
+  };
   const faces = [];
-  r.faces.forEach((face, seat) => { if (face) faces.push(xzFace(ctx, st, seat, face, note)); });
-  if (r.bomb && r.winner >= 0) faces.push(xzFace(ctx, st, r.winner, r.bomb, "re-rolled (bomb)"));
+  r.faces.forEach((f, seat) => { if (f) faces.push(face(`xz-face-${seat}`, seat, f, note)); });
+  if (r.bomb && r.winner >= 0) faces.push(face("xz-face-bomb", r.winner, r.bomb, "re-rolled (bomb)"));
   let text = null;
   if (r.kind === "attack") {
     let verdict = "";
@@ -287,8 +294,9 @@ function xzMat(ctx, st) {
   const svg = ctx.s("svg", { viewBox: `0 0 ${n * C + pad + 2} ${n * C + pad + 2}`, width: n * C + pad + 2, height: n * C + pad + 2,
     class: "xz-mat", role: "group", "aria-label": `${sp.name || "the"} Battle Terrain mat, ${n} by ${n} squares` });
   const placing = ["start", "warp-place", "warp-follow"].includes(st.phase);
-  for (let c = 0; c < n; c++) svg.append(ctx.s("text", { x: pad + c * C + C / 2, y: 12, "text-anchor": "middle", class: "xz-coord", "aria-hidden": "true" }, String.fromCharCode(65 + c)));
-  for (let r = 0; r < n; r++) svg.append(ctx.s("text", { x: 6, y: pad + r * C + C / 2 + 4, "text-anchor": "middle", class: "xz-coord", "aria-hidden": "true" }, String(r + 1)));
+  const part = xzPart(ctx);
+  for (let c = 0; c < n; c++) svg.append(part(`xz-coord-c${c}`, "", () => ctx.s("text", { x: pad + c * C + C / 2, y: 12, "text-anchor": "middle", class: "xz-coord", "aria-hidden": "true" }, String.fromCharCode(65 + c))));
+  for (let r = 0; r < n; r++) svg.append(part(`xz-coord-r${r}`, "", () => ctx.s("text", { x: 6, y: pad + r * C + C / 2 + 4, "text-anchor": "middle", class: "xz-coord", "aria-hidden": "true" }, String(r + 1))));
   const occupant = {};
   st.sides.forEach((s, i) => { if (s.pos) occupant[s.pos] = i; });
   const pick = ctx.editing ? ctx.editPick() : null;
@@ -301,6 +309,11 @@ function xzMat(ctx, st) {
       const kind = mat.start.includes(name) ? "start" : mat.warps[name] ? "warp" : mat.bonuses[name] ? "bonus" : "plain";
       const intended = placing ? { type: "Place", cell: name } : { type: "Move", cell: name };
       const words = xzSquareWords(ctx, st, name, kind, occupant);
+      // everything the square's drawing and its handlers' captured values depend on (ctx.part)
+      const sig = JSON.stringify([words, kind, mat.warps[name] || "", mat.bonuses[name] || "", entry ? [entry.id, entry.text] : "",
+        st.phase === "over" ? null : intended, ctx.interactive, ctx.editing, !!ctx.position, picked,
+        name in occupant ? occupant[name] : -1, st.attacker]);
+      svg.append(part(`xz-cell-${name}`, sig, () => {
       const base = { class: ["xz-cell", `xz-cell-${kind}`, picked !== null && occupant[name] === picked && "xz-edit-picked"],
         dataset: { cell: name } };
       const attrs = ctx.editing ? xzEditCell(ctx, st, base, name, words, occupant, picked)
@@ -325,7 +338,8 @@ function xzMat(ctx, st) {
         g.append(ctx.s("circle", { cx: x + 28, cy: y + 26, r: 9, class: ["xz-fig", `xz-fig-${i}`] }));
         g.append(ctx.s("text", { x: x + 28, y: y + 30, "text-anchor": "middle", class: ["xz-fig-label", `xz-fig-label-${i}`] }, `P${i + 1}`));
       }
-      svg.append(g);
+      return g;
+      }));
     }
   }
   return ctx.h("figure", { class: "xz-mat-box" }, svg,
@@ -347,15 +361,19 @@ function xzHelix(ctx, st, seat) {
   const r = st.roll || {};
   const rolled = r.faces ? r.faces[seat] : "";
   const box = ctx.h("ul", { class: "xz-helix", "aria-label": `${ctx.whose(seat, true)} Battle Helix` });
+  const part = xzPart(ctx);
   for (const g of side.helix) {
     const isRolled = rolled && Number(rolled[0]) === g.slot;
     const isBomb = r.bomb && r.winner === seat && Number(r.bomb[0]) === g.slot;
     const flip = ctx.legal.find((a) => a.type === "Flip" && a.slot === g.slot);
     const called = r.kind === "attack" && isRolled ? r.colour : "";
+    const sig = JSON.stringify([g, (ctx.view.species || {})[g.species] || null, isRolled ? rolled : "", !!isBomb,
+      flip ? flip.id : "", called, ctx.interactive, ctx.editing]);
+    box.append(part(`xz-glyph-${seat}-${g.slot}`, sig, () => {
     const icon = ctx.s("svg", { viewBox: "0 0 16 16", width: 16, height: 16, "aria-hidden": "true", class: "xz-inline-icon" });
     icon.append(xzIcon(ctx, g.species, 8, 8, 7));
     const sp = (ctx.view.species || {})[g.species] || { name: g.species };
-    box.append(ctx.h("li", {
+    return ctx.h("li", {
       class: ["xz-glyph", g.gold && "xz-gold", isRolled && "xz-rolled", isBomb && "xz-bombroll"],
       dataset: { slot: g.slot, glyph: g.glyph },
     }, icon,
@@ -364,7 +382,8 @@ function xzHelix(ctx, st, seat) {
     isRolled ? ctx.h("span", { class: "xz-mark" }, `ROLLED: battle side ${rolled[1]}`) : null,
     isBomb ? ctx.h("span", { class: "xz-mark" }, "BOMB RE-ROLL") : null,
     flip ? ctx.h("button", { class: "xz-flip", disabled: !ctx.interactive || ctx.editing, dataset: { focus: `xz-${flip.id}` },
-      "aria-label": `flip glyph ${g.slot}, ${g.part}`, onClick: () => ctx.send(flip.id) }, "flip") : null));
+      "aria-label": `flip glyph ${g.slot}, ${g.part}`, onClick: () => ctx.send(flip.id) }, "flip") : null);
+    }));
   }
   return box;
 }
@@ -388,7 +407,13 @@ function xzPartWords(ctx, st, seat, p) {
   return words;
 }
 
+/** ctx.part (issue 23: a part of the picture drawn again only when its signature changed), or a plain drawing. */
+function xzPart(ctx) {
+  return typeof ctx.part === "function" ? ctx.part : (_key, _sig, build) => build();
+}
+
 function xzTree(ctx, st, seat) {
+  const part = xzPart(ctx);
   const side = st.sides[seat];
   const other = st.sides[1 - seat];
   const q = st.queue && st.queue[0];
@@ -418,6 +443,10 @@ function xzTree(ctx, st, seat) {
       if (side.drain_on && side.drain_on !== "off") shown = `${p.name}: on ${ctx.whose(1 - seat)} ${side.drain_on_name}`;
       else if (side.drain_on === "off" || !side.drain_home_name) shown = `${p.name}: off`;
     }
+    // everything the part's drawing and its handlers' captured values depend on (ctx.part)
+    const sig = JSON.stringify([p, words, shown, foreign, entry ? [entry.id, entry.text] : "", intended, ctx.interactive,
+      ctx.editing, !!ctx.position]);
+    list.append(part(`xz-part-${seat}-${p.id}`, sig, () => {
     const node = ctx.h("span", attrs,
       !p.present && !p.drain ? xzMarkIcon(ctx, "chopped") : null,
       p.drain ? xzSymbolIcon(ctx, "drain", 12) : p.power ? xzMarkIcon(ctx, "power") : null,
@@ -425,7 +454,8 @@ function xzTree(ctx, st, seat) {
       !p.present && !p.drain ? ctx.h("span", { class: "xz-tag", "aria-hidden": "true" }, "pile") : null,
       foreign ? ctx.h("span", { class: "xz-badge", "aria-hidden": "true" }, xzSymbolIcon(ctx, "drain", 11), `P${2 - seat} DRAIN`) : null,
       attrs.role ? null : xzSr(ctx, words));
-    list.append(ctx.h("li", { class: "xz-row", style: { paddingLeft: `${p.depth * 8}px` }, dataset: { depth: p.depth } }, node));
+    return ctx.h("li", { class: "xz-row", style: { paddingLeft: `${p.depth * 8}px` }, dataset: { depth: p.depth } }, node);
+    }));
   }
   return list;
 }
@@ -433,13 +463,17 @@ function xzTree(ctx, st, seat) {
 function xzSide(ctx, st, seat) {
   const side = st.sides[seat];
   const pct = Math.round((100 * side.life) / side.max_life);
+  const part = xzPart(ctx);
+  const who = ctx.whose(seat, true);
   return ctx.h("section", { class: ["xz-side", `xz-side-${seat}`], dataset: { seat },
-    "aria-label": `${ctx.whose(seat, true)} figure ${side.name}` },
-  ctx.h("h4", {}, ctx.seatTag(seat), ` — ${side.name}`, st.attacker === seat ? ctx.h("span", { class: "xz-attacker" }, "ATTACKER") : null),
-  ctx.h("div", { class: "xz-life", role: "meter", "aria-valuenow": side.life, "aria-valuemin": 0, "aria-valuemax": side.max_life,
-    "aria-valuetext": `${side.life} of ${side.max_life} points of life`, "aria-label": `${ctx.whose(seat, true)} points of life` },
-  ctx.h("span", { class: "xz-life-bar", style: { width: `${pct}%` } }),
-  ctx.h("span", { class: "xz-life-text" }, `${side.life} / ${side.max_life} life · ${side.n_parts} parts · pile ${side.pile.length}`)),
+    "aria-label": `${who} figure ${side.name}` },
+  part(`xz-side-head-${seat}`, JSON.stringify([ctx.seatName(seat), side.name, st.attacker === seat]), () =>
+    ctx.h("h4", {}, ctx.seatTag(seat), ` — ${side.name}`, st.attacker === seat ? ctx.h("span", { class: "xz-attacker" }, "ATTACKER") : null)),
+  part(`xz-life-${seat}`, JSON.stringify([who, side.life, side.max_life, side.n_parts, side.pile.length]), () =>
+    ctx.h("div", { class: "xz-life", role: "meter", "aria-valuenow": side.life, "aria-valuemin": 0, "aria-valuemax": side.max_life,
+      "aria-valuetext": `${side.life} of ${side.max_life} points of life`, "aria-label": `${who} points of life` },
+    ctx.h("span", { class: "xz-life-bar", style: { width: `${pct}%` } }),
+    ctx.h("span", { class: "xz-life-text" }, `${side.life} / ${side.max_life} life · ${side.n_parts} parts · pile ${side.pile.length}`))),
   xzHelix(ctx, st, seat), xzTree(ctx, st, seat));
 }
 

@@ -218,15 +218,21 @@ function zxZaxxonWords(state) {
 }
 
 /** Everything on one hex in words: its name, terrain, area, what stands on it and what a click there does. */
-function zxHexWords(ctx, hx, extra) {
-  const st = ctx.state;
+function zxHexWords(ctx, hx, extra, onWords) {
   const parts = [hx.words || ""];
   if (ZX_AREA[hx.a] && hx.a !== "z") parts.push(ZX_AREA[hx.a].replace(/ \(.*\)$/, ""));
-  const on = [];
-  for (const p of st.planes) if (p.space === hx.id) on.push(zxPlaneWords(p).replace(/, on \w+/, ""));
-  for (const t of st.targets) if (t.space === hx.id) on.push(zxTargetWords(t).replace(/ on \w+$/, ""));
-  if (st.zaxxon.spaces.includes(hx.id)) on.push(`Zaxxon (facing ${st.zaxxon.facing === "N" ? "north" : "south"})`);
+  const on = onWords ? onWords[hx.id] || [] : zxOnWords(ctx.state)[hx.id] || [];
   return `${hx.id} — ${parts.filter(Boolean).join(", ")}${on.length ? "; " + on.join("; ") : ""}${extra ? "; " + extra : ""}`;
+}
+
+/** What stands on each hex, in words ({hex id: [words]}): its planes, targets and Zaxxon. */
+function zxOnWords(st) {
+  const on = {};
+  const add = (id, words) => { (on[id] = on[id] || []).push(words); };
+  for (const p of st.planes) add(p.space, zxPlaneWords(p).replace(/, on \w+/, ""));
+  for (const t of st.targets) if (t.space) add(t.space, zxTargetWords(t).replace(/ on \w+$/, ""));
+  for (const z of st.zaxxon.spaces) add(z, `Zaxxon (facing ${st.zaxxon.facing === "N" ? "north" : "south"})`);
+  return on;
 }
 
 function zxPlane(ctx, p, x, y, selected) {
@@ -468,10 +474,15 @@ function renderBoard(ctx) {
     whereLine().textContent = zxHexWords(ctx, hx, costWords(id));
     whereLine().dataset.shown = id;
   };
+  // (through memo.show: a piece kept from an earlier drawing, ctx.part, shows what the newest drawing knows)
   const onPiece = (el, id) => {
-    ttOn(el, "mouseenter", () => show(id));
-    ttOn(el, "focus", () => show(id));
+    ttOn(el, "mouseenter", () => memo.show(id));
+    ttOn(el, "focus", () => memo.show(id));
   };
+  // issue 23: the hexes, their dots and labels, the pieces, the dice, the missions, the legend are parts
+  // (ctx.part): each is drawn again only when what it shows changed; their handlers read the newest drawing
+  const part = typeof ctx.part === "function" ? ctx.part : (_key, _sig, build) => build();
+  const onWords = zxOnWords(state);
 
   const rows = view.coords ? view.coords.rows.length : 11;
   const cols = view.coords ? view.coords.cols.length : 31;
@@ -479,41 +490,70 @@ function renderBoard(ctx) {
     "aria-label": `Zaxxon hex board, rows A to ${String.fromCharCode(64 + rows)} (north to south), columns 1 to ${cols} (west to east)`,
     dataset: { rows, cols } });
   ttOn(svg, "mouseleave", () => { whereLine().textContent = idle; whereLine().dataset.shown = ""; });
-  svg.append(s("defs", {},
+  svg.append(part("zx-defs", uid, () => s("defs", {},
     s("pattern", { id: `${uid}-stripes`, width: 4, height: 4, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
-      s("rect", { width: 4, height: 4, fill: "#e03030" }), s("rect", { width: 1.6, height: 4, fill: "#fff" }))));
+      s("rect", { width: 4, height: 4, fill: "#e03030" }), s("rect", { width: 1.6, height: 4, fill: "#fff" })))));
   // coordinates on the edges: row letters left and right, column numbers above and below
-  if (view.coords) svg.append(ctx.stamp ? ctx.stamp("coords", () => zxCoords(ctx)) : zxCoords(ctx));
-  const labels = s("g", { class: "zx-hex-labels", "aria-hidden": "true" });
-  memo.ctx = ctx;  // what the copied hexes' handlers read (see below)
+  if (view.coords) svg.append(part("zx-coords", "", () => zxCoords(ctx)));
+  memo.ctx = ctx;  // what the hexes' handlers read
   memo.show = show;
-  const hexCache = memo.hexCache || (memo.hexCache = {});
-  for (const hx of view.hexes) {
-    const target = !!(moveTo[hx.id] || shotAt[hx.id] || fuelTo[hx.id]);
-    const cost = costs[hx.id];
-    const cls = ["zx-hex", `zx-t-${hx.t === "#" ? "black" : hx.t === "." ? "open" : hx.t === "w" ? "low" : hx.t}`,
-      hx.a !== "." && `zx-area-${hx.a}`, moveTo[hx.id] && "zx-can-move", cost && !moveTo[hx.id] && "zx-reach",
-      stops.has(hx.id) && "zx-stop", shotAt[hx.id] && "zx-can-shoot",
-      fuelTo[hx.id] && "zx-can-fuel", memo.pendingShot === hx.id && "zx-pending"];
-    const does = ctx.editing ? zxEditPlan(ctx, hx.id).words : moveTo[hx.id] ? `move here (${cost || 1} count)` : shotAt[hx.id] ? "shoot here"
-      : fuelTo[hx.id] ? "put the fuel tank here" : costWords(hx.id);
-    const tab = target || hx.id === cursor ? 0 : -1;
-    const label = zxHexWords(ctx, hx, does);
-    // a hex drawn as last time is copied (a native copy of its attributes) with the same handlers, which read the
-    // latest drawing (memo.ctx, memo.show): most hexes of a move are unchanged, and the kit finds them so (ttMorph)
-    const sig = `${cls.filter(Boolean).join(" ")}|${cost || ""}|${tab}|${label}`;
-    const was = hexCache[hx.id];
-    let poly;
-    if (was && was.sig === sig) {
-      poly = was.node.cloneNode(false);
-      poly.__ttOn = was.node.__ttOn;
-    } else {
-      poly = s("polygon", { points: memo.points[hx.id], class: cls, dataset: { hex: hx.id, focus: `zx-hex-${hx.id}`, cost: cost || null },
-        role: "button", tabindex: tab, "aria-label": label,
-        onClick: () => { memo.cursor = hx.id; zxClickHex(memo.ctx, hx.id); },
+  const editing = !!ctx.editing;
+  // the hexes row by row (a group per row: a row nothing on it changed is kept whole, its hexes not even looked at);
+  // a row's signature is made from the few hexes anything marks (targets, costs, pieces, the cursor), not from all
+  const rowsOf = memo.rows || (memo.rows = (() => {
+    const out = new Map();
+    for (const hx of view.hexes) {
+      const r = /^[A-Z]+/.exec(hx.id);
+      const k = r ? r[0] : "";
+      if (!out.has(k)) out.set(k, []);
+      out.get(k).push(hx);
+    }
+    return out;
+  })());
+  const rowOf = (id) => { const r = /^[A-Z]+/.exec(id); return r ? r[0] : ""; };
+  const marks = new Map();
+  const note = (id, what) => { const r = rowOf(id); if (!marks.has(r)) marks.set(r, []); marks.get(r).push(`${id}:${what}`); };
+  for (const id of Object.keys(moveTo)) note(id, "m");
+  for (const id of Object.keys(costs)) note(id, `c${costs[id]}/${sel}`);
+  for (const id of stops) note(id, "s");
+  for (const id of Object.keys(shotAt)) note(id, "x");
+  for (const id of Object.keys(fuelTo)) note(id, "f");
+  if (memo.pendingShot) note(memo.pendingShot, "p");
+  note(cursor, "k");
+  for (const id of Object.keys(onWords)) note(id, `o${onWords[id].join(";")}`);
+  // everything a hex's drawing depends on; most hexes of a move have none of it, and are kept as they are
+  const hexSig = (id) => {
+    const cost = costs[id];
+    return `${moveTo[id] ? 1 : ""}|${cost || ""}|${stops.has(id) ? 1 : ""}|${shotAt[id] ? 1 : ""}|${fuelTo[id] ? 1 : ""}|` +
+      `${memo.pendingShot === id ? 1 : ""}|${id === cursor ? 1 : ""}|${cost ? sel : ""}|${(onWords[id] || []).join(";")}|` +
+      (editing ? zxEditPlan(ctx, id).words : "");
+  };
+  for (const [row, hexes] of rowsOf) {
+    const rowSig = editing ? hexes.map((hx) => hexSig(hx.id)).join("\n") : (marks.get(row) || []).sort().join(",");
+    svg.append(part(`zx-row-${row}`, rowSig, () => {
+      const g = s("g", { class: "zx-row", dataset: { ttKey: `row-${row}` } });
+      for (const hx of hexes) zxHex(g, hx);
+      return g;
+    }));
+  }
+  function zxHex(g, hx) {
+    const id = hx.id;
+    const cost = costs[id];
+    g.append(part(`zx-hex-${id}`, hexSig(id), () => {
+      const target = !!(moveTo[id] || shotAt[id] || fuelTo[id]);
+      const cls = ["zx-hex", `zx-t-${hx.t === "#" ? "black" : hx.t === "." ? "open" : hx.t === "w" ? "low" : hx.t}`,
+        hx.a !== "." && `zx-area-${hx.a}`, moveTo[id] && "zx-can-move", cost && !moveTo[id] && "zx-reach",
+        stops.has(id) && "zx-stop", shotAt[id] && "zx-can-shoot",
+        fuelTo[id] && "zx-can-fuel", memo.pendingShot === id && "zx-pending"];
+      const does = editing ? zxEditPlan(ctx, id).words : moveTo[id] ? `move here (${cost || 1} count)` : shotAt[id] ? "shoot here"
+        : fuelTo[id] ? "put the fuel tank here" : costWords(id);
+      const tab = target || id === cursor ? 0 : -1;
+      return s("polygon", { points: memo.points[id], class: cls, dataset: { hex: id, focus: `zx-hex-${id}`, cost: cost || null },
+        role: "button", tabindex: tab, "aria-label": zxHexWords(ctx, hx, does, onWords),
+        onClick: () => { memo.cursor = id; zxClickHex(memo.ctx, id); },
         onKeydown: (ev) => {
-          if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); memo.cursor = hx.id; zxClickHex(memo.ctx, hx.id); return; }
-          const next = zxNeighbour(memo.ctx, hx.id, ev.key);
+          if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ev.stopPropagation(); memo.cursor = id; zxClickHex(memo.ctx, id); return; }
+          const next = zxNeighbour(memo.ctx, id, ev.key);
           if (ev.key.startsWith("Arrow")) {
             ev.preventDefault(); ev.stopPropagation();
             const box = ev.currentTarget && ev.currentTarget.ownerSVGElement;
@@ -521,32 +561,40 @@ function renderBoard(ctx) {
             if (el) { memo.cursor = next; el.focus(); }
           }
         },
-        onMouseenter: () => memo.show(hx.id), onFocus: () => memo.show(hx.id) });
-      const copy = poly.cloneNode(false);  // as drawn: before the kit marks the last move or a preview on it
-      copy.__ttOn = poly.__ttOn;
-      hexCache[hx.id] = { sig, node: copy };
-    }
-    svg.append(poly);
-    if (hx.a === "d" || hx.a === "z") svg.append(s("circle", { cx: hx.x, cy: hx.y + 9.5, r: 1.3, class: `zx-dot zx-dot-${hx.a}`, "aria-hidden": "true" }));
-    if (occupied.has(hx.id)) continue;
-    if (cost) {  // the selected plane's cost to fly here replaces the space's own label (its name says it all)
-      labels.append(s("text", { x: hx.x, y: hx.y + 3.6, class: ["zx-cost", stops.has(hx.id) && "zx-cost-stop"], dataset: { hex: null, at: hx.id } }, String(cost)));
-      continue;
-    }
-    const mark = hx.a === "s" ? "m" : hx.a === "t" ? "g" : null;
-    if (mark && hx.label) {
-      labels.append(s("text", { x: hx.x, y: hx.y - 2, class: `zx-area-mark zx-area-mark-${hx.a}` }, mark));
-      labels.append(s("text", { x: hx.x, y: hx.y + 9, class: "zx-hex-label" }, hx.label));
-    } else if (mark) {
-      labels.append(s("text", { x: hx.x, y: hx.y + 3.6, class: `zx-area-mark zx-area-mark-${hx.a}` }, mark));
-    } else if (hx.label) {
-      labels.append(s("text", { x: hx.x, y: hx.y + 3.6, class: "zx-hex-label" }, hx.label));
+        onMouseenter: () => memo.show(id), onFocus: () => memo.show(id) });
+    }));
+    if (hx.a === "d" || hx.a === "z") {
+      g.append(part(`zx-dot-${id}`, "", () => s("circle", { cx: hx.x, cy: hx.y + 9.5, r: 1.3, class: `zx-dot zx-dot-${hx.a}`, "aria-hidden": "true" })));
     }
   }
-  svg.append(labels);
+  // the hexes' own labels (the selected plane's costs instead, where it can fly), on the hexes nothing stands on
+  const labelSig = JSON.stringify([[...occupied].sort(), costs, [...stops].sort()]);
+  svg.append(part("zx-hex-labels", labelSig, () => {
+    const labels = s("g", { class: "zx-hex-labels", "aria-hidden": "true" });
+    // (each label a part of its own: the group drawn again for a few costs leaves the other labels as they are)
+    for (const hx of view.hexes) {
+      if (occupied.has(hx.id)) continue;
+      const cost = costs[hx.id];
+      if (cost) {  // the selected plane's cost to fly here replaces the space's own label (its name says it all)
+        labels.append(part(`zx-cost-${hx.id}`, `${cost}|${stops.has(hx.id) ? 1 : ""}`, () => s("text", { x: hx.x, y: hx.y + 3.6,
+          class: ["zx-cost", stops.has(hx.id) && "zx-cost-stop"], dataset: { hex: null, at: hx.id } }, String(cost))));
+        continue;
+      }
+      const mark = hx.a === "s" ? "m" : hx.a === "t" ? "g" : null;
+      if (mark && hx.label) {
+        labels.append(part(`zx-mark-${hx.id}`, "2", () => s("text", { x: hx.x, y: hx.y - 2, class: `zx-area-mark zx-area-mark-${hx.a}` }, mark)));
+        labels.append(part(`zx-label-${hx.id}`, "2", () => s("text", { x: hx.x, y: hx.y + 9, class: "zx-hex-label" }, hx.label)));
+      } else if (mark) {
+        labels.append(part(`zx-mark-${hx.id}`, "1", () => s("text", { x: hx.x, y: hx.y + 3.6, class: `zx-area-mark zx-area-mark-${hx.a}` }, mark)));
+      } else if (hx.label) {
+        labels.append(part(`zx-label-${hx.id}`, "1", () => s("text", { x: hx.x, y: hx.y + 3.6, class: "zx-hex-label" }, hx.label)));
+      }
+    }
+    return labels;
+  }));
   const [x1, y1, x2, y2] = view.radar;
-  svg.append(s("line", { x1, y1, x2, y2, class: "zx-radar", "aria-hidden": "true" }));
-  svg.append(s("text", { x: x2 - 2, y: y1 + 3.6, class: "zx-radar-label", "aria-hidden": "true" }, "RADAR"));
+  svg.append(part("zx-radar", "", () => s("line", { x1, y1, x2, y2, class: "zx-radar", "aria-hidden": "true" })));
+  svg.append(part("zx-radar-label", "", () => s("text", { x: x2 - 2, y: y1 + 3.6, class: "zx-radar-label", "aria-hidden": "true" }, "RADAR")));
   const c = memo.centers;
   const picked = ctx.editing ? zxEditPicked(ctx) : null;
   if (ctx.editing) {  // where each removed target stood: a faint outline (a click on the space restores it)
@@ -558,6 +606,8 @@ function renderBoard(ctx) {
   }
   for (const t of state.targets) {
     if (!t.space) continue;
+    const tsig = JSON.stringify([t, uid, editing, editing ? zxEditPlan(ctx, t.space).words : "", !!(shotAt[t.space] || fuelTo[t.space])]);
+    svg.append(part(`zx-target-${t.id}`, tsig, () => {
     const g = zxTarget(ctx, t, c[t.space][0], c[t.space][1], uid);
     if (ctx.editing) {
       g.classList.add("zx-edit");
@@ -574,7 +624,8 @@ function renderBoard(ctx) {
     }
     ttOn(g, "click", (ev) => { ev.stopPropagation(); zxClickHex(ctx, t.space); });
     onPiece(g, t.space);
-    svg.append(g);
+    return g;
+    }));
   }
   const [zw, ze] = state.zaxxon.spaces;
   const facing = state.zaxxon.facing === "N" ? "N" : "S";
@@ -593,7 +644,12 @@ function renderBoard(ctx) {
   zxg.append(s("title", {}, `${zxZaxxonWords(state)} (it faces the nearest attacking plane)`));
   onPiece(zxg, zw);
   svg.append(zxg);
+  const mayAct = zxMayAct(ctx);
   for (const p of state.planes) {
+    const psig = JSON.stringify([p, p.seat === ctx.currentPlayer && p.number === sel, editing, picked === p,
+      editing ? zxEditPlan(ctx, p.space).words : "", p.seat === ctx.currentPlayer && mayAct, ownPlanes.has(p.number),
+      !!shotAt[p.space]]);
+    svg.append(part(`zx-plane-${p.seat}-${p.number}`, psig, () => {
     const g = zxPlane(ctx, p, c[p.space][0], c[p.space][1], p.seat === ctx.currentPlayer && p.number === sel);
     if (ctx.editing) {  // every plane can be picked, moved and switched High/Low
       g.setAttribute("tabindex", "0");
@@ -617,7 +673,8 @@ function renderBoard(ctx) {
       ttOn(g, "click", (ev) => { ev.stopPropagation(); zxClickHex(ctx, p.space); });
     }
     onPiece(g, p.space);
-    svg.append(g);
+    return g;
+    }));
   }
 
   // controls: phase buttons, altitude, end turn, Zaxxon's moves
@@ -645,7 +702,7 @@ function renderBoard(ctx) {
   const nReach = Object.keys(costs).length;
   const info = h("div", { class: "zx-info" },
     h("p", { class: "zx-prompt", "aria-live": "polite" }, view.prompt_help && view.help ? `${view.prompt} ${view.help}` : view.prompt),
-    zxChance(ctx),
+    part("zx-chance", JSON.stringify([state.lower, state.dice, state.spin]), () => zxChance(ctx)),
     h("p", { class: "zx-count", dataset: { count: state.count, phase: state.phase } },
       `Turn ${state.round} · phase: ${state.phase}` +
       ((state.phase === "move" || state.phase === "zaxxon") ? ` · COUNT LEFT: ${state.count}` : "") +
@@ -655,8 +712,9 @@ function renderBoard(ctx) {
         : nReach ? ` — it can reach ${nReach} space${nReach > 1 ? "s" : ""}; the number on each is the counts it costs; click one to fly the whole route` : "")) : null,
     memo.hint ? h("p", { class: "zx-hint", role: "status" }, memo.hint) : null,
     h("div", { class: "zx-buttons" }, buttons),
-    h("div", { class: "zx-missions" }, zxMission(ctx, 0), zxMission(ctx, 1)),
-    ctx.stamp ? ctx.stamp("legend", () => zxLegend(ctx, uid)) : zxLegend(ctx, uid));
+    h("div", { class: "zx-missions" }, [0, 1].map((seat) => part(`zx-mission-${seat}`,
+      JSON.stringify([state.mission[seat], ctx.players]), () => zxMission(ctx, seat)))),
+    part("zx-legend", uid, () => zxLegend(ctx, uid)));
   ctx.el.append(h("div", { class: ["zx-wrap", ctx.editing && "zx-editing"] }, h("div", { class: "zx-map" }, where, svg), info));
 }
 
