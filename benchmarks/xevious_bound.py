@@ -162,8 +162,11 @@ def rollout(g: Game[Any], state: Any, counter: int, version: int, action: Any, m
     return 1.0 if f.winner == me else 0.0
 
 
-def values_task(seed: int, me: int, rollouts: int) -> list[dict[str, Any]]:
-    """Every choice (not a guess) of the sensible seat in the game of ``seed``: each move's rollout mean."""
+def values_task(seed: int, me: int, rollouts: int, play: str = "sensible") -> list[dict[str, Any]]:
+    """Every choice (not a guess) of the sensible seat in the game of ``seed``: each move's rollout mean. ``play``:
+    the move played at each choice, sensible's own or ``"best"``, the one of the best rollout mean (a one-step
+    rollout player: the sensible bot improved by one step of policy iteration). The last row is the game's
+    result."""
     rows: list[dict[str, Any]] = []
     rng = random.Random(seed * 7919 + me)
 
@@ -174,27 +177,31 @@ def values_task(seed: int, me: int, rollouts: int) -> list[dict[str, Any]]:
             state = g.rules.copy_state(g.raw_state)
             counter, version = g.chance.counter, g.version
             streams = [(rng.getrandbits(62), rng.getrandbits(40)) for _ in range(rollouts)]
-            means = []
+            half = rollouts // 2
+            means, first, second = [], [], []
             for a in legal:
-                total = 0.0
-                for cs, bs in streams:
-                    total += rollout(g, state, counter, version, a, me, cs, bs)
-                means.append(total / rollouts)
-            rows.append({"seed": seed, "me": me, "kind": kind, "n": len(legal), "means": means,
-                         "chosen": legal.index(chosen), "stage": g.raw_state.stage})
+                got = [rollout(g, state, counter, version, a, me, cs, bs) for cs, bs in streams]
+                means.append(sum(got) / rollouts)
+                first.append(sum(got[:half]) / max(half, 1))
+                second.append(sum(got[half:]) / max(rollouts - half, 1))
+            rows.append({"seed": seed, "me": me, "kind": kind, "n": len(legal), "means": means, "first": first,
+                         "second": second, "chosen": legal.index(chosen), "stage": g.raw_state.stage})
+            if play == "best":
+                return legal[max(range(len(legal)), key=means.__getitem__)]
         return chosen
 
-    play_game(seed, me, pick)
+    g, _ = play_game(seed, me, pick)
+    rows.append({"seed": seed, "me": me, "result": True, "won": g.winner == me, "winner": g.winner})
     return rows
 
 
-def values(seeds: range, rollouts: int, workers: int, out: str | None) -> None:
+def values(seeds: range, rollouts: int, workers: int, out: str | None, play: str = "sensible") -> None:
     rows: list[dict[str, Any]] = []
     jobs = [(s, me) for s in seeds for me in (0, 1)]
     sink = open(out, "a") if out else None  # noqa: SIM115
     t0 = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
-        futs = [pool.submit(values_task, s, me, rollouts) for s, me in jobs]
+        futs = [pool.submit(values_task, s, me, rollouts, play) for s, me in jobs]
         for i, f in enumerate(as_completed(futs), 1):
             got = f.result()
             rows.extend(got)
@@ -204,10 +211,19 @@ def values(seeds: range, rollouts: int, workers: int, out: str | None) -> None:
             if i % 4 == 0 or i == len(jobs):
                 print(f"  [{time.perf_counter() - t0:.0f} s] {i} of {len(jobs)} games analysed, {len(rows)} choices",
                       flush=True)
-    report_values(rows, len(jobs), rollouts)
+    report_values(rows, len(jobs), rollouts, play)
 
 
-def report_values(rows: list[dict[str, Any]], games: int, rollouts: int) -> None:
+def report_values(rows: list[dict[str, Any]], games: int, rollouts: int, play: str = "sensible") -> None:
+    results = [r for r in rows if r.get("result")]
+    rows = [r for r in rows if not r.get("result")]
+    if results:
+        won = sum(r["won"] for r in results)
+        lo, hi = wilson(won, len(results))
+        who = ("the one-step rollout player (the best rollout mean at every choice)" if play == "best"
+               else "the sensible bot")
+        print(f"games: {who} against random won {won} of {len(results)} ({100 * won / len(results):.1f}%, Wilson 95% "
+              f"{100 * lo:.1f}-{100 * hi:.1f}%)")
     se = 0.5 / math.sqrt(rollouts)  # the largest standard error of a mean of 0/1 outcomes
     spreads = [max(r["means"]) - min(r["means"]) for r in rows]
     gains = [max(r["means"]) - r["means"][r["chosen"]] for r in rows]
@@ -220,6 +236,16 @@ def report_values(rows: list[dict[str, Any]], games: int, rollouts: int) -> None
     print(f"  best - sensible's move: mean {100 * sum(gains) / max(len(rows), 1):.2f} points per choice, "
           f"{100 * sum(gains) / max(games, 1):.1f} points summed per game (each best estimated with the noise of "
           f"{rollouts} rollouts, so this overstates the gain)")
+    halves = [r for r in rows if "first" in r]
+    if halves:  # the best move picked on one half of the rollouts, its gain measured on the other: no selection bias
+        held = []
+        for r in halves:
+            for pick_on, judge_on in (("first", "second"), ("second", "first")):
+                best = max(range(len(r[pick_on])), key=r[pick_on].__getitem__)
+                held.append((r[judge_on][best] - r[judge_on][r["chosen"]]) / 2)
+        print(f"  held out (the best move chosen on one half of the rollouts, its gain over sensible's measured on "
+              f"the other, both ways): {100 * sum(held) / len(halves):.2f} points per choice, "
+              f"{100 * sum(held) / max(games, 1):.1f} points summed per game")
     kinds: dict[str, list[float]] = {}
     for r, g in zip(rows, gains, strict=True):
         kinds.setdefault(r["kind"], []).append(g)
@@ -278,6 +304,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sims", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", default=None)
+    ap.add_argument("--play", choices=("sensible", "best"), default="sensible",
+                    help="values: the move played at a choice (sensible's, or the best rollout mean)")
     args = ap.parse_args(argv)
     a, _, b = args.seeds.partition("-")
     seeds = range(int(a), int(b or a) + 1)
@@ -286,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.what == "census":
         census(seeds)
     elif args.what == "values":
-        values(seeds, args.rollouts, args.workers, args.out)
+        values(seeds, args.rollouts, args.workers, args.out, args.play)
     else:
         oracle(seeds, args.sims, args.workers, args.out)
     return 0
