@@ -156,7 +156,14 @@ def main(argv: list[str] | None = None) -> int:
     name = args.sims if not args.sims.isdigit() else f"mcts:{args.sims}"
     variant = json.loads(args.variant)
     out = open(args.out, "a") if args.out else None  # noqa: SIM115
-    head = {"game": game, "against": other, "bot": name, "set": args.set, "seeds": args.seeds, "variant": variant,
+    import importlib
+
+    from tabletop.sim.mcts import game_simulations, parse_name
+
+    budget = (game_simulations(importlib.import_module(f"tabletop.{game}").BOTS) if name == "mcts"
+              else parse_name(name))
+    head = {"game": game, "against": other, "bot": name, "budget": budget, "set": args.set, "seeds": args.seeds,
+            "variant": variant,
             "load": os.getloadavg(), "started": time.strftime("%Y-%m-%d %H:%M:%S")}
     print(json.dumps(head), flush=True)
     if out:
