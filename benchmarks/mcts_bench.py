@@ -42,7 +42,7 @@ if str(ROOT / "widgets") not in sys.path:
 from tabletop import games  # noqa: E402
 from tabletop.sim import simulate  # noqa: E402
 from tabletop.sim.core import resolve_game  # noqa: E402
-from tabletop.sim.mcts import DEFAULT_SIMULATIONS, MCTSBot  # noqa: E402
+from tabletop.sim.mcts import MCTSBot, game_simulations  # noqa: E402
 
 BEST = ("greedy", "sensible")
 #: the rule change each game's balance report compares with the rulebook (as in notebooks/variants/07-09)
@@ -167,8 +167,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sims", type=int, default=1000)
     ap.add_argument("--warmup", type=int, default=20)
     ap.add_argument("--strength", type=int, default=0, help="games per seat arrangement (0: skip)")
-    ap.add_argument("--strength-sims", type=int, default=DEFAULT_SIMULATIONS,
-                    help="the search bot's budget in the strength games (default: that of 'mcts')")
+    ap.add_argument("--strength-sims", type=int, default=None,
+                    help="the search bot's budget in the strength games (default: that of 'mcts' on the game)")
     ap.add_argument("--against", nargs="*", default=None, help="only these opponents (random, greedy, sensible)")
     ap.add_argument("--running", action="store_true", help="print the strength tally after every --chunk seeds")
     ap.add_argument("--chunk", type=int, default=1, help="seeds per running tally (both seatings of each)")
@@ -201,6 +201,14 @@ def main(argv: list[str] | None = None) -> int:
         plain = decision(mod, args.sims, args.warmup, strategy=False)
         print(f"  the same decision without the game's search strategy (random playouts): {plain['seconds']:.2f} s "
               f"(the strategy costs {d['seconds'] / plain['seconds']:.2f}x)", flush=True)
+        own = game_simulations(getattr(mod, "BOTS", {}))
+        if own != args.sims:
+            dd = decision(mod, own, args.warmup)
+            ratio = (f"; {dd['per_s'] / yard['per_s']:.2f}x the yardstick, {yard['cpu'] / dd['cpu']:.2f}x in CPU time"
+                     if yard is not None else "")
+            print(f"  the game's default budget (bots='mcts': {own} simulations): one decision in {dd['seconds']:.2f} s, "
+                  f"{dd['cpu']:.2f} s of CPU time ({dd['per_s']:,.0f} simulations/s{ratio})", flush=True)
+        sims = args.strength_sims if args.strength_sims is not None else own
         if args.strength:
             table = getattr(mod, "BOTS", {})
             best = next((b for b in BEST if b in table), None)
@@ -210,12 +218,12 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  {name} has no bot {other!r} (its bots: {', '.join(table)})", flush=True)
                     continue
                 t = time.perf_counter()
-                won, played, nowin = strength(mod, args.strength_sims, args.strength, other, args.workers,
+                won, played, nowin = strength(mod, sims, args.strength, other, args.workers,
                                               args.max_steps, args.running, args.chunk, args.first_seed)
                 low, high = wilson(won, played)
                 goal = 0.9 if other == "random" else 0.6
                 verdict = "met" if low >= goal else "not met" if high < goal else "undecided at this sample"
-                print(f"  mcts:{args.strength_sims} against {other}: wins {won} of {played} games (seeds "
+                print(f"  mcts:{sims} against {other}: wins {won} of {played} games (seeds "
                       f"{args.first_seed}-{args.first_seed + args.strength - 1}) "
                       f"({100 * won / played:.0f}%, Wilson 95% {100 * low:.0f}-{100 * high:.0f}%; seats swapped; "
                       f"{nowin} without a winner at the {args.max_steps}-action cap; {time.perf_counter() - t:.0f} s)"

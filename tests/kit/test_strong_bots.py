@@ -48,7 +48,8 @@ def test_every_board_takes_the_search_bot_by_name_seeded_by_the_boards_seed(game
     bot = board.bots[1]
     assert isinstance(bot, MCTSBot) and bot.simulations == 25 and board.bot_seats == {"1": "mcts:25"}
     default = widget(game).Board(seed=7, bots={1: "mcts"}, auto_bots=False).bots[1]
-    assert isinstance(default, MCTSBot) and default.simulations == DEFAULT_SIMULATIONS
+    own = importlib.import_module(f"tabletop.{game}.bots").STRATEGY.simulations  # the game's budget for "mcts"
+    assert isinstance(default, MCTSBot) and default.simulations == (own or DEFAULT_SIMULATIONS)
     assert bot.rng.random() == MCTSBot(seed=7 + 1).rng.random()  # seeded as every board seeds its bots
 
 

@@ -16,6 +16,21 @@ from tabletop.sim.mcts import DEFAULT_SIMULATIONS, MCTSBot, parse_name
 from tests.sim import piggame, secretgame
 
 
+def test_mcts_by_name_takes_the_games_own_budget() -> None:
+    from tabletop import xevious, xevoz, zaxxon
+    from tabletop.sim.mcts import game_simulations, make_bot
+
+    for mod in (xevious, xevoz, zaxxon):
+        own = mod.bots.STRATEGY.simulations
+        want = DEFAULT_SIMULATIONS if own is None else own
+        assert game_simulations(mod.BOTS) == want
+        bot = make_bot(dict(mod.BOTS), "mcts", 1)
+        assert isinstance(bot, MCTSBot) and bot.simulations == want
+        named = make_bot(dict(mod.BOTS), "mcts:30", 1)
+        assert isinstance(named, MCTSBot) and named.simulations == 30  # a budget by name is that budget
+    assert game_simulations(piggame.BOTS) == DEFAULT_SIMULATIONS  # no strategy: the kit's default
+
+
 def test_names_and_budgets() -> None:
     assert parse_name("mcts") == DEFAULT_SIMULATIONS and parse_name("mcts:200") == 200
     assert parse_name("greedy") is None
@@ -82,6 +97,31 @@ def test_it_samples_the_dice_to_come_instead_of_reading_them() -> None:
     fair = _bet_wins(peek=False)
     assert 0.35 * 120 <= fair <= 0.65 * 120, fair  # a bet on a die nobody has rolled: about half
     assert _bet_wins(peek=True) >= 0.95 * 120  # the test has teeth: forking the real dice wins every bet
+
+
+class _Clairvoyant(MCTSBot):
+    """The hook the oracle of benchmarks/xevious_bound.py uses: every simulation gets the real game's chance."""
+
+    def simulation_chance(self, game: Game[object], seed: int) -> Chance:
+        return game.chance.copy()
+
+
+def test_every_simulations_dice_come_from_its_hook_and_the_bots_own_hook_never_peeks() -> None:
+    rules = secretgame.BetRules()
+    fair = seen = 0
+    for seed in range(60):
+        for bot, clairvoyant in ((MCTSBot(seed=seed, simulations=60), False),
+                                 (_Clairvoyant(seed=seed, simulations=60), True)):
+            g = Game(rules, seed=seed)
+            counter = g.chance.counter
+            g.play(bot.choose(g, g.legal_actions()))
+            assert g.chance.counter == counter  # searching drew nothing from the real game's dice
+            g.play(g.legal_actions()[0])
+            won = g.winner == 0
+            seen += won if clairvoyant else 0
+            fair += won if not clairvoyant else 0
+    assert 0.3 * 60 <= fair <= 0.7 * 60, fair  # the bot's own hook: fresh dice, about half the bets
+    assert seen >= 0.95 * 60, seen  # a hook that hands out the real dice wins them: the hook is the only source
 
 
 def _guesses(rules: secretgame.SecretRules, games: int = 100, ran: list[int] | None = None) -> int:

@@ -68,7 +68,8 @@ from ..engine import Action, Bot, Game
 from ..engine.bots import register_bot_family
 from ..engine.chance import Chance
 
-#: the budget of ``bots="mcts"`` (simulations per decision)
+#: the budget of ``MCTSBot()`` and of ``bots="mcts"`` on a game whose strategy names none (simulations per decision;
+#: each game's strategy names its own: :func:`game_simulations`)
 DEFAULT_SIMULATIONS = 200
 #: actions a playout may take before it is cut off and evaluated
 PLAYOUT_DEPTH = 200
@@ -144,6 +145,13 @@ class MCTSBot(Bot):
         stats = self.analyse(game, legal, decide=True)
         return stats[0].action
 
+    def simulation_chance(self, game: Game[Any], seed: int) -> Chance:
+        """The chance generator of one simulation: a fresh one of ``seed`` (drawn from the bot's own numbers) over
+        the rules' outcomes, never the real game's (which would replay its future rolls). A subclass that returns
+        a copy of ``game.chance`` sees the future (``benchmarks/xevious_bound.py``'s clairvoyant oracle: a
+        measuring instrument, not a player)."""
+        return Chance(seed, game.rules.chance_domains)
+
     def _strategy(self, game: Game[Any], moves: Sequence[Action]) -> tuple[
             Callable[..., Sequence[float]] | None, Bot | None, float, float, Any, int, float]:
         """How this search plays out and judges positions: ``(evaluate, policy, epsilon, bias, favoured, depth,
@@ -202,7 +210,7 @@ class MCTSBot(Bot):
         below = rng.randrange
         current, legal_actions, apply, copy_state = (rules.current_player, rules.legal_actions, rules.apply,
                                                      rules.copy_state)
-        domains = rules.chance_domains
+        make_chance = self.simulation_chance
         counter, version = game.chance.counter, game.version
         chooser: Callable[[Any, Sequence[Action]], Action] | None = policy.choose if policy is not None else None
         coin = rng.random
@@ -225,7 +233,7 @@ class MCTSBot(Bot):
         while sims < budget and (sims == 0 or time.perf_counter() < deadline):
             sims += 1
             # a copy of the position, with what the seat cannot see redrawn
-            chance = Chance(rng.getrandbits(62), domains)  # this simulation's own dice: sampled, not peeked at
+            chance = make_chance(game, rng.getrandbits(62))  # this simulation's own dice: sampled, not peeked at
             step: Callable[[Action, int], None]
             if lean:  # as the simulator's worker plays: the rules applied directly, rule firings only counted
                 state = copy_state(root_state)
@@ -405,6 +413,8 @@ class HeuristicStrategy:
     exploration: float | None = None
     #: the temperature of the softmax (the logistic) that turns standings into shares of the win
     scale: float = 1.0
+    #: the simulations per decision of ``bots="mcts"`` on this game (``None``: :data:`DEFAULT_SIMULATIONS`)
+    simulations: int | None = None
 
     def __init__(self, playout: type[Bot]) -> None:
         self.playout = playout
@@ -470,9 +480,22 @@ def _play(play: Callable[[Action], Any], act: Action, p: int) -> None:
     play(act)
 
 
+def game_simulations(table: Mapping[str, type[Bot]]) -> int:
+    """The budget of ``bots="mcts"`` on the game whose own bots ``table`` lists (its ``BOTS``): its search
+    strategy's ``simulations`` (``STRATEGY`` in the module of its bots, each game's ``strategy.py``, which says
+    why), else :data:`DEFAULT_SIMULATIONS`."""
+    for kind in table.values():
+        strategy = getattr(sys.modules.get(kind.__module__), "STRATEGY", None)
+        budget = getattr(strategy, "simulations", None)
+        if budget is not None:
+            return int(budget)
+    return DEFAULT_SIMULATIONS
+
+
 def parse_name(name: str) -> int | None:
-    """The budget a bot name asks for: ``"mcts"`` -> the default, ``"mcts:200"`` -> 200; ``None`` if the name is
-    not an MCTS bot's; ``ValueError`` (with the reason) for ``"mcts:"`` followed by anything but a budget."""
+    """The budget a bot name asks for: ``"mcts"`` -> :data:`DEFAULT_SIMULATIONS` (a game's own default, when it has
+    one, is :func:`game_simulations`'s), ``"mcts:200"`` -> 200; ``None`` if the name is not an MCTS bot's;
+    ``ValueError`` (with the reason) for ``"mcts:"`` followed by anything but a budget."""
     if name == "mcts":
         return DEFAULT_SIMULATIONS
     if not name.startswith("mcts:"):
@@ -485,13 +508,16 @@ def parse_name(name: str) -> int | None:
 
 
 def make_bot(table: dict[str, type[Bot]], name: str, seed: int | None) -> Bot:
-    """The bot called ``name``: the game's own (``BOTS``), else ``"mcts"`` / ``"mcts:N"`` for any game."""
+    """The bot called ``name``: the game's own (``BOTS``), else ``"mcts"`` (the game's default budget:
+    :func:`game_simulations`) / ``"mcts:N"`` for any game."""
     kind = table.get(name)
     if kind is not None:
         return kind(seed=seed)
     budget = parse_name(name)
     if budget is None:
         raise KeyError(name)
+    if name == "mcts":
+        budget = game_simulations(table)
     return MCTSBot(seed=seed, simulations=budget)
 
 

@@ -18,6 +18,9 @@ from ..sim.mcts import HeuristicStrategy
 DRAIN = 0.12
 #: the temperature of the logistic that turns the difference of the two standings into a share of the win
 SCALE = 0.25
+#: being the attacker (xevoz.who-attacks-next: the attacker calls the colour and stays attacker while it wins) is
+#: worth this share of a full life (0: not counted)
+ATTACK = 0.0
 
 
 class XevozStrategy(HeuristicStrategy):
@@ -35,7 +38,7 @@ class XevozStrategy(HeuristicStrategy):
     def standing(self, rules: Any, state: Any, seat: int) -> float:
         """One side's points of life left as a share of its figure's full life, plus ``DRAIN`` while its DRAIN
         ATTACK rides on the opponent's figure."""
-        return self.side_standing(state.sides[seat])
+        return self.side_standing(state.sides[seat]) + (ATTACK if state.attacker == seat else 0.0)
 
     @staticmethod
     def side_standing(side: Any) -> float:

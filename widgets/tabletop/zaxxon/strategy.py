@@ -46,6 +46,10 @@ class ZaxxonStrategy(HeuristicStrategy):
     prior_bias = 0.3
     exploration = 0.5
     scale = SCALE
+    #: ``bots="mcts"`` searches 1,000 simulations a decision (the kit's default is 200): 0.19 s at idle on the
+    #: project's machine (the issue asks <= 1 s), and against the greedy bot on seeds 0-49, seats swapped, it won 66
+    #: of 100 games where 200 simulations won 54 (38 discordant games: 25 to 13; benchmarks/results/mcts_strength.md)
+    simulations = 1000
 
     def standing(self, rules: Any, state: Any, seat: int) -> float:
         """How far ``seat`` is along its mission, in counts: ``STEP`` per mission step done (zaxxon.mission), plus
