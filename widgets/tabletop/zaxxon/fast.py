@@ -26,6 +26,7 @@ What it overrides, and why each is the same as the reference:
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from ..engine import Action, Context
@@ -92,8 +93,9 @@ class FastZaxxonRules(ZaxxonRules):
         # (the tables below hold only numbers, so the garbage collector soon stops visiting them: every object a
         # table keeps alive makes each full collection of a long simulation slower)
         #: per seat and space: {neighbour a plane may ever step to: 1 if onto a wall's low section + 2 if across the
-        #: RADAR barrier}
-        self.step_info = tuple(tuple({to: self.low_section[to] + 2 * ((c, to) in self.radar) for to in self.steps[s][c]}
+        #: RADAR barrier + 4 if from or into the inner fortress}
+        self.step_info = tuple(tuple({to: self.low_section[to] + 2 * ((c, to) in self.radar)
+                                      + 4 * (self.inner[c] or self.inner[to]) for to in self.steps[s][c]}
                                      for c in range(n_cells)) for s in (0, 1))
         #: per seat, mode (1: the wall's low section may be entered, +2: the RADAR barrier is closed) and space:
         #: the steps that mode allows (a mode that allows the same steps as mode 0 shares its entry)
@@ -132,6 +134,10 @@ class FastZaxxonRules(ZaxxonRules):
                 break
             out.append(c)
         return tuple(out)
+
+    #: the seat to act, ``state.mover`` as the reference's ``current_player`` answers, read in C (the kit asks after
+    #: every action: one Python frame less)
+    current_player = staticmethod(attrgetter("mover"))  # type: ignore[assignment]  # (the same signature, in C)
 
     # -- look-ups -----------------------------------------------------------------------------------------------------
     def plane_at(self, s: ZState, cell: int) -> int:
@@ -239,16 +245,16 @@ class FastZaxxonRules(ZaxxonRules):
         p = planes[first + num - 1]
         here = p[0]
         low = self.low_section
-        inner = self.inner
         # zaxxon.shot-down-*: grounded this turn; zaxxon.wall-no-landing: a plane of this seat on a wall steps off
-        # first (the reference's); a step from or into the inner fortress (the reference's: Zaxxon may turn)
-        if p[2] or low[planes[first][0]] or low[planes[first + 1][0]] or inner[here] or inner[to]:
+        # first (the reference's)
+        if p[2] or low[planes[first][0]] or low[planes[first + 1][0]]:
             return False
         # move_problem: a step the tables allow (zaxxon.plane-moves, zaxxon.blocked-spaces, zaxxon.own-side,
         # zaxxon.zaxxon-area, zaxxon.wall-crossing), onto no plane (zaxxon.no-passing-planes) or target
-        # (zaxxon.blocked-spaces); the RADAR barrier lies inside the inner fortress
+        # (zaxxon.blocked-spaces); not from or into the inner fortress (info & 4: the reference's, as Zaxxon may
+        # turn; the RADAR barrier lies inside it)
         info = self.step_info[seat][here].get(to)
-        if (info is None or info & 1 and (not p[1] or s.count < 2) or planes[0][0] == to or planes[1][0] == to
+        if (info is None or info & 4 or info & 1 and (not p[1] or s.count < 2) or planes[0][0] == to or planes[1][0] == to
                 or planes[2][0] == to or planes[3][0] == to or to in s.tcell):
             return False
         p[0] = to
