@@ -329,3 +329,23 @@ def test_a_broken_fused_step_is_caught(how: str) -> None:
     with pytest.raises(Difference, match=r"seed \d+, step \d+: (events of .*|state\.\w+) differs"):
         for seed in range(12):
             _play_logged(seed, LOGGED_VARIANTS[seed % len(LOGGED_VARIANTS)], BrokenStep(how), steps=500)
+
+
+class BrokenMasks(FastZaxxonRules):
+    """The fast path with its bit-mask tables broken on purpose (``how``): a plane on an odd-numbered space not
+    counted in the spaces taken (so a step onto it is listed), or nothing counted within a shot of 3 counts or
+    more (so far shots are not looked for)."""
+
+    def __init__(self, how: str) -> None:
+        super().__init__()
+        if how == "bit":
+            self.bit = tuple(b if c % 2 == 0 else 0 for c, b in enumerate(self.bit))
+        else:
+            self.near = [(*row[:3], 0, 0, 0, 0) for row in self.near]
+
+
+@pytest.mark.parametrize("how", ["bit", "near"])
+def test_broken_masks_are_caught(how: str) -> None:
+    with pytest.raises(Difference, match=r"seed \d+, step \d+: legal_actions differs"):
+        for seed in range(12):
+            _play_logged(seed, LOGGED_VARIANTS[seed % len(LOGGED_VARIANTS)], BrokenMasks(how), steps=500)

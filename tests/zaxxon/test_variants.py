@@ -174,5 +174,5 @@ def test_precomputed_shot_rays_stop_at_walls_and_black_spaces_zaxxon_shooting() 
             assert all(b.terrain[x] not in "#Ww" for x in ray)
             if len(ray) < len(line):
                 assert b.terrain[line[len(ray)]] in "#Ww"
-        for k in range(7):  # what a shot with count k could reach: the first k spaces of each ray
-            assert rules.near[c][k] == {x for d in range(6) for x in rules.rays[c][d][:k]}
+        for k in range(7):  # what a shot with count k could reach: the first k spaces of each ray (a bit mask)
+            assert rules.near[c][k] == sum(1 << x for x in {x for d in range(6) for x in rules.rays[c][d][:k]})

@@ -40,59 +40,7 @@ class RandomBot(Bot):
     name = "random"
 
     def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
-        n = len(legal)
-        if n > 0 and WRITTEN_OUT:  # below(self.rng, n), written out (see WRITTEN_OUT)
-            bits = self.rng.getrandbits
-            k = n.bit_length()
-            r = bits(k)
-            while r >= n:
-                r = bits(k)
-            return legal[r]
-        return legal[below(self.rng, n)]
-
-
-def below(rng: random.Random, n: int) -> int:
-    """Exactly ``rng.randrange(n)``: the same number from the same draws of the generator, without randrange's
-    argument handling (a random bot draws once per step): ``randrange(n)`` is ``self._randbelow(n)`` once its
-    argument is checked, for ``random.Random`` and its subclasses alike. ``n`` must be at least 1 (else
-    randrange refuses it)."""
-    if n > 0 and _RANDBELOW:
-        r: int = rng._randbelow(n)  # type: ignore[attr-defined]
-        return r
-    return rng.randrange(n)
-
-
-def below_of(rng: random.Random) -> Callable[[int], int]:
-    """:func:`below` bound to one generator, for a loop that draws many times from it: ``below_of(rng)(n)`` is
-    ``below(rng, n)`` for every ``n`` of at least 1, one Python call less a draw."""
-    f: Callable[[int], int] = rng._randbelow if _RANDBELOW else rng.randrange  # type: ignore[attr-defined]
-    return f
-
-
-#: whether this Python's Random has the ``_randbelow`` that ``randrange(n)`` calls (CPython and Pyodide do)
-_RANDBELOW = callable(getattr(random.Random, "_randbelow", None))
-
-
-def _randrange_is_written_out() -> bool:
-    """Whether ``randrange(n)`` on this Python is the loop the random bots write out (``k = n.bit_length()``, then
-    ``getrandbits(k)`` until it is below ``n``: CPython's ``_randbelow``): the same numbers from the same draws."""
-    a, b = random.Random(20261203), random.Random(20261203)
-    for n in (1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 33, 64, 100, 1000, 2**31 + 1):
-        for _ in range(8):
-            bits = b.getrandbits
-            k = n.bit_length()
-            r = bits(k)
-            while r >= n:
-                r = bits(k)
-            if a.randrange(n) != r:
-                return False
-    return a.getstate() == b.getstate()
-
-
-#: whether a random bot may draw ``randrange(n)`` as its loop written out (checked once, here): one call less a
-#: step than ``rng._randbelow(n)``; the draws go through the generator's own ``getrandbits``, so a generator
-#: that counts its draws (``tabletop.sim.draws``) counts them as ``_randbelow`` would
-WRITTEN_OUT = _RANDBELOW and _randrange_is_written_out()
+        return legal[self.rng.randrange(len(legal))]
 
 
 class FirstBot(Bot):

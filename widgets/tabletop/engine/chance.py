@@ -145,7 +145,7 @@ class Chance:
             q.popleft()
             if not q:
                 del self.queues[kind]
-            return Draw(kind, value, True, n)
+            return _new_draw(Draw, (kind, value, True, n))
         if weights is None:
             return _new_draw(Draw, (kind, opts[(x * len(opts)) >> 64], False, n))
         total = float(sum(weights))
@@ -157,7 +157,7 @@ class Chance:
             if u < acc:
                 value = o
                 break
-        return Draw(kind, value, False, n)
+        return _new_draw(Draw, (kind, value, False, n))
 
     def shuffle(self, items: Sequence[Any]) -> list[Any]:
         """A seeded Fisher-Yates shuffle (not riggable: rig the draws from the deck instead)."""

@@ -393,7 +393,8 @@ class Game(Generic[S]):
                 # rules that promise never to keep their Context (Rules.reuses_context): one per game
                 ctx.player = player
                 ctx.events = []
-                ctx.draws = []
+                if ctx.draws:  # (a new list only after an action that drew: the history has copied its draws)
+                    ctx.draws = []
             else:
                 if self.tally is not None and not self.keep_log:
                     ctx = TallyContext(self.chance, self.players, self.variant, self._known, player)

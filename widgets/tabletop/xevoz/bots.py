@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.engine import Action, Bot, Game, RandomBot
-from tabletop.engine.bots import WRITTEN_OUT, below
 
 from . import fast
 from .actions import AttachDrain, Chop, Flip, FreeDrain, Heal, Move, PickFigure, Place, Ready
@@ -26,14 +25,7 @@ class XevozRandomBot(RandomBot):
         rng = self.rng
         if n and isinstance(legal[0], Ready) and game.raw_state.phase == "build" and rng.random() < 0.5:
             return legal[0]
-        if n > 0 and WRITTEN_OUT:  # below(rng, n), written out (see engine.bots.WRITTEN_OUT)
-            bits = rng.getrandbits
-            k = n.bit_length()
-            r = bits(k)
-            while r >= n:
-                r = bits(k)
-            return legal[r]
-        return legal[below(rng, n)]
+        return legal[rng.randrange(n)]
 
     #: the simulator's fused steps: the fast path (fast.py), held to choose + apply by tests/xevoz/test_differential.py
     sim_steps = fast.sim_steps

@@ -23,7 +23,6 @@ from types import MethodType
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import Action, Bot, Game
-from tabletop.engine.bots import below_of
 from tabletop.engine.rules import Bundle
 
 from . import texts
@@ -539,8 +538,8 @@ def sim_steps(bot: Bot, game: Game[Any], state: XevozState, ctx: Context, bots: 
     # or a chop, which FastXevozRules.apply would take in one frame: the same step, one call more)
     apply = MethodType(XevozRules.apply, rules)
     listing = MethodType(XevozRules.legal_actions, rules)
-    # each pick is engine.bots.below (bound to the seat's generator): exactly rng.randrange(n), as choose draws it
-    picks = [below_of(b.rng) for b in bots]
+    # each pick is the seat's generator's randrange, as choose draws it
+    picks = [b.rng.randrange for b in bots]
     played = 0
     while played < budget:
         ph = state.phase

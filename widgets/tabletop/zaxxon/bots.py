@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import Action, Bot, Game, RandomBot
-from ..engine.bots import WRITTEN_OUT, below
 from .queries import AREA_COST, FAR, distance_map, firing_goals, firing_plan, needed_targets
 from .rules import Altitude, EndTurn, Move, MoveZaxxon, Shoot, ZaxxonRules, ZaxxonShoot, ZState
 from .strategy import ZaxxonStrategy
@@ -40,14 +39,7 @@ class ZaxxonRandomBot(RandomBot):
         n = len(legal)
         if n > 1 and type(legal[-1]) is EndTurn:  # legal_actions lists EndTurn last, if at all
             n -= 1
-        if n > 0 and WRITTEN_OUT:  # below(self.rng, n), written out (see engine.bots.WRITTEN_OUT)
-            bits = self.rng.getrandbits
-            k = n.bit_length()
-            r = bits(k)
-            while r >= n:
-                r = bits(k)
-            return legal[r]
-        return legal[below(self.rng, n)]
+        return legal[self.rng.randrange(n)]
 
 
 class GreedyBot(Bot):

@@ -11,7 +11,9 @@ What it overrides, and why each is the same as the reference:
   a wall's low section: High Altitude and 2 counts; is the RADAR barrier closed to it: a lower roll), so only the
   spaces of planes and pieces, which move, are checked; prebuilt, shared action objects; a shot is looked for only
   when some piece (or an enemy plane in the dogfight area) is within the count (``near``), remembered per layout
-  of the pieces (``_pieces``).
+  of the pieces (``_pieces``). Sets of spaces are kept as bit masks (bit ``c`` for space ``c``: ``mask >> c & 1``),
+  plain numbers the garbage collector never visits (a table of thousands of frozensets is walked in each of its
+  full collections).
 - ``move_problem``: a step the tables say a plane may ever make is checked only for what changes during a game;
   anything else (every refusal, with its reason) is the reference's answer.
 - ``apply``: Zaxxon's facing is worked out before and after an action only when the action can move a plane or
@@ -24,6 +26,7 @@ What it overrides, and why each is the same as the reference:
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from ..engine import Action, Context
@@ -34,8 +37,17 @@ from .rules import E, ZaxxonRules
 from .state import MOVE, OVER, ROLL, SPIN, ZAXXON, ZState
 from .variant import ZaxxonVariant
 
-#: the steps of a plane in one mode: the spaces, as a tuple and a set, and the Move actions of plane #1 and #2
-StepList = tuple[tuple[int, ...], frozenset[int], tuple[Move, ...], tuple[Move, ...]]
+#: the steps of a plane in one mode: the spaces, as a tuple and a bit mask, and the Move actions of plane #1 and #2
+StepList = tuple[tuple[int, ...], int, tuple[Move, ...], tuple[Move, ...]]
+
+
+def mask_of(cells: Any) -> int:
+    """The bit mask of a collection of spaces (bit ``c`` for space ``c``; -1, no space, left out)."""
+    m = 0
+    for c in cells:
+        if c >= 0:
+            m |= 1 << c
+    return m
 
 
 class FastZaxxonRules(ZaxxonRules):
@@ -62,9 +74,12 @@ class FastZaxxonRules(ZaxxonRules):
         #: per space and direction: the spaces a shot passes in a straight line, up to the first wall or black
         #: space (pieces and planes, which move, are checked as the shot goes)
         self.rays = [tuple(self._ray(c, d) for d in range(6)) for c in range(n_cells)]
-        #: per space and count k (0-6): the spaces a shot could reach with k (nothing to shoot there: no shot)
-        self.near = [tuple(frozenset(x for ray in self.rays[c] for x in ray[:k]) for k in range(7))
+        #: per space and count k (0-6): the spaces a shot could reach with k, as a bit mask (nothing to shoot
+        #: there: no shot)
+        self.near = [tuple(mask_of(x for ray in self.rays[c] for x in ray[:k]) for k in range(7))
                      for c in range(n_cells)]
+        #: per space: its bit in a mask
+        self.bit = tuple(1 << c for c in range(n_cells))
         #: per space: the kind of its missile silo / gun turret area ("" if none) and that area's target
         self.area_target = tuple(b.areas[a].target if a >= 0 else -1 for a in b.area_of)
         self.area_kind = tuple(b.areas[a].kind if a >= 0 else "" for a in b.area_of)
@@ -78,24 +93,25 @@ class FastZaxxonRules(ZaxxonRules):
         # (the tables below hold only numbers, so the garbage collector soon stops visiting them: every object a
         # table keeps alive makes each full collection of a long simulation slower)
         #: per seat and space: {neighbour a plane may ever step to: 1 if onto a wall's low section + 2 if across the
-        #: RADAR barrier}
-        self.step_info = tuple(tuple({to: self.low_section[to] + 2 * ((c, to) in self.radar) for to in self.steps[s][c]}
+        #: RADAR barrier + 4 if from or into the inner fortress}
+        self.step_info = tuple(tuple({to: self.low_section[to] + 2 * ((c, to) in self.radar)
+                                      + 4 * (self.inner[c] or self.inner[to]) for to in self.steps[s][c]}
                                      for c in range(n_cells)) for s in (0, 1))
         #: per seat, mode (1: the wall's low section may be entered, +2: the RADAR barrier is closed) and space:
         #: the steps that mode allows (a mode that allows the same steps as mode 0 shares its entry)
         self.step_lists = tuple(self._step_lists(s) for s in (0, 1))
         #: per plane (index ``seat * 2 + number - 1``): per ``space * 8 + 4 * high + mode`` (high: at High
-        #: Altitude; mode as in step_lists), the plane's steps as a set, its Move actions followed by its altitude
+        #: Altitude; mode as in step_lists), the plane's steps as a mask, its Move actions followed by its altitude
         #: change, the spaces of the steps in order and whether the space is in the dogfight area (each made when
         #: first needed: ``_segment``)
         self._segments: tuple[list[Any], ...] = tuple([None] * (n_cells * 8) for _ in range(4))
         #: the actions that can change where Zaxxon faces (a Move: only from or into the inner fortress)
         self._turners = frozenset((Spin, Shoot, MoveZaxxon, ZaxxonShoot))
-        #: (target spaces..., Zaxxon's west space) -> (the spaces those pieces take, {space * 7 + count: is one of
-        #: them within a shot of that count from that space?} as worked out so far); bounded
-        self._pieces: dict[tuple[int, ...], tuple[frozenset[int], dict[int, bool]]] = {}
+        #: (target spaces..., Zaxxon's west space) -> (the mask of the spaces those pieces take, {space * 7 + count:
+        #: is one of them within a shot of that count from that space?} as worked out so far); bounded
+        self._pieces: dict[tuple[int, ...], tuple[int, dict[int, bool]]] = {}
         #: the target spaces, Zaxxon's west space and their entry of _pieces at the last legal_actions
-        self._last_pieces: tuple[list[int], int, tuple[frozenset[int], dict[int, bool]]] = ([], -2, (frozenset(), {}))
+        self._last_pieces: tuple[list[int], int, tuple[int, dict[int, bool]]] = ([], -2, (0, {}))
 
     def _step_lists(self, seat: int) -> tuple[tuple[StepList, ...], ...]:
         modes: list[tuple[StepList, ...]] = []
@@ -106,7 +122,7 @@ class FastZaxxonRules(ZaxxonRules):
                 if mode and modes[0][c][0] == tos:
                     row.append(modes[0][c])
                 else:
-                    row.append((tos, frozenset(tos), tuple(self._moves[1][t] for t in tos),
+                    row.append((tos, mask_of(tos), tuple(self._moves[1][t] for t in tos),
                                 tuple(self._moves[2][t] for t in tos)))
             modes.append(tuple(row))
         return tuple(modes)
@@ -118,6 +134,10 @@ class FastZaxxonRules(ZaxxonRules):
                 break
             out.append(c)
         return tuple(out)
+
+    #: the seat to act, ``state.mover`` as the reference's ``current_player`` answers, read in C (the kit asks after
+    #: every action: one Python frame less)
+    current_player = staticmethod(attrgetter("mover"))  # type: ignore[assignment]  # (the same signature, in C)
 
     # -- look-ups -----------------------------------------------------------------------------------------------------
     def plane_at(self, s: ZState, cell: int) -> int:
@@ -225,16 +245,16 @@ class FastZaxxonRules(ZaxxonRules):
         p = planes[first + num - 1]
         here = p[0]
         low = self.low_section
-        inner = self.inner
         # zaxxon.shot-down-*: grounded this turn; zaxxon.wall-no-landing: a plane of this seat on a wall steps off
-        # first (the reference's); a step from or into the inner fortress (the reference's: Zaxxon may turn)
-        if p[2] or low[planes[first][0]] or low[planes[first + 1][0]] or inner[here] or inner[to]:
+        # first (the reference's)
+        if p[2] or low[planes[first][0]] or low[planes[first + 1][0]]:
             return False
         # move_problem: a step the tables allow (zaxxon.plane-moves, zaxxon.blocked-spaces, zaxxon.own-side,
         # zaxxon.zaxxon-area, zaxxon.wall-crossing), onto no plane (zaxxon.no-passing-planes) or target
-        # (zaxxon.blocked-spaces); the RADAR barrier lies inside the inner fortress
+        # (zaxxon.blocked-spaces); not from or into the inner fortress (info & 4: the reference's, as Zaxxon may
+        # turn; the RADAR barrier lies inside it)
         info = self.step_info[seat][here].get(to)
-        if (info is None or info & 1 and (not p[1] or s.count < 2) or planes[0][0] == to or planes[1][0] == to
+        if (info is None or info & 4 or info & 1 and (not p[1] or s.count < 2) or planes[0][0] == to or planes[1][0] == to
                 or planes[2][0] == to or planes[3][0] == to or to in s.tcell):
             return False
         p[0] = to
@@ -345,8 +365,8 @@ class FastZaxxonRules(ZaxxonRules):
         seat = s.mover
         assert seat is not None
         planes = s.planes
-        # spaces holding a plane (``pcells``) or a target piece or Zaxxon (``fixed``): no plane may step there, and
-        # a shot stops there
+        # spaces holding a plane (``pcells``) or a target piece or Zaxxon (``fixed``, a mask): no plane may step
+        # there, and a shot stops there
         pcells = (planes[0][0], planes[1][0], planes[2][0], planes[3][0])
         first = seat * 2
         low = self.low_section
@@ -369,8 +389,9 @@ class FastZaxxonRules(ZaxxonRules):
         at_low = 2 if s.low == seat and s.variant.radar_barrier else 0
         at = (at_low, at_low + (5 if count >= 2 else 4))  # by altitude (0: low, 1: high)
         segments = self._segments
+        bit = self.bit
+        taken = fixed | bit[pcells[0]] | bit[pcells[1]] | bit[pcells[2]] | bit[pcells[3]]  # (the mask of both)
         res: list[Action] = []
-        taken: set[int] | None = None
         for pi in (first, first + 1):
             p = planes[pi]
             if p[2]:
@@ -378,26 +399,23 @@ class FastZaxxonRules(ZaxxonRules):
             here = p[0]
             k = here * 8 + at[p[1]]
             entry = segments[pi][k] or self._segment(pi, k)
-            to_set, steps = entry[0], entry[1]
-            if to_set.isdisjoint(fixed) and to_set.isdisjoint(pcells):
+            steps = entry[1]
+            if not entry[0] & taken:
                 res += steps  # every step free (the common case), then the altitude change
             else:
                 for to, move in zip(entry[2], steps, strict=False):  # (steps ends with the altitude change)
-                    if to not in fixed and to not in pcells:
+                    if not taken >> to & 1:
                         res.append(move)
                 res.append(steps[-1])
             if 0 < count <= 6:  # (else _shots says whether there is any)
                 k = here * 7 + count
                 hit = reach.get(k)
                 if hit is None:
-                    hit = reach[k] = not fixed.isdisjoint(self.near[here][count])
+                    hit = reach[k] = fixed & self.near[here][count] != 0
                 # no target piece or Zaxxon in reach: only an opponent's plane in a dogfight could be shot (its
                 # own planes never are)
                 if not hit and (not entry[3] or self._no_enemy_near(here, count, pcells, first)):
                     continue
-            if taken is None:
-                taken = set(fixed)
-                taken.update(pcells)
             self._shots(s, seat, pi, taken, res)
         if not (res and s.variant.must_use_full_count):
             res.append(self._end)
@@ -406,19 +424,19 @@ class FastZaxxonRules(ZaxxonRules):
     def _no_enemy_near(self, here: int, count: int, pcells: tuple[int, ...], first: int) -> bool:
         """Whether neither opponent's plane is within a shot of ``count`` from ``here`` (``first``: the mover's
         first plane, ``pcells``: every plane's space)."""
-        reach_set = self.near[here][count]
-        return pcells[2 - first] not in reach_set and pcells[3 - first] not in reach_set
+        reach = self.near[here][count]
+        return not (reach >> pcells[2 - first] & 1 or reach >> pcells[3 - first] & 1)
 
-    def _segment(self, pi: int, k: int) -> tuple[frozenset[int], tuple[Action, ...], tuple[int, ...], bool]:
-        """Entry ``k`` of plane ``pi``'s segments (made when first needed): the spaces of its steps as a set, its
+    def _segment(self, pi: int, k: int) -> tuple[int, tuple[Action, ...], tuple[int, ...], bool]:
+        """Entry ``k`` of plane ``pi``'s segments (made when first needed): the spaces of its steps as a mask, its
         Move actions followed by its altitude change, the spaces in the order of the moves, and whether the
         plane's space is in the dogfight area."""
         seat, num = divmod(pi, 2)
         num += 1
         here, rest = divmod(k, 8)
         high = rest >= 4
-        tos, to_set, moves1, moves2 = self.step_lists[seat][rest - 4 if high else rest][here]
-        entry = (to_set, (*(moves1 if num == 1 else moves2), self._alt_to[num][0 if high else 1]), tos,
+        tos, to_mask, moves1, moves2 = self.step_lists[seat][rest - 4 if high else rest][here]
+        entry = (to_mask, (*(moves1 if num == 1 else moves2), self._alt_to[num][0 if high else 1]), tos,
                  here in self.board.dogfight)
         self._segments[pi][k] = entry
         return entry
@@ -438,13 +456,13 @@ class FastZaxxonRules(ZaxxonRules):
         return [move for to, move in zip(tos, moves1 if pi % 2 == 0 else moves2, strict=True)
                 if to not in fixed and to not in pcells]
 
-    def _new_pieces(self, key: tuple[int, ...]) -> tuple[frozenset[int], dict[int, bool]]:
-        """The spaces target pieces and Zaxxon take (``key``: the target spaces, then Zaxxon's west space), and a
-        blank table of which spaces have one of them in reach."""
+    def _new_pieces(self, key: tuple[int, ...]) -> tuple[int, dict[int, bool]]:
+        """The mask of the spaces target pieces and Zaxxon take (``key``: the target spaces, -1 for one shot away,
+        then Zaxxon's west space), and a blank table of which spaces have one of them in reach."""
         if len(self._pieces) >= 512:
             self._pieces.clear()
         zx = key[-1]
-        got = self._pieces[key] = (frozenset((*key, self.east[zx])), {})
+        got = self._pieces[key] = (mask_of((*key, self.east[zx])), {})
         return got
 
     def _other_actions(self, s: ZState) -> list[Action]:
@@ -461,17 +479,18 @@ class FastZaxxonRules(ZaxxonRules):
             return out
         raise AssertionError(f"unknown phase {s.phase}")
 
-    def _shots(self, s: ZState, seat: int, pi: int, taken: set[int], out: list[Action]) -> None:
-        """Append plane ``pi``'s shots (``plane_shots``; ``taken``: the spaces of planes, target pieces and Zaxxon)."""
+    def _shots(self, s: ZState, seat: int, pi: int, taken: int, out: list[Action]) -> None:
+        """Append plane ``pi``'s shots (``plane_shots``; ``taken``: the mask of the spaces of planes, target pieces
+        and Zaxxon)."""
         b = self.board
         num = pi % 2 + 1
         count = s.count
         here = s.planes[pi][0]
-        if count <= 0 or (count <= 6 and taken.isdisjoint(self.near[here][count])):
+        if count <= 0 or (count <= 6 and not taken & self.near[here][count]):
             return
         for ray in self.rays[here]:
             for c in ray[:count]:
-                if c in taken:
+                if taken >> c & 1:
                     if self.target_problem(s, seat, pi, c) is None:
                         ti = self.target_at(s, c)
                         if ti >= 0 and b.targets[ti].kind == "fuel" and not s.tinner[ti]:
