@@ -102,8 +102,15 @@ def _same_json(a: Any, b: Any) -> bool:
     return _walk(a, b) is None
 
 
+#: the encoders of the patch walk, made once (``json.dumps`` with these arguments builds a new encoder at every call:
+#: a patch measures and looks up values some 75 times a move); the same texts as ``json.dumps(v, ...)``
+_COMPACT = json.JSONEncoder(separators=(",", ":"), default=str).encode
+_SORTED = json.JSONEncoder(sort_keys=True, default=str).encode
+_SORTED_COMPACT = json.JSONEncoder(separators=(",", ":"), sort_keys=True).encode
+
+
 def _size(v: Any) -> int:
-    return len(json.dumps(v, separators=(",", ":"), default=str))
+    return len(_COMPACT(v))
 
 
 #: the fixed values a patch may name ({"f": i}), by their JSON text (set by ``patching``, for one patch)
@@ -122,7 +129,7 @@ def known_index(values: list[Any]) -> dict[str, int]:
 
 def _whole(v: Any) -> Patch:
     if _KNOWN and isinstance(v, dict | list | tuple):
-        text = json.dumps(v, separators=(",", ":"), default=str)
+        text = _COMPACT(v)
         if len(text) >= KNOWN_MIN and text in _KNOWN:
             return {"f": _KNOWN[text]}
     return {"=": v}
@@ -260,7 +267,7 @@ def _item_key(x: Any) -> str:
     hit = _ITEM_KEYS.get(id(x))
     if hit is not None and hit[0] is x:
         return hit[1]
-    k = json.dumps(x, sort_keys=True, default=str)
+    k = _SORTED(x)
     if isinstance(x, dict | list):  # (a number or a short text is written as fast as it is looked up)
         if len(_ITEM_KEYS) >= _ITEM_KEYS_MAX:
             _ITEM_KEYS.clear()
@@ -393,7 +400,7 @@ def _short_item(e: Any, prev: Any, keys: tuple[str, ...], ids: bool) -> Any:
     if ids and isinstance(e.get("id"), str):
         fields = {k: v for k, v in e.items() if k not in ("id", "text")}
         if all(_plain_key_value(v) for v in fields.values()) and \
-                json.dumps(fields, separators=(",", ":"), sort_keys=True) == e["id"]:
+                _SORTED_COMPACT(fields) == e["id"]:
             del out["id"]
     if isinstance(prev, dict):
         for k in keys:

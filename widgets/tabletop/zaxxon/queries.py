@@ -109,12 +109,13 @@ def reach_view(game: Game[Any], planes: Sequence[int] = (1, 2)) -> dict[str, dic
     [spaces where it would be shot down on entering]}`` (planes that cannot move are left out)."""
     out: dict[str, dict[str, Any]] = {}
     seat = game.current_player
-    if seat is None or game.state["phase"] != "move" or game.state["count"] <= 0:
+    s = game.raw_state  # (``game.state`` would build the whole JSON view of the position for these few fields)
+    if seat is None or PHASES[s.phase] != "move" or s.count <= 0:
         return out
-    mine = game.state["planes"][seat * 2: seat * 2 + 2]
-    on_wall = [p["number"] for p in mine if BOARD.terrain[BOARD.cell(p["space"])] == "w"]
+    mine = s.planes[seat * 2: seat * 2 + 2]  # [cell, high, grounded, shot_zaxxon]
+    on_wall = [i + 1 for i, p in enumerate(mine) if BOARD.terrain[p[0]] == "w"]
     for num in planes:
-        if mine[num - 1]["grounded"] or (on_wall and num not in on_wall):
+        if mine[num - 1][2] or (on_wall and num not in on_wall):
             continue  # shot down this turn, or the other plane must finish crossing the wall first
         r = reachable(game, num)
         out[str(num)] = {"costs": {s: x.cost for s, x in r.items()},

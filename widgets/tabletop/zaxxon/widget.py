@@ -18,7 +18,7 @@ from tabletop.ui._messages import version_problem
 from .board import BOARD
 from .lessons import lesson as get_lesson
 from .queries import reach_view, route, unreachable
-from .rules import Move
+from .rules import PHASES, Move
 
 STATIC = Path(__file__).with_name("static")
 R = 14.0  # hex radius (pointy top)
@@ -117,20 +117,23 @@ def reach(game: Any) -> dict[str, dict[str, Any]]:
 
 
 def prompt(game: Any) -> str:
-    st = game.state
+    # read from the engine's own state: ``game.state`` would build (and freeze) the whole JSON view of the position
+    # at every move only for these three fields (the board's state trait is built from the engine's state)
+    s = game.raw_state
+    phase, winner, count = PHASES[s.phase], s.winner, s.count
     p = game.players
-    if st["phase"] == "over":
-        return (f"{p[st['winner']]} completed the mission and {verb_for(p[st['winner']], 'wins')}!"
-                if st["winner"] is not None
+    if phase == "over":
+        return (f"{p[winner]} completed the mission and {verb_for(p[winner], 'wins')}!"
+                if winner is not None
                 else "The game ended at the turn cap without a winner.")
     who = p[game.current_player]
-    if st["phase"] == "roll":
+    if phase == "roll":
         return "Both players roll their die at the same time: press Roll (R)."
-    if st["phase"] == "spin":
+    if phase == "spin":
         return f"{who} rolled lower: spin the spinner (S)."
-    if st["phase"] == "zaxxon":
-        return f"{who}: move Zaxxon or shoot with it ({st['count']} left), then move your planes."
-    return f"{who}: {st['count']} to use. {MOVE_HELP}"
+    if phase == "zaxxon":
+        return f"{who}: move Zaxxon or shoot with it ({count} left), then move your planes."
+    return f"{who}: {count} to use. {MOVE_HELP}"
 
 
 #: how to play the move phase: the end of its prompt (sent once: ``Board.view`` gives it as ``view_data.help``)

@@ -181,9 +181,10 @@ function ttMorph(live, fresh) {
   const l = /** @type {any} */ (live);
   const f = /** @type {any} */ (fresh);
   // the shortcut guard's mark (ttGuardShortcuts: set on a focused element by the page, never drawn) stays, or a
-  // kept, focused control would pass its next key to the notebook's shortcuts
+  // kept, focused control would pass its next key to the notebook's shortcuts; so does the busy cursor's mark
+  // (ttBusyCursor: the button under the pointer while a message is on its way)
   for (const name of live.getAttributeNames()) {
-    if (!fresh.hasAttribute(name) && name !== TT_SUPPRESS) live.removeAttribute(name);
+    if (!fresh.hasAttribute(name) && name !== TT_SUPPRESS && name !== "data-tt-busy") live.removeAttribute(name);
   }
   for (const name of fresh.getAttributeNames()) {
     const v = fresh.getAttribute(name);
@@ -328,14 +329,14 @@ function ttPartMemo() {
 /** A board picture as text, for comparing a patched picture with one drawn from scratch (tests: the board's
  *  checkRedraw, tests/browser/test_board_patch_browser.py): without what belongs to one drawing's moment or one view
  *  (the last move's flash, a hovered move's preview, a Super Xevious flight and the lighting of its stops, the
- *  shortcut guard's mark), attributes in one order. */
+ *  shortcut guard's mark, the busy cursor's mark), attributes in one order. */
 function ttPictureText(el) {
   const copy = /** @type {Element} */ (el.cloneNode(true));
   for (const x of copy.querySelectorAll(".xv-trail, .xv-ghost")) x.remove();
   for (const x of copy.querySelectorAll("*")) {
     x.classList.remove("tt-last-move-flash", "tt-move-preview", "xv-lit-later");
     if (!x.getAttribute("class")) x.removeAttribute("class");
-    for (const a of ["data-preview", "data-flash", TT_SUPPRESS]) x.removeAttribute(a);
+    for (const a of ["data-preview", "data-flash", TT_SUPPRESS, "data-tt-busy"]) x.removeAttribute(a);
     const st = /** @type {any} */ (x).style;
     if (st) { st.removeProperty("animation-delay"); st.removeProperty("--xv-lit-delay"); }
     if (x.getAttribute("style") === "") x.removeAttribute("style");
@@ -702,6 +703,29 @@ function ttBatched(fn) {
   };
 }
 
+/** While a board's message is on its way, the button under the pointer shows the progress cursor (kit.css
+ *  button[data-tt-busy]): only that button is marked, and the one the pointer moves onto, so a click restyles one
+ *  button instead of every button of the board (a rule on the root's data-pending did, at the click and again
+ *  with the answer). */
+function ttBusyCursor(root) {
+  /** @type {Element | null} */
+  let marked = null;
+  const mark = (/** @type {Element | null} */ el) => {
+    if (el === marked) return;
+    if (marked) marked.removeAttribute("data-tt-busy");
+    marked = el;
+    if (el) el.setAttribute("data-tt-busy", "");
+  };
+  const over = (/** @type {Event} */ ev) => {
+    const t = ev.target instanceof Element ? ev.target.closest("button") : null;
+    mark(t && root.contains(t) ? t : null);
+  };
+  return {
+    on() { root.addEventListener("mouseover", over); mark(root.querySelector("button:hover")); },
+    off() { root.removeEventListener("mouseover", over); mark(null); },
+  };
+}
+
 /** Record a click-to-redraw round trip (ms since `since`) on the root: data-rtt and data-rtts (for tests). */
 function ttRecordRtt(root, rtts, since) {
   const dt = performance.now() - since;
@@ -763,6 +787,7 @@ function ttRenderBoard({ model, el }) {
   let shownError = 0;
   const rtts = [];
   const focus = ttFocusKeeper(root);
+  const busy = ttBusyCursor(root);
   // persistent live regions (never rebuilt, never moved): the refusal banner (assertive) and the announcer,
   // which says each new log sentence once, politely (screen readers; visually hidden)
   // "why not?" is a popover beside the element the reader clicked (absolutely placed: the board never moves)
@@ -846,8 +871,9 @@ function ttRenderBoard({ model, el }) {
     sentMark = `${model.get("version")}/${err ? err.n : 0}`;
     pendingAt = performance.now();
     root.dataset.pending = "1";
+    busy.on();
     clearTimeout(pendingTimer);
-    pendingTimer = setTimeout(() => { pendingAt = 0; delete root.dataset.pending; }, 3000);
+    pendingTimer = setTimeout(() => { pendingAt = 0; delete root.dataset.pending; busy.off(); }, 3000);
     model.send(Object.assign({ type, version }, extra || {}));
   }
   const sendAct = (id) => send("act", { id: String(id) });
@@ -1628,6 +1654,7 @@ function ttRenderBoard({ model, el }) {
       pendingAt = 0;
       answeredAt = performance.now();
       delete root.dataset.pending;
+      busy.off();
       clearTimeout(pendingTimer);
     }
     draws += 1;
@@ -1683,5 +1710,6 @@ function ttRenderBoard({ model, el }) {
     model.off("msg:custom", onCustom);
     clearTimeout(pendingTimer);
     clearTimeout(flashTimer);
+    busy.off();
   };
 }

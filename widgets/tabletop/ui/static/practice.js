@@ -20,6 +20,7 @@ function ttRenderPractice({ model, el }) {
   const send = (msg) => {
     pendingAt = performance.now();
     root.dataset.pending = "1";
+    root.dataset.busy = "1";
     if (alive && !ttSafeSend(model, msg)) alive = false;
   };
 
@@ -51,6 +52,7 @@ function ttRenderPractice({ model, el }) {
     if (item.n !== shownItem) { shownItem = item.n; picked = new Set(); }
     if (pendingAt) { ttRecordRtt(root, rtts, pendingAt); pendingAt = 0; }
     delete root.dataset.pending;
+    delete root.dataset.busy;
     root.dataset.version = String(model.get("version"));
     root.dataset.item = String(item.n || 0);
     root.dataset.clause = item.clause || "";

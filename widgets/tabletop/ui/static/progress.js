@@ -204,6 +204,7 @@ function ttRenderProgressMap({ model, el }) {
     }
     local = null;
     root.dataset.pending = "1";
+    root.dataset.busy = "1";
     send({ type: "import", name: String(file.name || "").slice(0, 200), text, version: model.get("version") });
   });
 
@@ -239,7 +240,7 @@ function ttRenderProgressMap({ model, el }) {
     const states = model.get("states") || {};
     const openLists = !!model.get("open_lists");
     const notice = model.get("notice");
-    if (notice && notice.n !== lastNotice) { lastNotice = notice.n; local = null; delete root.dataset.pending; }
+    if (notice && notice.n !== lastNotice) { lastNotice = notice.n; local = null; delete root.dataset.pending; delete root.dataset.busy; }
     const shown = local || notice;
     const all = [];
     const gameNodes = games.map((g) => {
@@ -281,7 +282,7 @@ function ttRenderProgressMap({ model, el }) {
     const confirm = confirming ? ttH("div", { class: "tt-progress-confirm", role: "alertdialog", "aria-label": "Reset your progress?" },
       ttH("p", {}, "Clear your progress for every game in this browser? Every rule becomes new again. This cannot be undone: Export first to keep a copy."),
       ttH("button", { type: "button", class: "tt-progress-confirm-yes", "data-focus": "reset-yes",
-        onClick: () => { confirming = false; root.dataset.pending = "1"; send({ type: "reset", version: model.get("version") }); draw(); } }, "Yes, clear it"),
+        onClick: () => { confirming = false; root.dataset.pending = "1"; root.dataset.busy = "1"; send({ type: "reset", version: model.get("version") }); draw(); } }, "Yes, clear it"),
       " ",
       ttH("button", { type: "button", class: "tt-progress-confirm-no", "data-focus": "reset-no",
         onClick: () => { confirming = false; draw(); root.querySelector(".tt-progress-reset").focus(); } }, "Keep it")) : null;

@@ -73,12 +73,14 @@ function ttRenderWalkthrough({ model, el }) {
     if (k < 0 || k >= steps.length || k === model.get("step")) return;
     pendingAt = performance.now();
     root.dataset.pending = "1";
+    root.dataset.busy = "1";
     model.send({ type: "goto", step: k, version: Number(root.dataset.version) });
   }
 
   function ask(type, extra) {
     pendingAt = performance.now();
     root.dataset.pending = "1";
+    root.dataset.busy = "1";
     model.send({ type, version: Number(root.dataset.version), ...(extra || {}) });
   }
 
@@ -236,6 +238,7 @@ function ttRenderWalkthrough({ model, el }) {
   function present(on) {
     pendingAt = performance.now();
     root.dataset.pending = "1";
+    root.dataset.busy = "1";
     model.send({ type: "presentation", on, version: Number(root.dataset.version) });
   }
 
@@ -460,6 +463,7 @@ function ttRenderWalkthrough({ model, el }) {
       ttRecordRtt(root, rtts, pendingAt);
       pendingAt = 0;
       delete root.dataset.pending;
+      delete root.dataset.busy;
     }
   }
 
