@@ -31,8 +31,6 @@ def _figures(lab, name: str, data: dict) -> None:
     print(name, json.dumps(data))
 
 
-@pytest.mark.browser
-
 def _element_shot(locator: Any, path: Any) -> None:
     """A picture of one element for the artifacts; taken again if a redraw replaced the element meanwhile (the
     board redraws when Python answers: the picture is for looking at, the assertions are elsewhere)."""
@@ -44,6 +42,7 @@ def _element_shot(locator: Any, path: Any) -> None:
             if "not attached" not in str(exc) or attempt == 2:
                 raise
 
+@pytest.mark.browser
 def test_live_board_reads_at_a_glance(lab) -> None:
     page = lab.open_notebook(NB, wait_for=BOARD)
     page.set_viewport_size({"width": 1280, "height": 800})
