@@ -8,8 +8,9 @@ bot and its settings, then one line per game: the seed, the search's seat, wheth
 Wilson 95% interval; the seeds played in both seats (won both / split / lost both); and the ``tabletop.sim.balance``
 figures of those games: the skill share ``(W - 1/2) / (1/2)`` of the decided games and, against the random bot,
 the luck share (how often the random bot wins a decided game, against the half a coin toss would give). The
-goal of each pairing (>= 90% against random, >= 60% against the best bot) is "met" when the share of games is at
-least the goal, and the interval says how sure that is.
+goal of each pairing (>= 90% against random, >= 60% against the best bot) is "met" when the whole interval lies
+at or above the goal, "not met" when it lies below, and "undecided at this sample" when it straddles the goal
+(a share above the goal with an interval reaching below it is not a result).
 """
 
 from __future__ import annotations
@@ -68,9 +69,13 @@ def figures(key: tuple[str, str, str, str], games: dict[tuple[int, int], dict[st
     none = sum(not games[(s, 0)]["won"] and not games[(s, 1)]["won"] for s in both)
     goal = 0.9 if other == "random" else 0.6
     share = won / max(n, 1)
-    verdict = "met" if share >= goal else "not met"
-    sure = (" (the interval lies above it)" if lo >= goal else " (the interval lies below it)" if hi < goal
-            else " (the interval straddles it)")
+    if lo >= goal:
+        verdict, sure = "met", " (the interval lies above it)"
+    elif hi < goal:
+        verdict, sure = "not met", " (the interval lies below it)"
+    else:
+        verdict = "undecided at this sample"
+        sure = f" (the interval straddles it; the share itself is {'above' if share >= goal else 'below'} it)"
     settings = "" if extra == "[]{}" else f" [{extra}]"
     out = [f"{game}: {bot}{settings} against {other}: won {won} of {n} games ({100 * share:.1f}%, Wilson 95% "
            f"{100 * lo:.1f}-{100 * hi:.1f}%), seeds {seeds[0]}-{seeds[-1]}, seats swapped; goal >= {100 * goal:.0f}%: "
