@@ -43,12 +43,18 @@ from tabletop import games  # noqa: E402
 from tabletop.sim import simulate  # noqa: E402
 from tabletop.sim.core import resolve_game  # noqa: E402
 from tabletop.sim.mcts import MCTSBot, game_simulations  # noqa: E402
+from tabletop.sim.stats import wilson as kit_wilson  # noqa: E402
 
 BEST = ("greedy", "sensible")
 #: the rule change each game's balance report compares with the rulebook (as in notebooks/variants/07-09)
 CHANGES: dict[str, dict[str, Any]] = {"xevious": {"blaster_hits": 2}, "xevoz": {"bonus_chop": False},
                                       "zaxxon": {"radar_barrier": False}}
 
+
+def wilson(k: float, n: int) -> tuple[float, float]:
+    """The kit's Wilson 95% interval (``tabletop.sim.stats.wilson``) of ``k`` successes in ``n`` trials, as
+    ``(low, high)`` (a game without a winner may count half); ``(0, 1)`` when nothing was played."""
+    return (0.0, 1.0) if n == 0 else kit_wilson(k, n).bounds  # type: ignore[arg-type]
 
 def position(mod: Any, warmup: int) -> Any:
     """A mid-game position from seed 0: ``warmup`` random actions, then on to the next real choice."""
@@ -149,16 +155,6 @@ def pairs(by_seed: dict[int, list[bool]]) -> str:
     return (f"of {len(both)} seeds played in both seats the search won both {two}, split {split}, lost both {none}"
             if both else "no seed played in both seats yet")
 
-
-def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson 95% interval of ``k`` successes in ``n`` trials (a game without a winner may count half)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / d
-    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / d
-    return max(0.0, mid - half), min(1.0, mid + half)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT / "widgets") not in sys.path:
     sys.path.insert(0, str(ROOT / "widgets"))
 
+from tabletop.sim.stats import wilson  # noqa: E402
 from tabletop.sim.worker import play_one  # noqa: E402
 
 BEST = {"zaxxon": "greedy", "xevoz": "greedy", "xevious": "sensible"}
@@ -73,16 +74,6 @@ def _one(game: str, bots: list[str], seed: int, me: int, max_steps: int, variant
             "cpu": round(time.process_time() - t, 2)}
 
 
-def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson 95% interval of ``k`` successes in ``n`` trials."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / d
-    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / d
-    return max(0.0, mid - half), min(1.0, mid + half)
-
 
 def sign_test(a: int, b: int) -> float:
     """Exact two-sided binomial (sign) test p-value of ``a`` against ``b`` discordant games (p = 1/2)."""
@@ -97,7 +88,7 @@ def sign_test(a: int, b: int) -> float:
 def summary(rows: list[dict[str, Any]]) -> str:
     won = sum(r["won"] for r in rows)
     n = len(rows)
-    lo, hi = wilson(won, n)
+    lo, hi = wilson(won, n).bounds
     by: dict[int, list[bool]] = {}
     for r in rows:
         by.setdefault(r["seed"], []).append(r["won"])

@@ -37,13 +37,13 @@ for p in (str(ROOT / "widgets"), str(ROOT)):
 
 import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
-from benchmarks.mcts_bench import wilson  # noqa: E402
 from open_spiel.python.algorithms import mcts as os_mcts  # noqa: E402
 
 import tabletop.openspiel as tos  # noqa: E402
 from tabletop import games  # noqa: E402
 from tabletop.engine import Game  # noqa: E402
 from tabletop.sim.mcts import PLAYOUT_DEPTH, MCTSBot  # noqa: E402
+from tabletop.sim.stats import wilson  # noqa: E402
 
 GOAL_YARDSTICK = 2.0
 GOAL_ADAPTER_SPEED = 3.0
@@ -217,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
                 draws += 1
         rate = (wins + draws / 2) / max(played, 1)
         decided = played - draws
-        low, high = wilson(wins + draws / 2, played)
+        low, high = wilson(wins + draws / 2, played).bounds
         verdict = ("not judged: no game was decided" if not decided else "met" if low >= GOAL_WIN
                    else "NOT met" if high < GOAL_WIN else "undecided at this sample")
         print(f"  {name:<8} ours vs OpenSpiel: {wins} won, {played - wins - draws} lost, {draws} without a winner "

@@ -62,7 +62,7 @@ def figures(key: tuple[str, str, str, str], games: dict[tuple[int, int], dict[st
     n = len(rows)
     won = sum(r["won"] for r in rows)
     decided = [r for r in rows if r["winner"] is not None]
-    lo, hi = _w(won, n)
+    lo, hi = wilson(won, n).bounds
     seeds = sorted({s for s, _ in games})
     both = [s for s in seeds if (s, 0) in games and (s, 1) in games]
     two = sum(games[(s, 0)]["won"] and games[(s, 1)]["won"] for s in both)
@@ -91,11 +91,6 @@ def figures(key: tuple[str, str, str, str], games: dict[tuple[int, int], dict[st
             out.append(f"    luck share {luck[0]:.2f} (95% CI {luck[1]:.2f}-{luck[2]:.2f}): the random bot won "
                        f"{100 * (1 - sk.rate.p):.1f}% of the decided games; a coin toss would give 50%")
     return out
-
-
-def _w(k: int, n: int) -> tuple[float, float]:
-    r = wilson(k, n)
-    return r.low, r.high
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -53,6 +53,7 @@ if str(ROOT / "widgets") not in sys.path:
 from tabletop.engine import Game  # noqa: E402
 from tabletop.engine.chance import Chance  # noqa: E402
 from tabletop.sim.mcts import MCTSBot  # noqa: E402
+from tabletop.sim.stats import wilson  # noqa: E402
 from tabletop.sim.worker import _bot_seeds  # noqa: E402
 from tabletop.xevious import rules as xrules  # noqa: E402
 from tabletop.xevious.bots import BOTS, RandomXeviousBot, SensibleBot  # noqa: E402
@@ -60,15 +61,6 @@ from tabletop.xevious.bots import BOTS, RandomXeviousBot, SensibleBot  # noqa: E
 #: choices whose outcome against a uniformly random card cannot depend on the heading chosen
 GUESSES = ("aim", "enemy")
 
-
-def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / d
-    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / d
-    return max(0.0, mid - half), min(1.0, mid + half)
 
 
 def new_game(seed: int) -> Game[Any]:
@@ -128,7 +120,7 @@ def census(seeds: range) -> None:
                 if n > 1:
                     choices += 1
                     multi[kind] += 1
-    lo, hi = wilson(won, games)
+    lo, hi = wilson(won, games).bounds
     print(f"census: sensible against random, {games} games (seeds {seeds.start}-{seeds.stop - 1}, both seats): sensible "
           f"won {won} ({100 * won / games:.1f}%, Wilson 95% {100 * lo:.1f}-{100 * hi:.1f}%)")
     print(f"  the sensible seat's decisions: {total / games:.1f} per game, {choices / games:.1f} with more than one "
@@ -219,7 +211,7 @@ def report_values(rows: list[dict[str, Any]], games: int, rollouts: int, play: s
     rows = [r for r in rows if not r.get("result")]
     if results:
         won = sum(r["won"] for r in results)
-        lo, hi = wilson(won, len(results))
+        lo, hi = wilson(won, len(results)).bounds
         who = ("the one-step rollout player (the best rollout mean at every choice)" if play == "best"
                else "the sensible bot")
         print(f"games: {who} against random won {won} of {len(results)} ({100 * won / len(results):.1f}%, Wilson 95% "
@@ -291,7 +283,7 @@ def oracle(seeds: range, sims: int, workers: int, out: str | None) -> None:
             if sink:
                 print(json.dumps(r), file=sink, flush=True)
             if n % 10 == 0 or n == len(jobs):
-                lo, hi = wilson(won, n)
+                lo, hi = wilson(won, n).bounds
                 print(f"  [{time.perf_counter() - t0:.0f} s] clairvoyant mcts:{sims} against random: {won} of {n} "
                       f"({100 * won / n:.1f}%, Wilson 95% {100 * lo:.1f}-{100 * hi:.1f}%)", flush=True)
 

@@ -40,6 +40,11 @@ class Rate:
     def p(self) -> float:
         return self.k / self.n if self.n else float("nan")
 
+    @property
+    def bounds(self) -> tuple[float, float]:
+        """``(low, high)``: the interval alone."""
+        return self.low, self.high
+
     def __str__(self) -> str:
         if not self.n:
             return "no games"
