@@ -10,7 +10,9 @@ do (``tests/browser/fixtures.py``: ``LabServer`` and ``Lab``), opens one noteboo
 
 then, board by board, clicks ``--clicks`` legal move buttons, chosen at random from a seeded generator, each
 board click just after a timed click of the echo's button: a board's ratio is to the echo clicks timed beside its
-own (the same minutes, the same load; the echo row pools them all). When a board offers no move button (game over, or a bot's turn) the script presses
+own (the same minutes, the same load; the echo row pools them all). Every timed click, the echo's and a board's
+alike, starts from a quiet page: ``--settle`` ms (default 50) and a frame after the click before it
+(:data:`SETTLE_JS`). When a board offers no move button (game over, or a bot's turn) the script presses
 **Play again** (new seed) or waits for the bots / presses **Bot move**, untimed, and goes on.
 
 What is timed: inside the page, from the button's ``click()`` to the moment the widget's root shows the answer
@@ -170,6 +172,18 @@ PROBE_JS = """async ([rootSel, btnSel, limit]) => {
 }"""
 
 
+#: before each timed click, the echo's and a board's alike: ``ms`` milliseconds, then a frame and a task after it, so
+#: the click starts from a quiet page. Without it a board's click came 2-5 ms after the echo's answer, while the page
+#: still handled the echo's trailing ``idle`` status (JupyterLab's status handler, 2.5-8 ms: the kernel's ``busy``
+#: for the board's click then waited for it), whereas the echo's click came after the round's bookkeeping (the board's
+#: tail long handled): measured 2026-12-07, the board's click -> ``busy`` arrival 1.5-3 ms later than the echo's
+#: without it, 1.3-2 ms with it (the rest is the board's own answer).
+SETTLE_JS = """async (ms) => {
+  await new Promise((r) => setTimeout(r, ms));
+  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+}"""
+
+
 #: ``--nodelay``: a server config file that turns Nagle's algorithm off on the kernel websockets (TCP_NODELAY)
 NODELAY_CONFIG = """from jupyter_server.services.kernels.websocket import KernelWebsocketHandler as _K
 _open = _K.open
@@ -190,11 +204,12 @@ def pct(values: list[float], q: float) -> float:
 
 
 class Bench:
-    def __init__(self, page: Any, lab_run: Any, rng: random.Random) -> None:
+    def __init__(self, page: Any, lab_run: Any, rng: random.Random, settle_ms: int = 50) -> None:
         self.page = page
         self.run = lab_run
         self.rng = rng
         self.wire = 0  # bytes of every websocket frame the kernel's channels sent the page so far
+        self.settle_ms = settle_ms
 
     def on_websocket(self, ws: Any) -> None:
         if "/api/kernels/" in ws.url:
@@ -204,6 +219,8 @@ class Bench:
         self.wire += len(payload.encode("utf8") if isinstance(payload, str) else payload)
 
     def probe(self, root: str, button: str, limit_ms: int = 15000) -> dict[str, Any]:
+        if self.settle_ms:
+            self.page.evaluate(SETTLE_JS, self.settle_ms)
         wire = self.wire
         r = dict(self.page.evaluate(PROBE_JS, [root, button, limit_ms]))
         r["wire_start"] = wire
@@ -388,7 +405,7 @@ def session(args: argparse.Namespace, games: list[tuple[str, str]], server_kind:
     browser = pw.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
     try:
         lab = Lab(server, browser, tmp / "artifacts")
-        bench = Bench(lab.page, lab.run_in_kernel, random.Random(args.seed))
+        bench = Bench(lab.page, lab.run_in_kernel, random.Random(args.seed), args.settle)
         lab.page.on("websocket", bench.on_websocket)
         src = tmp / "latency.ipynb"  # Lab.open_notebook copies it into the server's root
         src.write_text(json.dumps(nb))
@@ -437,7 +454,7 @@ def report(args: argparse.Namespace, games: list[tuple[str, str]], res: dict[str
     lb, la = res["load_before"], res["load_after"]
     print(f"\n### Server: {res['server']} ({res['server_is']})\n")
     print(f"Click -> DOM updated in one JupyterLab + Chromium session, {args.clicks} timed clicks per widget (seed "
-          f"{args.seed}); {res['seconds']:.0f} s; load average {lb[0]:.1f} before, {la[0]:.1f} after "
+          f"{args.seed}; each click after {args.settle} ms and a frame of quiet); {res['seconds']:.0f} s; load average {lb[0]:.1f} before, {la[0]:.1f} after "
           f"({os.cpu_count()} cores). KB: kernel side, the widget's messages' data per move; wire: every kernel "
           "websocket frame per click.\n")
     print(table(res["rows"]))
@@ -454,6 +471,9 @@ def report(args: argparse.Namespace, games: list[tuple[str, str]], res: dict[str
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--clicks", type=int, default=40, help="timed clicks per widget (default 40)")
+    ap.add_argument("--settle", type=int, default=50, metavar="MS",
+                    help="before each timed click (echo and boards alike) wait MS ms and a frame (default 50; 0: "
+                         "click at once, as before 2026-12-07)")
     ap.add_argument("--seed", type=int, default=7, help="the boards' game seed and the move picker's seed")
     ap.add_argument("--boards", nargs="+", choices=[g for _, g in GAMES], default=[g for _, g in GAMES],
                     help="which games' boards to measure (default: all three)")

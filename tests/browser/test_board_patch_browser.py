@@ -314,3 +314,52 @@ def test_every_redraw_reads_as_a_drawing_from_scratch(lab: Any, tmp_path: Path, 
     finally:
         page.evaluate("() => { globalThis.ttBreakParts = false; globalThis.ttCheckRedraws = false; }")
     assert broken["diffs"] > 0, f"{game}: stale parts went unnoticed by the check: {broken}"
+
+
+#: in the page: when the click happened, and each time a button of the board got or lost the progress-cursor mark
+BUSY_WATCH_JS = """(root) => {
+  const w = window.__ttBusy = { click: null, marks: [] };
+  root.addEventListener('click', () => { if (w.click === null) w.click = performance.now(); }, true);
+  new MutationObserver((recs) => { for (const r of recs) w.marks.push({ at: performance.now(),
+    on: r.target.hasAttribute('data-tt-busy'), cursor: getComputedStyle(r.target).cursor }); })
+    .observe(root, { attributes: true, attributeFilter: ['data-tt-busy'], subtree: true });
+}"""
+
+
+@pytest.mark.browser
+def test_a_slow_answer_shows_the_progress_cursor_a_quick_one_never_does(lab: Any, tmp_path: Path) -> None:
+    """kit.js send(): the message leaves first; the button under the pointer shows the progress cursor only when the
+    answer has not come within TT_BUSY_AFTER_MS (150 ms: a mark at every click restyled the button twice for
+    nothing, in the frame the answer waited for), and loses it with the answer."""
+    src = tmp_path / "busy.ipynb"
+    src.write_text(json.dumps(make_notebook([SETUP, "from tabletop.zaxxon.widget import Board\nboard = Board(seed=7)\n"
+                                                    "board"])))
+    page = lab.open_notebook(src, wait_for=".tt-board[data-game='zaxxon'] button.tt-action", timeout=120)
+    root = ".tt-board[data-game='zaxxon']"
+    # Python answers 0.8 s late: the mark comes at 150 ms (a timer never fires early), and goes with the answer
+    lab.run_in_kernel("import time as _t\n_h = board._handle_custom_msg\n"
+                      "board._handle_custom_msg = lambda c, b: (_t.sleep(0.8), _h(c, b))[1]\nprint('ok')")
+    page.eval_on_selector(root, BUSY_WATCH_JS)
+    before = board_version(page, root)
+    page.locator(f"{root} button.tt-action >> nth=0").click()
+    page.wait_for_function("(v) => { const r = document.querySelector(\".tt-board[data-game='zaxxon']\"); "
+                           "return Number(r.dataset.version) > v && !r.dataset.pending; }", arg=before, timeout=30_000)
+    w = page.evaluate("() => window.__ttBusy")
+    assert w["click"] is not None and w["marks"], f"no progress cursor while the answer was 0.8 s away: {w}"
+    first = w["marks"][0]
+    assert first["on"] and first["cursor"] == "progress", w
+    assert first["at"] - w["click"] >= 149, f"marked {first['at'] - w['click']:.0f} ms after the click (< 150 ms)"
+    assert not w["marks"][-1]["on"], f"the mark stayed after the answer: {w}"
+    assert page.locator(f"{root} [data-tt-busy]").count() == 0
+    # a quick answer (the handler as it was): the click leaves no mark at all when it is answered within 150 ms
+    lab.run_in_kernel("board._handle_custom_msg = _h\nprint('ok')")
+    page.eval_on_selector(root, BUSY_WATCH_JS)
+    before = board_version(page, root)
+    page.locator(f"{root} button.tt-action >> nth=0").click()
+    page.wait_for_function("(v) => { const r = document.querySelector(\".tt-board[data-game='zaxxon']\"); "
+                           "return Number(r.dataset.version) > v && !r.dataset.pending; }", arg=before, timeout=30_000)
+    rtt = float(page.get_attribute(root, "data-rtt") or "nan")
+    w = page.evaluate("() => window.__ttBusy")
+    if rtt < 140:  # (on a loaded machine an answer may take longer: then the mark is right, and not checked here)
+        assert w["marks"] == [], f"answered in {rtt} ms, yet the button was marked: {w}"
+    assert lab.errors == [], lab.errors

@@ -586,6 +586,9 @@ function ttApplySync(model, msg) {
   return "applied";
 }
 
+/** How long a message may go unanswered before the button under the pointer shows the progress cursor (ms). */
+const TT_BUSY_AFTER_MS = 150;
+
 /** How long the last move flashes on the board and in the "Last move" line (ms); then it stays outlined. */
 const TT_FLASH_MS = 2000;
 
@@ -780,6 +783,7 @@ function ttRenderBoard({ model, el }) {
   let pendingAt = 0;
   let sentMark = "";
   let pendingTimer = null;
+  let busyTimer = null;
   let dismissedError = 0;
   let lastCtx = null;
   let draws = 0;
@@ -863,18 +867,22 @@ function ttRenderBoard({ model, el }) {
     // (where it is is read at the next frame, when the page is laid out anyway, or when a refusal needs it: reading
     // it here would lay the page out before the message leaves)
     const from = clickEl && performance.now() - clickAt < 1000 ? clickEl : document.activeElement;
-    sentAnchor = { el: from, at: null };
-    const anchor = sentAnchor;
-    requestAnimationFrame(() => { if (anchor.at === null) anchor.at = anchorOf(anchor.el); });
     const version = Number(root.dataset.version);
     const err = model.get("error");
     sentMark = `${model.get("version")}/${err ? err.n : 0}`;
     pendingAt = performance.now();
-    root.dataset.pending = "1";
-    busy.on();
-    clearTimeout(pendingTimer);
-    pendingTimer = setTimeout(() => { pendingAt = 0; delete root.dataset.pending; busy.off(); }, 3000);
+    // the message leaves first: nothing the page does for the click below may hold it
     model.send(Object.assign({ type, version }, extra || {}));
+    sentAnchor = { el: from, at: null };
+    const anchor = sentAnchor;
+    requestAnimationFrame(() => { if (anchor.at === null) anchor.at = anchorOf(anchor.el); });
+    root.dataset.pending = "1";
+    clearTimeout(pendingTimer);
+    clearTimeout(busyTimer);
+    // the progress cursor only when the answer is slow (most come within a frame or two: marking a button at every
+    // click would restyle it twice for nothing)
+    busyTimer = setTimeout(() => { if (pendingAt) busy.on(); }, TT_BUSY_AFTER_MS);
+    pendingTimer = setTimeout(() => { pendingAt = 0; delete root.dataset.pending; busy.off(); }, 3000);
   }
   const sendAct = (id) => send("act", { id: String(id) });
   /** Send the action the reader meant, legal or not: Python plays it or answers why not (clause + reason). */
@@ -1654,6 +1662,7 @@ function ttRenderBoard({ model, el }) {
       pendingAt = 0;
       answeredAt = performance.now();
       delete root.dataset.pending;
+      clearTimeout(busyTimer);
       busy.off();
       clearTimeout(pendingTimer);
     }
@@ -1709,6 +1718,7 @@ function ttRenderBoard({ model, el }) {
     for (const name of TT_TRAITS) model.off(`change:${name}`, schedule);
     model.off("msg:custom", onCustom);
     clearTimeout(pendingTimer);
+    clearTimeout(busyTimer);
     clearTimeout(flashTimer);
     busy.off();
   };
