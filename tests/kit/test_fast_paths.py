@@ -118,6 +118,52 @@ def test_chance_draws_are_splitmix64_of_the_draw_number() -> None:
     assert w.value == "T" and w.n == 201
 
 
+def _walked(seed: int, n: int, opts: tuple[str, ...], weights: tuple[float, ...]) -> str:
+    """The weighted draw number ``n`` of a game of ``seed`` as Chance.draw's walk finds it (the reference)."""
+    x = splitmix64((splitmix64(seed & _MASK) + n * _GOLDEN) & _MASK)
+    u = (x >> 11) * (1.0 / (1 << 53)) * float(sum(weights))
+    acc = 0.0
+    for o, w in zip(opts, weights, strict=True):
+        acc += w
+        if u < acc:
+            return o
+    return opts[-1]
+
+
+def test_weighted_draws_from_their_table_are_the_walks_draws() -> None:
+    """A weighted draw of two tuples is made from a table (chance.weighted_table) by Chance.draw and by Context.draw
+    (its inlined branch); shares of zero, whole numbers and lists (not kept in a table) draw what the walk draws."""
+    from tabletop.engine import chance
+
+    rng = random.Random(5)
+    for trial in range(120):
+        k = rng.randint(1, 6)
+        opts = tuple(f"o{i}" for i in range(k))
+        weights = tuple(rng.choice([0.0, 1.0, 2.0, 0.1, 0.3, 1e-9, 3, 0]) for _ in range(k))
+        if not any(weights):
+            continue
+        seed = rng.getrandbits(40)
+        plain = Chance(seed, {"s": opts})
+        g = Game(PigRules(), seed=seed)
+        ctx = Context(Chance(seed, {"s": opts}), g.players, g.variant, None, 0)
+        as_list = list(weights) if trial % 4 == 0 else weights  # a list: never in a table, walked every time
+        for n in range(1, 40):
+            want = _walked(seed, n, opts, weights)
+            assert plain.draw("s", opts, as_list) == Draw("s", want, False, n)
+            assert ctx.draw("s", opts, as_list) == want and ctx.draws[-1] == ("s", want, False, n)
+        assert (chance._WEIGHTED.get(id(weights)) is not None) == (as_list is weights)
+    # the table's branch of Context.draw is the one played (its entry is the one it reads)
+    opts, weights = ("RED", "BLUE", "WHITE", "Z"), (1.0, 0.0, 2.0, 1.0)
+    ctx = _ctx()
+    first = ctx.draw("die", opts, weights)  # the first through Chance.draw, which makes the table
+    table = chance._WEIGHTED[id(weights)]
+    chance._WEIGHTED[id(weights)] = (weights, opts, table[2], table[3], ("X",) * 5)
+    try:
+        assert first in opts and ctx.draw("die", opts, weights) == "X"
+    finally:
+        chance._WEIGHTED[id(weights)] = table
+
+
 def test_random_bot_draws_what_randrange_draws() -> None:
     bot, ref = RandomBot(seed=99), random.Random(99)
     for n in [1, 2, 3, 5, 7, 8, 13, 64, 100, 1, 9] * 20:

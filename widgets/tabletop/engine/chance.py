@@ -9,7 +9,9 @@ a roll was rigged.
 
 from __future__ import annotations
 
+import math
 import os
+from bisect import bisect_right
 from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
@@ -22,6 +24,36 @@ _NO_RIGS: dict[str, tuple[Any, ...]] = {}
 #: id of a domains mapping -> (that mapping, its kinds' outcomes as tuples); a rules class's chance_domains is
 #: made once, so each Chance of that game shares one copy
 _DOMAINS: dict[int, tuple[Mapping[str, Sequence[Any]], dict[str, tuple[Any, ...]]]] = {}
+
+
+#: id of a weights tuple -> (those weights, their options, the total weight, the running sums of the weights, the
+#: options followed by the last one again): a weighted draw (Chance.draw) as a table made once per pair of tuples
+#: (a game passes the same two tuples draw after draw; only plain finite non-negative numbers are kept here)
+_WEIGHTED: dict[int, tuple[tuple[Any, ...], tuple[Any, ...], float, list[float], tuple[Any, ...]]] = {}
+
+
+def weighted_table(options: Sequence[Any], weights: Sequence[float]) -> tuple[
+        tuple[Any, ...], tuple[Any, ...], float, list[float], tuple[Any, ...]] | None:
+    """The table of a weighted draw among ``options`` (see ``_WEIGHTED``), or ``None`` when it is not kept (not
+    two tuples of the same non-zero length, or a weight that is not a finite number of at least 0): then
+    :meth:`Chance.draw` walks the weights itself. With it, the outcome of a draw whose number gives ``x`` is
+    ``table[4][bisect_right(table[3], (x >> 11) * (1.0 / (1 << 53)) * table[2])]``: the first option whose running
+    sum exceeds the point drawn, as the walk finds it (the same sums, added in the same order)."""
+    hit = _WEIGHTED.get(id(weights))
+    if hit is not None and hit[0] is weights and hit[1] is options:
+        return hit
+    if (type(options) is not tuple or type(weights) is not tuple or not options or len(options) != len(weights)
+            or not all(type(w) in (float, int) and math.isfinite(w) and w >= 0 for w in weights)):
+        return None
+    acc = 0.0
+    sums = []
+    for w in weights:
+        acc += w
+        sums.append(acc)
+    if len(_WEIGHTED) >= 256:
+        _WEIGHTED.clear()
+    hit = _WEIGHTED[id(weights)] = (weights, options, float(sum(weights)), sums, (*options, options[-1]))
+    return hit  # (the entry keeps both tuples alive, so their ids stay their own)
 
 
 def splitmix64(x: int) -> int:
@@ -148,6 +180,10 @@ class Chance:
             return _new_draw(Draw, (kind, value, True, n))
         if weights is None:
             return _new_draw(Draw, (kind, opts[(x * len(opts)) >> 64], False, n))
+        table = weighted_table(opts, weights)
+        if table is not None:
+            return _new_draw(Draw, (kind, table[4][bisect_right(table[3], (x >> 11) * (1.0 / (1 << 53)) * table[2])],
+                                    False, n))
         total = float(sum(weights))
         u = (x >> 11) * (1.0 / (1 << 53)) * total
         acc = 0.0

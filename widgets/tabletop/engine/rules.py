@@ -12,12 +12,13 @@ from __future__ import annotations
 import copy
 import dataclasses
 from abc import ABC, abstractmethod
+from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import Action
-from .chance import _GOLDEN, _MASK, Chance
+from .chance import _GOLDEN, _MASK, _WEIGHTED, Chance
 from .errors import IllegalAction
 from .events import _NO_DATA, Event, Text
 from .variants import NoVariant, Variant
@@ -92,6 +93,18 @@ class Context:
                 v = opts[((x ^ (x >> 31)) * len(opts)) >> 64]
                 # a Draw's four fields as a plain tuple (a game's history makes the Draw when it is read): a tuple
                 # of plain values the garbage collector soon stops visiting
+                self.draws.append((kind, v, False, n))
+                return v
+        elif weights is not None and not ch.queues:
+            # a weighted draw (a spinner) from its table (chance.weighted_table), without Chance.draw's calls
+            table = _WEIGHTED.get(id(weights))
+            if table is not None and table[0] is weights and table[1] is options:
+                n = ch.counter = ch.counter + 1
+                x = (ch._base + n * _GOLDEN + _GOLDEN) & _MASK
+                x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+                x ^= x >> 31
+                v = table[4][bisect_right(table[3], (x >> 11) * (1.0 / (1 << 53)) * table[2])]
                 self.draws.append((kind, v, False, n))
                 return v
         d = ch.draw(kind, options, weights)
