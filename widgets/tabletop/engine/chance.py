@@ -91,7 +91,7 @@ class Chance:
     :class:`RigError` at once.
     """
 
-    __slots__ = ("seed", "counter", "domains", "queues", "_base")
+    __slots__ = ("seed", "counter", "domains", "queues", "_base", "_start")
 
     def __init__(self, seed: int, domains: Mapping[str, Sequence[Any]]) -> None:
         self.seed = int(seed)
@@ -105,6 +105,9 @@ class Chance:
         self.domains = known[1]
         self.queues: dict[str, deque[Any]] = {}
         self._base = splitmix64(self.seed & _MASK)
+        #: ``_base + _GOLDEN``: draw ``n`` is splitmix64's mix of ``(_start + n * _GOLDEN) & _MASK`` (one addition
+        #: fewer per draw where the mix is written out: ``value``, ``Context.draw``)
+        self._start = self._base + _GOLDEN
 
     # -- rigging ---------------------------------------------------------------------------------------
     def check_rig(self, kind: str, values: Sequence[Any], domain: Sequence[Any] | None = None) -> None:
@@ -151,7 +154,7 @@ class Chance:
             raise RigError(f"nothing left to draw for {kind!r}")
         # next_u64, inlined: splitmix64 of the draw number
         n = self.counter = self.counter + 1
-        x = (self._base + n * _GOLDEN + _GOLDEN) & _MASK
+        x = (self._start + n * _GOLDEN) & _MASK
         x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
         x ^= x >> 31
@@ -215,7 +218,7 @@ class Chance:
 
     def copy(self) -> Chance:
         c = Chance.__new__(Chance)
-        c.seed, c.counter, c.domains, c._base = self.seed, self.counter, self.domains, self._base
+        c.seed, c.counter, c.domains, c._base, c._start = self.seed, self.counter, self.domains, self._base, self._start
         c.queues = {k: deque(q) for k, q in self.queues.items() if q}
         return c
 

@@ -87,7 +87,7 @@ class Context:
             opts = ch.domains[kind]
             if opts:
                 n = ch.counter = ch.counter + 1
-                x = (ch._base + n * _GOLDEN + _GOLDEN) & _MASK
+                x = (ch._start + n * _GOLDEN) & _MASK
                 x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
                 x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
                 v = opts[((x ^ (x >> 31)) * len(opts)) >> 64]
@@ -100,7 +100,7 @@ class Context:
             table = _WEIGHTED.get(id(weights))
             if table is not None and table[0] is weights and table[1] is options:
                 n = ch.counter = ch.counter + 1
-                x = (ch._base + n * _GOLDEN + _GOLDEN) & _MASK
+                x = (ch._start + n * _GOLDEN) & _MASK
                 x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
                 x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
                 x ^= x >> 31
