@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from tabletop.engine import Context, Game, IllegalAction, RandomBot
+from tabletop.engine import Context, Game, IllegalAction, RandomBot, RigError
 from tabletop.engine.chance import _GOLDEN, _MASK, Chance, Draw, splitmix64
 from tabletop.engine.events import Event
 from tabletop.sim.core import play_one
@@ -162,6 +162,29 @@ def test_weighted_draws_from_their_table_are_the_walks_draws() -> None:
         assert first in opts and ctx.draw("die", opts, weights) == "X"
     finally:
         chance._WEIGHTED[id(weights)] = table
+
+
+def test_two_values_in_one_call_are_two_value_calls() -> None:
+    """Chance.values (the two helix rolls of Xevoz's fused call) draws what value does twice: written out when
+    nothing is rigged, value itself when something is (or a kind is empty or unknown)."""
+    domains = {"die": (1, 2, 3, 4, 5, 6), "coin": ("H", "T"), "none": ()}
+    for seed in (0, 1, 12345, 2**63 + 7):
+        a, b = Chance(seed, domains), Chance(seed, domains)
+        for i in range(60):
+            kinds = ("die", "coin") if i % 3 else ("coin", "coin")
+            assert a.values(*kinds) == (b.value(kinds[0]), b.value(kinds[1])) and a.counter == b.counter
+        a.rig("coin", ["H", "H"])
+        b.rig("coin", ["H", "H"])
+        assert a.values("die", "coin") == (b.value("die"), b.value("coin")) and a.counter == b.counter
+        assert a.values("coin", "die") == (b.value("coin"), b.value("die")) and a.counter == b.counter
+        assert a.values("die", "die") == (b.value("die"), b.value("die")) and a.counter == b.counter
+    for bad in ("none", "nothing"):
+        a, b = Chance(3, domains), Chance(3, domains)
+        with pytest.raises((RigError, KeyError)) as got:
+            a.values("die", bad)
+        with pytest.raises((RigError, KeyError)) as want:
+            (b.value("die"), b.value(bad))
+        assert type(got.value) is type(want.value) and a.counter == b.counter
 
 
 def test_random_bot_draws_what_randrange_draws() -> None:

@@ -160,6 +160,22 @@ class Chance:
         x ^= x >> 31
         return opts[(x * len(opts)) >> 64]
 
+    def values(self, first: str, second: str) -> tuple[Any, Any]:
+        """``(value(first), value(second))``, the two draws in one call (a pair of dice or helixes rolled
+        together): the same numbers, written out when nothing is rigged; else ``value`` twice."""
+        a, b = self.domains.get(first), self.domains.get(second)
+        if self.queues or not a or not b:  # (rigged, empty or unknown: value says what it says)
+            return self.value(first), self.value(second)
+        n = self.counter + 1
+        self.counter = n + 1
+        x = (self._start + n * _GOLDEN) & _MASK
+        y = (x + _GOLDEN) & _MASK
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        y = ((y ^ (y >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        y = ((y ^ (y >> 27)) * 0x94D049BB133111EB) & _MASK
+        return a[((x ^ (x >> 31)) * len(a)) >> 64], b[((y ^ (y >> 31)) * len(b)) >> 64]
+
     def draw(self, kind: str, options: Sequence[Any] | None = None,
              weights: Sequence[float] | None = None) -> Draw:
         """Draw one outcome of ``kind`` among ``options`` (default: the kind's whole domain)."""

@@ -444,8 +444,7 @@ def call(rules: XevozRules, fast: Tables, state: XevozState, a: Call, ctx: Any, 
     Bundle keys; warps, bonus spaces, ties, bombs and DRAIN ATTACK symbols by the rules' own steps."""
     tally = ctx.tally
     colour = a.colour
-    value = ctx.chance.value  # a counting Context's draw (nothing kept)
-    f0, f1 = value("helix1"), value("helix2")
+    f0, f1 = ctx.chance.values("helix1", "helix2")  # a counting Context's two draws (nothing kept)
     s0, s1 = state.sides
     read = fast._readings  # fast.readings(side), without the call
     hit = read.get(id(s0.helix))
