@@ -187,6 +187,35 @@ def test_two_values_in_one_call_are_two_value_calls() -> None:
         assert type(got.value) is type(want.value) and a.counter == b.counter
 
 
+def test_tell_made_makes_the_event_tell_makes_and_counts_as_tell_does() -> None:
+    """Context.tell_made (the arguments and data made beforehand, shared by events) makes the Event that tell
+    makes; a counting Context counts it as tell counts it."""
+    from types import MappingProxyType
+
+    from tabletop.engine.rules import TallyContext
+
+    def say(name: str, n: int) -> str:
+        return f"{name} rolls {n}."
+
+    ctx, ref = _ctx(player=1), _ctx(player=1)
+    data = MappingProxyType({"die": 4})
+    for player in (-1, None, 0):
+        ev = ctx.tell_made("pig.roll", player, say, ("Blue", 4), data)
+        want = ref.tell("pig.roll", player, say, "Blue", 4, die=4)
+        assert ev == want and (ev.rule, ev.player, dict(ev.data), ev.text) == (want.rule, want.player, {"die": 4},
+                                                                             want.text)
+        assert ctx.events[-1] is ev and ev.data is data
+    with pytest.raises(ValueError, match="unknown rule clause"):
+        ctx.tell_made("pig.nothing", -1, say, ("Blue", 4), data)
+    g = Game(PigRules(), seed=1)
+    tally: dict[tuple[str, int | None], int] = {}
+    counting = TallyContext(g.chance, g.players, g.variant, g._known, 1)
+    counting.tally = tally
+    assert counting.tell_made("pig.roll", -1, say, ("Blue", 4), data) is None
+    counting.tell_made("pig.roll", None, say, ("Blue", 4), data)
+    assert tally == {("pig.roll", 1): 1, ("pig.roll", None): 1} and counting.events == []
+
+
 def test_random_bot_draws_what_randrange_draws() -> None:
     bot, ref = RandomBot(seed=99), random.Random(99)
     for n in [1, 2, 3, 5, 7, 8, 13, 64, 100, 1, 9] * 20:

@@ -77,6 +77,24 @@ class Context:
         self.events.append(ev)
         return ev
 
+    def tell_made(self, rule: str, player: int | None, text: Callable[..., str], args: tuple[Any, ...],
+                  data: Mapping[str, Any]) -> Event:
+        """:meth:`tell` with the sentence's arguments as one tuple and the data as one mapping, both made
+        beforehand: a fast path may keep them per outcome and hand the same two objects to event after event (so
+        ``data`` must be read-only, a ``MappingProxyType``, and ``args`` hold values that never change). The event
+        is the one ``tell(rule, player, text, *args, **data)`` makes."""
+        known = self._known
+        if known is not None and rule not in known:
+            raise ValueError(f"event names unknown rule clause {rule!r} (add it to the game's catalog)")
+        ev = _new(Event)
+        ev.rule = rule
+        ev._text = text
+        ev.player = self.player if player == -1 else player
+        ev.data = data or _NO_DATA
+        ev._args = args
+        self.events.append(ev)
+        return ev
+
     def draw(self, kind: str, options: Sequence[Any] | None = None,
              weights: Sequence[float] | None = None) -> Any:
         """Draw a chance outcome (rigged if a rig is queued for this kind) and return its value."""
@@ -154,6 +172,13 @@ class TallyContext(Context):
     def tell(self, rule: str, player: int | None, text: Callable[..., str], *args: Any,  # type: ignore[override]
              **data: Any) -> None:
         # emit's three lines, not a call to it: most rule firings of a simulation come here
+        if self._known is not None and rule not in self._known:
+            _unknown_clause(rule)
+        key = (rule, self.player if player == -1 else player)
+        self.tally[key] = self.tally.get(key, 0) + 1
+
+    def tell_made(self, rule: str, player: int | None, text: Callable[..., str],  # type: ignore[override]
+                  args: tuple[Any, ...], data: Mapping[str, Any]) -> None:
         if self._known is not None and rule not in self._known:
             _unknown_clause(rule)
         key = (rule, self.player if player == -1 else player)
