@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from tabletop.engine import Context, Game, IllegalAction, RandomBot
+from tabletop.engine import Context, Game, IllegalAction, RandomBot, RigError
 from tabletop.engine.chance import _GOLDEN, _MASK, Chance, Draw, splitmix64
 from tabletop.engine.events import Event
 from tabletop.sim.core import play_one
@@ -116,6 +116,104 @@ def test_chance_draws_are_splitmix64_of_the_draw_number() -> None:
     assert c.draw("die") == Draw("die", 2, True, 200)
     w = c.draw("coin", weights=[0.0, 1.0])
     assert w.value == "T" and w.n == 201
+
+
+def _walked(seed: int, n: int, opts: tuple[str, ...], weights: tuple[float, ...]) -> str:
+    """The weighted draw number ``n`` of a game of ``seed`` as Chance.draw's walk finds it (the reference)."""
+    x = splitmix64((splitmix64(seed & _MASK) + n * _GOLDEN) & _MASK)
+    u = (x >> 11) * (1.0 / (1 << 53)) * float(sum(weights))
+    acc = 0.0
+    for o, w in zip(opts, weights, strict=True):
+        acc += w
+        if u < acc:
+            return o
+    return opts[-1]
+
+
+def test_weighted_draws_from_their_table_are_the_walks_draws() -> None:
+    """A weighted draw of two tuples is made from a table (chance.weighted_table) by Chance.draw and by Context.draw
+    (its inlined branch); shares of zero, whole numbers and lists (not kept in a table) draw what the walk draws."""
+    from tabletop.engine import chance
+
+    rng = random.Random(5)
+    for trial in range(120):
+        k = rng.randint(1, 6)
+        opts = tuple(f"o{i}" for i in range(k))
+        weights = tuple(rng.choice([0.0, 1.0, 2.0, 0.1, 0.3, 1e-9, 3, 0]) for _ in range(k))
+        if not any(weights):
+            continue
+        seed = rng.getrandbits(40)
+        plain = Chance(seed, {"s": opts})
+        g = Game(PigRules(), seed=seed)
+        ctx = Context(Chance(seed, {"s": opts}), g.players, g.variant, None, 0)
+        as_list = list(weights) if trial % 4 == 0 else weights  # a list: never in a table, walked every time
+        for n in range(1, 40):
+            want = _walked(seed, n, opts, weights)
+            assert plain.draw("s", opts, as_list) == Draw("s", want, False, n)
+            assert ctx.draw("s", opts, as_list) == want and ctx.draws[-1] == ("s", want, False, n)
+        assert (chance._WEIGHTED.get(id(weights)) is not None) == (as_list is weights)
+    # the table's branch of Context.draw is the one played (its entry is the one it reads)
+    opts, weights = ("RED", "BLUE", "WHITE", "Z"), (1.0, 0.0, 2.0, 1.0)
+    ctx = _ctx()
+    first = ctx.draw("die", opts, weights)  # the first through Chance.draw, which makes the table
+    table = chance._WEIGHTED[id(weights)]
+    chance._WEIGHTED[id(weights)] = (weights, opts, table[2], table[3], ("X",) * 5)
+    try:
+        assert first in opts and ctx.draw("die", opts, weights) == "X"
+    finally:
+        chance._WEIGHTED[id(weights)] = table
+
+
+def test_two_values_in_one_call_are_two_value_calls() -> None:
+    """Chance.values (the two helix rolls of Xevoz's fused call) draws what value does twice: written out when
+    nothing is rigged, value itself when something is (or a kind is empty or unknown)."""
+    domains = {"die": (1, 2, 3, 4, 5, 6), "coin": ("H", "T"), "none": ()}
+    for seed in (0, 1, 12345, 2**63 + 7):
+        a, b = Chance(seed, domains), Chance(seed, domains)
+        for i in range(60):
+            kinds = ("die", "coin") if i % 3 else ("coin", "coin")
+            assert a.values(*kinds) == (b.value(kinds[0]), b.value(kinds[1])) and a.counter == b.counter
+        a.rig("coin", ["H", "H"])
+        b.rig("coin", ["H", "H"])
+        assert a.values("die", "coin") == (b.value("die"), b.value("coin")) and a.counter == b.counter
+        assert a.values("coin", "die") == (b.value("coin"), b.value("die")) and a.counter == b.counter
+        assert a.values("die", "die") == (b.value("die"), b.value("die")) and a.counter == b.counter
+    for bad in ("none", "nothing"):
+        a, b = Chance(3, domains), Chance(3, domains)
+        with pytest.raises((RigError, KeyError)) as got:
+            a.values("die", bad)
+        with pytest.raises((RigError, KeyError)) as want:
+            (b.value("die"), b.value(bad))
+        assert type(got.value) is type(want.value) and a.counter == b.counter
+
+
+def test_tell_made_makes_the_event_tell_makes_and_counts_as_tell_does() -> None:
+    """Context.tell_made (the arguments and data made beforehand, shared by events) makes the Event that tell
+    makes; a counting Context counts it as tell counts it."""
+    from types import MappingProxyType
+
+    from tabletop.engine.rules import TallyContext
+
+    def say(name: str, n: int) -> str:
+        return f"{name} rolls {n}."
+
+    ctx, ref = _ctx(player=1), _ctx(player=1)
+    data = MappingProxyType({"die": 4})
+    for player in (-1, None, 0):
+        ev = ctx.tell_made("pig.roll", player, say, ("Blue", 4), data)
+        want = ref.tell("pig.roll", player, say, "Blue", 4, die=4)
+        assert ev == want and (ev.rule, ev.player, dict(ev.data), ev.text) == (want.rule, want.player, {"die": 4},
+                                                                             want.text)
+        assert ctx.events[-1] is ev and ev.data is data
+    with pytest.raises(ValueError, match="unknown rule clause"):
+        ctx.tell_made("pig.nothing", -1, say, ("Blue", 4), data)
+    g = Game(PigRules(), seed=1)
+    tally: dict[tuple[str, int | None], int] = {}
+    counting = TallyContext(g.chance, g.players, g.variant, g._known, 1)
+    counting.tally = tally
+    assert counting.tell_made("pig.roll", -1, say, ("Blue", 4), data) is None
+    counting.tell_made("pig.roll", None, say, ("Blue", 4), data)
+    assert tally == {("pig.roll", 1): 1, ("pig.roll", None): 1} and counting.events == []
 
 
 def test_random_bot_draws_what_randrange_draws() -> None:

@@ -104,6 +104,43 @@ def test_the_fast_path_plays_the_reference_battles_step_by_step(vi: int, bot: st
     assert {"build", "first", "world", "start", "call", "actions", "move"} <= phases
 
 
+def test_the_fused_advance_and_follow_branches_are_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fused path's own steps after the last action of a round (``fast.advance``: the winner to move) and
+    after a move that leaves the defender a choice of squares (``fast.moved``) are played, and so are the rules'
+    own steps they hand over to (the battles above compare every step of both with the reference)."""
+    seen: Counter[str] = Counter()
+    real_advance, real_moved = fast.advance, fast.moved
+
+    def counting_advance(rules: XevozRules, tb: Any, state: XevozState, ctx: Any) -> None:
+        before = seen["rules._advance"]
+        real_advance(rules, tb, state, ctx)
+        seen["own advance" if seen["rules._advance"] == before else "rules' advance"] += 1
+
+    def counting_moved(rules: XevozRules, tb: Any, state: XevozState, ctx: Any, seat: int, cell: int,
+                       moving: bool) -> None:
+        real_moved(rules, tb, state, ctx, seat, cell, moving)
+        if moving and state.phase == "follow":
+            seen["a choice to follow"] += 1
+
+    monkeypatch.setattr(fast, "advance", counting_advance)
+    monkeypatch.setattr(fast, "moved", counting_moved)
+    for seed in range(10):
+        rules = XevozRules()
+        plain = rules._advance
+
+        def counted(state: XevozState, ctx: Any, plain: Any = plain) -> None:
+            seen["rules._advance"] += 1
+            plain(state, ctx)
+
+        monkeypatch.setattr(rules, "_advance", counted)
+        g = Game(rules, seed=seed, variant=VARIANTS[seed % 2], safe=False, log=False)
+        g.tally = {}
+        bots = [BOTS["random"](seed=seed * 7 + s) for s in range(2)]
+        while fast.sim_steps(bots[0], g, g.raw_state, g.counting_context(), bots, 1000):
+            pass
+    assert seen["own advance"] and seen["rules' advance"] and seen["a choice to follow"], seen
+
+
 def test_a_difference_names_seed_step_and_field() -> None:
     a = Game(XevozRules(), seed=1).raw_state
     b = a.copy()

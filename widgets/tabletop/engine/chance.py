@@ -9,7 +9,9 @@ a roll was rigged.
 
 from __future__ import annotations
 
+import math
 import os
+from bisect import bisect_right
 from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
@@ -22,6 +24,36 @@ _NO_RIGS: dict[str, tuple[Any, ...]] = {}
 #: id of a domains mapping -> (that mapping, its kinds' outcomes as tuples); a rules class's chance_domains is
 #: made once, so each Chance of that game shares one copy
 _DOMAINS: dict[int, tuple[Mapping[str, Sequence[Any]], dict[str, tuple[Any, ...]]]] = {}
+
+
+#: id of a weights tuple -> (those weights, their options, the total weight, the running sums of the weights, the
+#: options followed by the last one again): a weighted draw (Chance.draw) as a table made once per pair of tuples
+#: (a game passes the same two tuples draw after draw; only plain finite non-negative numbers are kept here)
+_WEIGHTED: dict[int, tuple[tuple[Any, ...], tuple[Any, ...], float, list[float], tuple[Any, ...]]] = {}
+
+
+def weighted_table(options: Sequence[Any], weights: Sequence[float]) -> tuple[
+        tuple[Any, ...], tuple[Any, ...], float, list[float], tuple[Any, ...]] | None:
+    """The table of a weighted draw among ``options`` (see ``_WEIGHTED``), or ``None`` when it is not kept (not
+    two tuples of the same non-zero length, or a weight that is not a finite number of at least 0): then
+    :meth:`Chance.draw` walks the weights itself. With it, the outcome of a draw whose number gives ``x`` is
+    ``table[4][bisect_right(table[3], (x >> 11) * (1.0 / (1 << 53)) * table[2])]``: the first option whose running
+    sum exceeds the point drawn, as the walk finds it (the same sums, added in the same order)."""
+    hit = _WEIGHTED.get(id(weights))
+    if hit is not None and hit[0] is weights and hit[1] is options:
+        return hit
+    if (type(options) is not tuple or type(weights) is not tuple or not options or len(options) != len(weights)
+            or not all(type(w) in (float, int) and math.isfinite(w) and w >= 0 for w in weights)):
+        return None
+    acc = 0.0
+    sums = []
+    for w in weights:
+        acc += w
+        sums.append(acc)
+    if len(_WEIGHTED) >= 256:
+        _WEIGHTED.clear()
+    hit = _WEIGHTED[id(weights)] = (weights, options, float(sum(weights)), sums, (*options, options[-1]))
+    return hit  # (the entry keeps both tuples alive, so their ids stay their own)
 
 
 def splitmix64(x: int) -> int:
@@ -59,7 +91,7 @@ class Chance:
     :class:`RigError` at once.
     """
 
-    __slots__ = ("seed", "counter", "domains", "queues", "_base")
+    __slots__ = ("seed", "counter", "domains", "queues", "_base", "_start")
 
     def __init__(self, seed: int, domains: Mapping[str, Sequence[Any]]) -> None:
         self.seed = int(seed)
@@ -73,6 +105,9 @@ class Chance:
         self.domains = known[1]
         self.queues: dict[str, deque[Any]] = {}
         self._base = splitmix64(self.seed & _MASK)
+        #: ``_base + _GOLDEN``: draw ``n`` is splitmix64's mix of ``(_start + n * _GOLDEN) & _MASK`` (one addition
+        #: fewer per draw where the mix is written out: ``value``, ``Context.draw``)
+        self._start = self._base + _GOLDEN
 
     # -- rigging ---------------------------------------------------------------------------------------
     def check_rig(self, kind: str, values: Sequence[Any], domain: Sequence[Any] | None = None) -> None:
@@ -119,11 +154,27 @@ class Chance:
             raise RigError(f"nothing left to draw for {kind!r}")
         # next_u64, inlined: splitmix64 of the draw number
         n = self.counter = self.counter + 1
-        x = (self._base + n * _GOLDEN + _GOLDEN) & _MASK
+        x = (self._start + n * _GOLDEN) & _MASK
         x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
         x ^= x >> 31
         return opts[(x * len(opts)) >> 64]
+
+    def values(self, first: str, second: str) -> tuple[Any, Any]:
+        """``(value(first), value(second))``, the two draws in one call (a pair of dice or helixes rolled
+        together): the same numbers, written out when nothing is rigged; else ``value`` twice."""
+        a, b = self.domains.get(first), self.domains.get(second)
+        if self.queues or not a or not b:  # (rigged, empty or unknown: value says what it says)
+            return self.value(first), self.value(second)
+        n = self.counter + 1
+        self.counter = n + 1
+        x = (self._start + n * _GOLDEN) & _MASK
+        y = (x + _GOLDEN) & _MASK
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        y = ((y ^ (y >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        y = ((y ^ (y >> 27)) * 0x94D049BB133111EB) & _MASK
+        return a[((x ^ (x >> 31)) * len(a)) >> 64], b[((y ^ (y >> 31)) * len(b)) >> 64]
 
     def draw(self, kind: str, options: Sequence[Any] | None = None,
              weights: Sequence[float] | None = None) -> Draw:
@@ -148,6 +199,10 @@ class Chance:
             return _new_draw(Draw, (kind, value, True, n))
         if weights is None:
             return _new_draw(Draw, (kind, opts[(x * len(opts)) >> 64], False, n))
+        table = weighted_table(opts, weights)
+        if table is not None:
+            return _new_draw(Draw, (kind, table[4][bisect_right(table[3], (x >> 11) * (1.0 / (1 << 53)) * table[2])],
+                                    False, n))
         total = float(sum(weights))
         u = (x >> 11) * (1.0 / (1 << 53)) * total
         acc = 0.0
@@ -179,7 +234,7 @@ class Chance:
 
     def copy(self) -> Chance:
         c = Chance.__new__(Chance)
-        c.seed, c.counter, c.domains, c._base = self.seed, self.counter, self.domains, self._base
+        c.seed, c.counter, c.domains, c._base, c._start = self.seed, self.counter, self.domains, self._base, self._start
         c.queues = {k: deque(q) for k, q in self.queues.items() if q}
         return c
 

@@ -988,11 +988,22 @@ _VALID: dict[int, Variant] = {}
 _DEFAULT: dict[type, Variant] = {}
 
 
+#: number of players -> their default names ("Player 1", ...), made once (a simulation makes a game per seed)
+_NUMBERED: dict[int, tuple[str, ...]] = {}
+
+
+def _numbered(n: int) -> tuple[str, ...]:
+    names = tuple(f"Player {i + 1}" for i in range(n))
+    if 0 <= n <= 64:
+        _NUMBERED[n] = names
+    return names
+
+
 def _make_players(rules: Rules[Any], players: int | Sequence[str] | None) -> tuple[str, ...]:
     if players is None:
         names = tuple(rules.default_players)
     elif isinstance(players, int):
-        names = tuple(f"Player {i + 1}" for i in range(players))
+        names = _NUMBERED.get(players) or _numbered(players)
     else:
         names = tuple(str(p) for p in players)
     if not rules.min_players <= len(names) <= rules.max_players:

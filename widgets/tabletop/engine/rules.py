@@ -12,12 +12,13 @@ from __future__ import annotations
 import copy
 import dataclasses
 from abc import ABC, abstractmethod
+from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import Action
-from .chance import _GOLDEN, _MASK, Chance
+from .chance import _GOLDEN, _MASK, _WEIGHTED, Chance
 from .errors import IllegalAction
 from .events import _NO_DATA, Event, Text
 from .variants import NoVariant, Variant
@@ -76,6 +77,24 @@ class Context:
         self.events.append(ev)
         return ev
 
+    def tell_made(self, rule: str, player: int | None, text: Callable[..., str], args: tuple[Any, ...],
+                  data: Mapping[str, Any]) -> Event:
+        """:meth:`tell` with the sentence's arguments as one tuple and the data as one mapping, both made
+        beforehand: a fast path may keep them per outcome and hand the same two objects to event after event (so
+        ``data`` must be read-only, a ``MappingProxyType``, and ``args`` hold values that never change). The event
+        is the one ``tell(rule, player, text, *args, **data)`` makes."""
+        known = self._known
+        if known is not None and rule not in known:
+            raise ValueError(f"event names unknown rule clause {rule!r} (add it to the game's catalog)")
+        ev = _new(Event)
+        ev.rule = rule
+        ev._text = text
+        ev.player = self.player if player == -1 else player
+        ev.data = data or _NO_DATA
+        ev._args = args
+        self.events.append(ev)
+        return ev
+
     def draw(self, kind: str, options: Sequence[Any] | None = None,
              weights: Sequence[float] | None = None) -> Any:
         """Draw a chance outcome (rigged if a rig is queued for this kind) and return its value."""
@@ -86,12 +105,24 @@ class Context:
             opts = ch.domains[kind]
             if opts:
                 n = ch.counter = ch.counter + 1
-                x = (ch._base + n * _GOLDEN + _GOLDEN) & _MASK
+                x = (ch._start + n * _GOLDEN) & _MASK
                 x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
                 x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
                 v = opts[((x ^ (x >> 31)) * len(opts)) >> 64]
                 # a Draw's four fields as a plain tuple (a game's history makes the Draw when it is read): a tuple
                 # of plain values the garbage collector soon stops visiting
+                self.draws.append((kind, v, False, n))
+                return v
+        elif weights is not None and not ch.queues:
+            # a weighted draw (a spinner) from its table (chance.weighted_table), without Chance.draw's calls
+            table = _WEIGHTED.get(id(weights))
+            if table is not None and table[0] is weights and table[1] is options:
+                n = ch.counter = ch.counter + 1
+                x = (ch._start + n * _GOLDEN) & _MASK
+                x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+                x ^= x >> 31
+                v = table[4][bisect_right(table[3], (x >> 11) * (1.0 / (1 << 53)) * table[2])]
                 self.draws.append((kind, v, False, n))
                 return v
         d = ch.draw(kind, options, weights)
@@ -141,6 +172,13 @@ class TallyContext(Context):
     def tell(self, rule: str, player: int | None, text: Callable[..., str], *args: Any,  # type: ignore[override]
              **data: Any) -> None:
         # emit's three lines, not a call to it: most rule firings of a simulation come here
+        if self._known is not None and rule not in self._known:
+            _unknown_clause(rule)
+        key = (rule, self.player if player == -1 else player)
+        self.tally[key] = self.tally.get(key, 0) + 1
+
+    def tell_made(self, rule: str, player: int | None, text: Callable[..., str],  # type: ignore[override]
+                  args: tuple[Any, ...], data: Mapping[str, Any]) -> None:
         if self._known is not None and rule not in self._known:
             _unknown_clause(rule)
         key = (rule, self.player if player == -1 else player)

@@ -86,7 +86,8 @@ def _play_one(rules: Rules[Any], table: dict[str, type[Bot]], variant: Variant |
     g: Game[Any] = Game(rules, seed=seed, variant=variant, players=len(bot_names), safe=False, log=False)
     bot_seeds = _bot_seeds(seed, len(bot_names))
     bots = [make_bot(table, name, s) for name, s in zip(bot_names, bot_seeds, strict=True)]
-    fired: dict[tuple[str, int | None], int] = Counter(map(_RULE_SEAT, g.history[0].events))
+    # the set-up's firings: every event so far (``log``, without making the set-up's Turn)
+    fired: dict[tuple[str, int | None], int] = Counter(map(_RULE_SEAT, g.log))
     g.tally = fired  # count rule firings only: no Event is made during the game
     first = rules.current_player(g.raw_state)
     if forks is not None and not forks.start(g, bots, bot_seeds, first):

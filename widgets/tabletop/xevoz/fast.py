@@ -421,14 +421,30 @@ def _strengths(rules: XevozRules, state: XevozState, colour: str, f0: int, f1: i
     return w, called, strength, bonus
 
 
+def advance(rules: XevozRules, fast: Tables, state: XevozState, ctx: Any) -> None:
+    """``rules._advance`` once the queue is empty and the round goes on to the move (Rulebook step 8): the winner
+    is to move, and has a square to move to (nothing told); a star still queued, the end of a round and no
+    square by the rules' own steps."""
+    if state.queue or state.round_ends:
+        rules._advance(state, ctx)
+        return
+    w = state.round_winner
+    sides = state.sides
+    free = fast._reach.get(state.mat) or fast.reach(state)
+    if not free[1][sides[w].pos, sides[1 - w].pos]:
+        rules._advance(state, ctx)  # xevoz.no-move: told by the rules
+        return
+    state.chooser = w  # rules._start_move
+    state.phase = "move"
+
+
 def call(rules: XevozRules, fast: Tables, state: XevozState, a: Call, ctx: Any, seat: int) -> None:
     """``rules._call(state, a, ctx, seat)`` on a counting ``ctx`` (a TallyContext: ``ctx.tally``) for a legal
     call: Rulebook step 4 and the common resolution (no tie, no bomb, no DRAIN ATTACK symbol) counted here as
     Bundle keys; warps, bonus spaces, ties, bombs and DRAIN ATTACK symbols by the rules' own steps."""
     tally = ctx.tally
     colour = a.colour
-    value = ctx.chance.value  # a counting Context's draw (nothing kept)
-    f0, f1 = value("helix1"), value("helix2")
+    f0, f1 = ctx.chance.values("helix1", "helix2")  # a counting Context's two draws (nothing kept)
     s0, s1 = state.sides
     read = fast._readings  # fast.readings(side), without the call
     hit = read.get(id(s0.helix))
@@ -464,7 +480,7 @@ def call(rules: XevozRules, fast: Tables, state: XevozState, a: Call, ctx: Any, 
     state.phase = "actions"
     if plan and plan[0][0] != "heal":  # the first decision is taken as it is (what _advance would find)
         return
-    rules._advance(state, ctx)
+    advance(rules, fast, state, ctx)
 
 
 
@@ -483,15 +499,19 @@ def moved(rules: XevozRules, fast: Tables, state: XevozState, ctx: Any, seat: in
     k = _K_MOVE[seat] if moving else _K_FOLLOW[seat]
     tally[k] = tally.get(k, 0) + 1
     if moving:  # rules._start_follow
-        grid, _, near = fast.reach(state)
+        grid, _, near = fast._reach.get(state.mat) or fast.reach(state)
         lo = 1 - seat
         there = sides[lo].pos
         if there not in grid.nbrs[cell]:
-            if len(near[there, cell]) != 1:
-                rules._start_follow(state, ctx)
+            opts = near[there, cell]
+            if len(opts) != 1:
+                if opts:  # rules._start_follow with a choice: the defender picks its square (nothing told yet)
+                    state.phase, state.chooser = "follow", lo
+                    return
+                rules._start_follow(state, ctx)  # no square: the rules tell it
                 return
             state.chooser = lo
-            sides[lo].pos = near[there, cell][0]
+            sides[lo].pos = opts[0]
         k = _K_FOLLOW[lo]
         tally[k] = tally.get(k, 0) + 1
     w = state.round_winner  # rules._next_round
@@ -502,7 +522,7 @@ def moved(rules: XevozRules, fast: Tables, state: XevozState, ctx: Any, seat: in
     tally[k] = tally.get(k, 0) + 1
 
 
-def chopped(rules: XevozRules, state: XevozState, ctx: Any, chooser: int, owner: int, i: int) -> None:
+def chopped(rules: XevozRules, fast: Tables, state: XevozState, ctx: Any, chooser: int, owner: int, i: int) -> None:
     """``rules._chopped`` on a counting ``ctx`` for a listed part: a chop that leaves the figure standing and
     no DRAIN ATTACK to move counted here; the others by the rules."""
     side = state.sides[owner]
@@ -519,7 +539,7 @@ def chopped(rules: XevozRules, state: XevozState, ctx: Any, chooser: int, owner:
     del queue[0]
     if queue and queue[0][0] != "heal":  # the next decision is taken as it is (what _advance would find)
         return
-    rules._advance(state, ctx)
+    advance(rules, fast, state, ctx)
 
 
 def sim_steps(bot: Bot, game: Game[Any], state: XevozState, ctx: Context, bots: Sequence[Bot], budget: int) -> int:
@@ -540,6 +560,7 @@ def sim_steps(bot: Bot, game: Game[Any], state: XevozState, ctx: Context, bots: 
     listing = MethodType(XevozRules.legal_actions, rules)
     # each pick is the seat's generator's randrange, as choose draws it
     picks = [b.rng.randrange for b in bots]
+    reach, chops = fast._reach, fast._chops
     played = 0
     while played < budget:
         ph = state.phase
@@ -551,7 +572,7 @@ def sim_steps(bot: Bot, game: Game[Any], state: XevozState, ctx: Context, bots: 
         elif ph == "move" or ph == "follow":
             seat = state.chooser
             sides = state.sides
-            grid, free, near = fast.reach(state)
+            grid, free, near = reach.get(state.mat) or fast.reach(state)
             cells = (near if ph == "follow" else free)[sides[seat].pos, sides[1 - seat].pos]
             n = len(cells)
             if not n:
@@ -561,13 +582,15 @@ def sim_steps(bot: Bot, game: Game[Any], state: XevozState, ctx: Context, bots: 
         elif ph == "actions" and state.queue[0][0] == "chop":
             _, seat, owner = state.queue[0]
             side = state.sides[owner]
-            parts = fast.chop_table(side.figure)(side.present)
+            f = side.figure
+            hit = chops.get(id(f))  # fast.chop_table(f), without the call
+            parts = (hit[1] if hit is not None and hit[0] is f else fast.chop_table(f))(side.present)
             n = len(parts)
             if not n:
                 break
             r = picks[seat](n)
             ctx.player = seat
-            chopped(rules, state, ctx, seat, owner, parts[r])
+            chopped(rules, fast, state, ctx, seat, owner, parts[r])
         elif ph == "actions":
             kind, seat, owner = state.queue[0]
             idx, n = _heal_options(rules, state, kind, owner)
@@ -622,7 +645,7 @@ def choose_steps(bot: Bot, game: Game[Any], state: XevozState, ctx: Context, bot
             call(rules, fast, state, act, ctx, seat)  # type: ignore[arg-type]
         elif ph == "actions" and act.__class__ is Chop and state.queue[0][0] == "chop":
             owner = state.queue[0][2]
-            chopped(rules, state, ctx, seat, owner, rules.parts(state.sides[owner].figure).index[act.part])
+            chopped(rules, fast, state, ctx, seat, owner, rules.parts(state.sides[owner].figure).index[act.part])
         elif ph in ("move", "follow") and act.__class__ is Move:
             grid = fast.reach(state)[0]
             moved(rules, fast, state, ctx, seat, grid.cells[act.cell], ph == "move")

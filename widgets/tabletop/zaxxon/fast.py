@@ -26,7 +26,9 @@ What it overrides, and why each is the same as the reference:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from operator import attrgetter
+from types import MappingProxyType
 from typing import Any
 
 from ..engine import Action, Context
@@ -110,6 +112,10 @@ class FastZaxxonRules(ZaxxonRules):
         #: (target spaces..., Zaxxon's west space) -> (the mask of the spaces those pieces take, {space * 7 + count:
         #: is one of them within a shot of that count from that space?} as worked out so far); bounded
         self._pieces: dict[tuple[int, ...], tuple[int, dict[int, bool]]] = {}
+        #: per step of a plane (``(here * cells + to) * 2 + plane``): the arguments and data of its event
+        #: (``_tell_move``)
+        self._told: dict[int, tuple[tuple[int, str, str], Mapping[str, Any]]] = {}
+        self._n_cells = n_cells
         #: the target spaces, Zaxxon's west space and their entry of _pieces at the last legal_actions
         self._last_pieces: tuple[list[int], int, tuple[int, dict[int, bool]]] = ([], -2, (0, {}))
 
@@ -258,9 +264,10 @@ class FastZaxxonRules(ZaxxonRules):
                 or planes[2][0] == to or planes[3][0] == to or to in s.tcell):
             return False
         p[0] = to
-        names = self.board.names
-        dest = names[to]
-        ctx.tell("zaxxon.plane-moves", -1, texts.move, num, names[here], dest, plane=num, to=dest)
+        # ctx.tell("zaxxon.plane-moves", -1, texts.move, num, names[here], names[to], plane=num, to=names[to]),
+        # its arguments and data made once per step of a plane (``_told``)
+        told = self._told.get((here * self._n_cells + to) * 2 + num) or self._tell_move(num, here, to)
+        ctx.tell_made("zaxxon.plane-moves", -1, texts.move, told[0], told[1])
         if low[to]:
             ctx.emit("zaxxon.wall-crossing", texts.WALL[num], plane=num)
         spin = s.spin
@@ -276,6 +283,14 @@ class FastZaxxonRules(ZaxxonRules):
         if s.count <= 0 and s.phase == MOVE:
             self._next_stage(s, ctx)
         return True
+
+    def _tell_move(self, num: int, here: int, to: int) -> tuple[tuple[int, str, str], Mapping[str, Any]]:
+        """The sentence's arguments and the data of the event of plane ``num`` stepping from ``here`` to ``to``
+        (``_move_step``), kept in ``_told``; the data read-only, as the events share it."""
+        names = self.board.names
+        told = (num, names[here], names[to]), MappingProxyType({"plane": num, "to": names[to]})
+        self._told[(here * self._n_cells + to) * 2 + num] = told
+        return told
 
     def _altitude_step(self, s: ZState, seat: int, action: Altitude, ctx: Context) -> bool:
         """``_apply_altitude`` for a change the plane may make as it stands (``_flying``'s checks from the tables),
