@@ -99,30 +99,32 @@ class Context:
              weights: Sequence[float] | None = None) -> Any:
         """Draw a chance outcome (rigged if a rig is queued for this kind) and return its value."""
         ch = self.chance
-        if options is None and weights is None and not ch.queues:
-            # the commonest draw (the kind's whole domain, nothing rigged) without two calls: Chance.value's
-            # splitmix64 of the next draw number, and the Draw Chance.draw makes of it
-            opts = ch.domains[kind]
-            if opts:
-                n = ch.counter = ch.counter + 1
-                x = (ch._start + n * _GOLDEN) & _MASK
-                x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-                v = opts[((x ^ (x >> 31)) * len(opts)) >> 64]
-                # a Draw's four fields as a plain tuple (a game's history makes the Draw when it is read): a tuple
-                # of plain values the garbage collector soon stops visiting
-                self.draws.append((kind, v, False, n))
-                return v
-        elif weights is not None and not ch.queues:
-            # a weighted draw (a spinner) from its table (chance.weighted_table), without Chance.draw's calls
-            table = _WEIGHTED.get(id(weights))
-            if table is not None and table[0] is weights and table[1] is options:
+        if not ch.queues:
+            # the commonest draws without Chance.draw's calls: the kind's whole domain, or a weighted draw (a
+            # spinner) whose table Chance.draw has made (chance.weighted_table); both splitmix64 of the next draw
+            # number, as Chance.value writes it
+            if options is None and weights is None:
+                opts: Sequence[Any] | None = ch.domains[kind] or None
+                table = None
+            elif weights is not None:
+                opts = None
+                table = _WEIGHTED.get(id(weights))
+                if table is not None and (table[0] is not weights or table[1] is not options):
+                    table = None
+            else:
+                opts = table = None
+            if opts is not None or table is not None:
                 n = ch.counter = ch.counter + 1
                 x = (ch._start + n * _GOLDEN) & _MASK
                 x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
                 x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
                 x ^= x >> 31
-                v = table[4][bisect_right(table[3], (x >> 11) * (1.0 / (1 << 53)) * table[2])]
+                if table is None:
+                    v = opts[(x * len(opts)) >> 64]  # type: ignore[index,arg-type]
+                else:
+                    v = table[4][bisect_right(table[3], (x >> 11) * (1.0 / (1 << 53)) * table[2])]
+                # a Draw's four fields as a plain tuple (a game's history makes the Draw when it is read): a tuple
+                # of plain values the garbage collector soon stops visiting
                 self.draws.append((kind, v, False, n))
                 return v
         d = ch.draw(kind, options, weights)
@@ -177,12 +179,8 @@ class TallyContext(Context):
         key = (rule, self.player if player == -1 else player)
         self.tally[key] = self.tally.get(key, 0) + 1
 
-    def tell_made(self, rule: str, player: int | None, text: Callable[..., str],  # type: ignore[override]
-                  args: tuple[Any, ...], data: Mapping[str, Any]) -> None:
-        if self._known is not None and rule not in self._known:
-            _unknown_clause(rule)
-        key = (rule, self.player if player == -1 else player)
-        self.tally[key] = self.tally.get(key, 0) + 1
+    #: counting ignores the sentence and the data: ``tell_made(rule, player, text, args, data)`` is ``tell``'s count
+    tell_made = tell  # type: ignore[assignment]
 
     def draw(self, kind: str, options: Sequence[Any] | None = None,
              weights: Sequence[float] | None = None) -> Any:
