@@ -1,7 +1,8 @@
 """Issue 20 item 2: a click on a highlighted hex "3 counts away" flies the whole route there - never a refusal of a
-hex the board itself offered. The routes come from the rules (``tabletop.zaxxon.queries``, moves played on forks);
-the browser sends one validated message ``{"type": "route", ...}`` (board.js, run in Node with a fake kit ctx) and
-Python plays each step as its own logged ``Move``, with the same events as clicking step by step."""
+hex the board itself offered. The routes come from the rules (``tabletop.zaxxon.queries``: the rules' own moves
+applied to copies of the position); the browser sends one validated message ``{"type": "route", ...}`` (board.js,
+run in Node with a fake kit ctx) and Python plays each step as its own logged ``Move``, with the same events as
+clicking step by step."""
 
 from __future__ import annotations
 
@@ -54,6 +55,59 @@ def test_every_route_is_a_sequence_of_moves_the_rules_allow_and_its_cost_is_its_
                     assert (here == to) != r.shot_down and r.path[-1] == to and r.cost <= g.state["count"]
         g.play(bots[g.current_player].choose(g, g.legal_actions()))
     assert checked == 40
+
+
+def _forked_routes(g: zaxxon.Game, plane: int) -> dict[str, tuple[tuple[Move, ...], bool]]:
+    """The oracle: the same breadth-first search played move by move on ``Game.fork`` copies, through
+    ``Game.play`` (each step checked and logged as a board plays it): per space its moves and whether the plane is
+    shot down on entering."""
+    seat = g.current_player
+    assert seat is not None
+    start = g.state["planes"][seat * 2 + plane - 1]["space"]
+    out: dict[str, tuple[tuple[Move, ...], bool]] = {}
+    frontier: list[tuple[zaxxon.Game, tuple[Move, ...]]] = [(g, ())]
+    seen = {start}
+    while frontier:
+        nxt = []
+        for h, moves in frontier:
+            for a in h.legal_actions():
+                if not isinstance(a, Move) or a.plane != plane or a.to in seen:
+                    continue
+                seen.add(a.to)
+                f = h.fork()
+                f.play(a)
+                st = f.state
+                down = st["planes"][seat * 2 + plane - 1]["space"] != a.to
+                out[a.to] = ((*moves, a), down)
+                if not down and st["phase"] == "move" and f.current_player == seat:
+                    nxt.append((f, (*moves, a)))
+        frontier = nxt
+    return out
+
+
+@pytest.mark.parametrize("variant", [{}, {"radar_barrier": False, "turret_fires_on_entry": True},
+                                     {"scenario": "outer", "grounded_after_shot": False}, {"zaxxon_awake": True, "spinner_weights": (2, 1, 1, 1)}])
+def test_reachable_equals_the_search_played_on_forks(variant: dict[str, object]) -> None:
+    """``reachable`` applies the rules' moves to copies of the position; the same search played through
+    ``Game.fork`` and ``Game.play`` finds the same spaces, the same moves and the same shot-down stops, in every
+    move-phase position of greedy games (and the game is left as it was)."""
+    compared = downs = 0
+    for seed in range(3):
+        g = zaxxon.new_game(seed=seed, variant=variant)
+        bots = [GreedyBot(seed=seed), GreedyBot(seed=seed + 10)]
+        for _ in range(300):
+            if g.is_over:
+                break
+            if g.state["phase"] == "move":
+                before = (g.save(), g.version, g.chance.counter)
+                for num in (1, 2):
+                    got = {to: (r.moves, r.shot_down) for to, r in reachable(g, num).items()}
+                    assert got == _forked_routes(g, num), (seed, g.version, num)
+                    compared += 1
+                    downs += sum(d for _, d in got.values())
+                assert (g.save(), g.version, g.chance.counter) == before
+            g.play(bots[g.current_player].choose(g, g.legal_actions()))
+    assert compared > 100 and downs > 0, (compared, downs)
 
 
 def test_a_route_is_the_cheapest_one() -> None:

@@ -2,8 +2,9 @@
 
 :func:`reachable` says where a plane of the player to move can fly with the count left, what each space costs and
 the route there; :func:`route` gives one space's route (or ``None``) and :func:`unreachable` why a space has none.
-They explore by playing ``Move`` actions on forks of the game, so every step of a route is a move the rules allow
-at that moment (``legal_actions``: walls only at the low section at High Altitude and with 2 counts, never across
+They explore by applying the rules' own listed ``Move`` actions to copies of the position (one scratch copy of the
+game, whose dice are its own: the game is never touched), so every step of a route is a move the rules allow at
+that moment (``legal_actions``: walls only at the low section at High Altitude and with 2 counts, never across
 the RADAR barrier on a lower roll, never onto a plane, a piece, a black space, the Zaxxon area or the other side)
 and a space where the plane is shot down on entering (RED on a live missile silo area) ends its route. The rest of
 the board stands still meanwhile: only the plane moves. Nothing here changes the game.
@@ -55,28 +56,39 @@ def reachable(game: Game[Any], plane: int) -> dict[str, Route]:
     """Every space plane ``plane`` (1 or 2) of the player to move can fly to with the count left, with the
     cheapest route there (fewest counts; among equal ones, the rules' direction order), in the move phase only
     (else ``{}``). A space where the plane would be shot down on entering is reachable with ``shot_down=True``
-    but nothing is reached through it; nor through the end of the count."""
+    but nothing is reached through it; nor through the end of the count.
+
+    A breadth-first search over the rules' own moves: each step is one of ``rules.legal_actions`` of the position
+    reached so far, applied by ``rules.apply`` to a copy of that position (a scratch simulation copy of the game
+    gives the Context: its dice, if a step ever drew any, are the copy's). No ``Game.fork`` per step: a fork copies
+    the whole script and history, which grow with the game."""
     seat = game.current_player
     if seat is None or not _moving(game, seat) or plane not in (1, 2) or isinstance(plane, bool):
         return {}
+    rules: ZaxxonRules = game.rules  # type: ignore[assignment]
+    scratch = game.fork_at(game.raw_state, chance_counter=game.chance.counter, version=game.version)
+    scratch.safe, scratch.keep_log, scratch.tally = False, False, {}
+    ctx = scratch.counting_context()
+    pi = seat * 2 + plane - 1
     start = _plane_space(game, seat, plane)
     out: dict[str, Route] = {}
-    frontier: list[tuple[Game[Any], tuple[Move, ...]]] = [(game, ())]
+    frontier: list[tuple[ZState, tuple[Move, ...]]] = [(game.raw_state, ())]
     seen = {start}
     while frontier:
-        nxt: list[tuple[Game[Any], tuple[Move, ...]]] = []
-        for g, moves in frontier:
-            for a in g.legal_actions():
+        nxt: list[tuple[ZState, tuple[Move, ...]]] = []
+        for state, moves in frontier:
+            for a in rules.legal_actions(state):
                 if not isinstance(a, Move) or a.plane != plane or a.to in seen:
                     continue
                 seen.add(a.to)
-                f = g.fork()
-                f.play(a)
+                after = rules.copy_state(state)
+                ctx.player = seat
+                rules.apply(after, a, ctx)
                 steps = (*moves, a)
-                down = _plane_space(f, seat, plane) != a.to
+                down = BOARD.name(after.planes[pi][0]) != a.to
                 out[a.to] = Route(plane, a.to, steps, down)
-                if not down and _moving(f, seat):
-                    nxt.append((f, steps))
+                if not down and after.mover == seat and PHASES[after.phase] == "move":
+                    nxt.append((after, steps))
         frontier = nxt
     return out
 

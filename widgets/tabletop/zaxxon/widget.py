@@ -111,8 +111,9 @@ def board_view() -> dict[str, Any]:
 def reach(game: Any) -> dict[str, dict[str, Any]]:
     """Where each plane of the player to move can fly with the count left, and what it costs: per plane number
     ``{"costs": {space: counts}, "stops": [spaces where the plane would be shot down on entering]}`` - the rules'
-    own answer (``tabletop.zaxxon.queries.reach_view``: routes explored by playing moves on forks). A click on one
-    of these spaces flies the whole route (``Board.handle_message``, message ``{"type": "route"}``)."""
+    own answer (``tabletop.zaxxon.queries.reach_view``: routes explored by applying the rules' own moves to copies
+    of the position). A click on one of these spaces flies the whole route (``Board.handle_message``, message
+    ``{"type": "route"}``)."""
     return reach_view(game)
 
 
