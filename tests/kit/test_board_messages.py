@@ -299,7 +299,7 @@ for (const st of steps) {
     const data = JSON.parse(JSON.stringify(st.start));
     model = { get: (k) => data[k], set: (k, v) => { data[k] = v; }, data };
   }
-  // a long patch comes deflated ("z"): the kit's ttSyncPatch inflates it (DecompressionStream, as in a browser)
+  // a long patch comes deflated ("z"): the kit's ttSyncPatch inflates it (ttInflate, at once)
   const read = [];
   for (const m of st.msgs) read.push(m.method === "update" ? m : Object.assign({}, m, { content: await ttSyncPatch(m.content) }));
   const results = read.map((m) => m.method === "update" ? (Object.assign(model.data, m.state), "update")
@@ -325,3 +325,78 @@ console.log(JSON.stringify(out));
         assert r["same"], f"{r['game']}: after {r['move']!r} the kit's model differs from a full sync: {r}"
         assert all(x in ("applied", "update") for x in r["results"]), r
         assert all(x == "old" for x in r["again"]), r
+
+
+def _inflate_cases() -> list[dict[str, Any]]:
+    """Python's zlib streams of every block kind (stored at level 0, fixed with Z_FIXED, dynamic, Huffman-only and
+    run-length), short and long (back references up to 32 KB), text and random bytes; and broken ones (cut short,
+    a checksum byte flipped, no zlib header) that must be refused."""
+    import base64
+    import zlib
+
+    rng = random.Random(3)
+    cases: list[dict[str, Any]] = []
+
+    def add(raw: bytes | None, z: bytes, why: str) -> None:
+        cases.append({"raw": None if raw is None else base64.b64encode(raw).decode(), "z": base64.b64encode(z).decode(),
+                      "why": why})
+
+    strategies = (zlib.Z_DEFAULT_STRATEGY, zlib.Z_FIXED, zlib.Z_HUFFMAN_ONLY, zlib.Z_RLE)
+    for i in range(240):
+        n = rng.choice([0, 1, 5, 100, 1000, 3000, 20000, 70000])
+        raw = [bytes(rng.getrandbits(8) for _ in range(n)),
+               json.dumps([{"t": "x" * rng.randint(0, 50), "n": rng.randint(0, 9)} for _ in range(n // 20)]).encode(),
+               bytes(rng.choice(b"ab") for _ in range(n)),
+               ("é漢🙂" * (n // 10)).encode()][i % 4]
+        level, strategy = rng.choice([0, 1, 6, 9]), strategies[i // 4 % 4]
+        co = zlib.compressobj(level, zlib.DEFLATED, 15, 9, strategy)
+        z = co.compress(raw) + co.flush()
+        add(raw, z, f"{len(raw)} bytes of kind {i % 4}, level {level}, strategy {strategy}")
+        if i % 4 == 1 and len(z) > 8:
+            add(None, z[: rng.randint(2, len(z) - 1)], "cut short")
+            flipped = bytearray(z)
+            flipped[-1] ^= 1
+            add(None, bytes(flipped), "a checksum byte flipped")
+    add(None, b"\x00\x01\x02\x03\x04\x05\x06", "no zlib header")
+    return cases
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_kit_inflates_what_python_deflates_at_once(tmp_path: Path) -> None:
+    """kit.js ttInflate (synchronous: a board's answer no longer waits on a DecompressionStream) gives back exactly
+    the bytes Python's zlib deflated, for every kind of deflate block, and refuses broken data; ttSyncPatch returns
+    the message itself (not a Promise) with the patch read."""
+    cases = _inflate_cases()
+    patch = {"events": {"l": [[0, 3], {"v": [{"text": "é漢" * 1000}]}]}}
+    code = bundle.read("kit.js") + """
+import { readFileSync } from "node:fs";
+const cases = JSON.parse(readFileSync(process.argv[2], "utf8"));
+const out = [];
+for (const c of cases) {
+  let got = null;
+  try { got = Buffer.from(ttInflate(Uint8Array.from(Buffer.from(c.z, "base64")))).toString("base64"); }
+  catch (e) { got = { refused: String(e.message) }; }
+  out.push({ why: c.why, want: c.raw, got });
+}
+const msg = ttSyncPatch(JSON.parse(process.argv[3]));
+console.log(JSON.stringify({ out, promise: msg instanceof Promise, p: msg.p, z: msg.z === undefined }));
+"""
+    from tabletop.ui._messages import sync_message
+
+    msg = sync_message(4, 5, patch)
+    assert "z" in msg  # long enough to go deflated
+    (tmp_path / "cases.json").write_text(json.dumps(cases))
+    (tmp_path / "inflate.mjs").write_text(code)
+    res = subprocess.run(["node", str(tmp_path / "inflate.mjs"), str(tmp_path / "cases.json"), json.dumps(msg)],
+                         capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    got = json.loads(res.stdout)
+    assert len(got["out"]) == len(cases)
+    kinds = {c["why"].split(", strategy")[0].split("level ")[1] for c in cases if c["raw"] is not None}
+    assert kinds == {"0", "1", "6", "9"}
+    for r in got["out"]:
+        if r["want"] is None:
+            assert isinstance(r["got"], dict) and r["got"]["refused"].startswith("tabletop kit: deflated data"), r
+        else:
+            assert r["got"] == r["want"], r["why"]
+    assert got["promise"] is False and got["z"] is True and got["p"] == patch

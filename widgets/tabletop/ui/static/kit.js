@@ -557,15 +557,162 @@ function ttExpandItems(items, codec) {
   return out;
 }
 
+/** Deflate's tables (RFC 1951 3.2.5): each length and distance code's base and its extra bits; the order of the
+ *  code length code's lengths in a dynamic block's header (3.2.7). */
+const TT_LEN_BASE = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131,
+  163, 195, 227, 258];
+const TT_LEN_EXTRA = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0];
+const TT_DIST_BASE = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537,
+  2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577];
+const TT_DIST_EXTRA = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13,
+  13];
+const TT_CL_ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
+
+/** A canonical Huffman code from its code lengths (RFC 1951 3.2.2): how many codes of each length, and the
+ *  symbols in code order. */
+function ttHuffman(lengths) {
+  const count = new Uint16Array(16);
+  for (const n of lengths) count[n] += 1;
+  count[0] = 0;
+  const offs = new Uint16Array(16);
+  for (let n = 1; n < 16; n++) offs[n] = offs[n - 1] + count[n - 1];
+  const symbol = new Uint16Array(lengths.length);
+  for (let v = 0; v < lengths.length; v++) if (lengths[v]) symbol[offs[lengths[v]]++] = v;
+  return { count, symbol };
+}
+
+/** The bytes a zlib stream (RFC 1950; Python's zlib.compress) holds, inflated at once, in this task (RFC 1951:
+ *  stored, fixed and dynamic Huffman blocks; the Adler-32 checked). The browser's DecompressionStream would do it
+ *  too, but only asynchronously: a Blob stream read over several tasks, 1.4-3 ms even in an idle page, while a
+ *  board's answer waited for it. Malformed data throws. */
+function ttInflate(data) {
+  const bad = (why) => new Error(`tabletop kit: deflated data ${why}`);
+  if (data.length < 6 || (data[0] & 15) !== 8 || ((data[0] << 8) | data[1]) % 31 !== 0 || data[1] & 32) {
+    throw bad("has no zlib header");
+  }
+  let pos = 2;
+  let buf = 0;  // bits read ahead, lowest first (at most 23: whole bytes are taken as needed)
+  let have = 0;
+  const bits = (n) => {
+    while (have < n) {
+      if (pos >= data.length) throw bad("ends early");
+      buf |= data[pos++] << have;
+      have += 8;
+    }
+    const v = buf & ((1 << n) - 1);
+    buf >>>= n;
+    have -= n;
+    return v;
+  };
+  const decode = (h) => {  // one symbol, its code read bit by bit (codes are sent most significant bit first)
+    let code = 0;
+    let first = 0;
+    let index = 0;
+    for (let n = 1; n < 16; n++) {
+      code |= bits(1);
+      const c = h.count[n];
+      if (code - c < first) return h.symbol[index + (code - first)];
+      index += c;
+      first = (first + c) << 1;
+      code <<= 1;
+    }
+    throw bad("has a code no table holds");
+  };
+  let out = new Uint8Array(Math.max(1024, data.length * 8));
+  let size = 0;
+  const room = (n) => {
+    if (size + n <= out.length) return;
+    const bigger = new Uint8Array(Math.max(out.length * 2, size + n));
+    bigger.set(out.subarray(0, size));
+    out = bigger;
+  };
+  let fixed = null;
+  let last = 0;
+  while (!last) {
+    last = bits(1);
+    const type = bits(2);
+    if (type === 0) {  // stored: the rest of this byte dropped, then LEN, NLEN and LEN bytes
+      buf = 0;
+      have = 0;
+      if (pos + 4 > data.length) throw bad("ends early");
+      const len = data[pos] | (data[pos + 1] << 8);
+      if ((len ^ (data[pos + 2] | (data[pos + 3] << 8))) !== 0xffff) throw bad("has a stored block of a wrong length");
+      pos += 4;
+      if (pos + len > data.length) throw bad("ends early");
+      room(len);
+      out.set(data.subarray(pos, pos + len), size);
+      size += len;
+      pos += len;
+      continue;
+    }
+    let lit;
+    let dist;
+    if (type === 1) {
+      if (!fixed) {
+        const l = new Uint8Array(288);
+        l.fill(8, 0, 144); l.fill(9, 144, 256); l.fill(7, 256, 280); l.fill(8, 280, 288);
+        fixed = [ttHuffman(l), ttHuffman(new Uint8Array(30).fill(5))];
+      }
+      [lit, dist] = fixed;
+    } else if (type === 2) {
+      const nlen = bits(5) + 257;
+      const ndist = bits(5) + 1;
+      const ncode = bits(4) + 4;
+      const cl = new Uint8Array(19);
+      for (let i = 0; i < ncode; i++) cl[TT_CL_ORDER[i]] = bits(3);
+      const clh = ttHuffman(cl);
+      const lengths = new Uint8Array(nlen + ndist);
+      for (let i = 0; i < nlen + ndist;) {
+        const sym = decode(clh);
+        if (sym < 16) { lengths[i++] = sym; continue; }
+        let rep = 0;
+        let n;
+        if (sym === 16) {
+          if (i === 0) throw bad("repeats a length before any");
+          rep = lengths[i - 1];
+          n = 3 + bits(2);
+        } else n = sym === 17 ? 3 + bits(3) : 11 + bits(7);
+        if (i + n > nlen + ndist) throw bad("has too many code lengths");
+        while (n--) lengths[i++] = rep;
+      }
+      lit = ttHuffman(lengths.subarray(0, nlen));
+      dist = ttHuffman(lengths.subarray(nlen));
+    } else throw bad("has a block of an unknown type");
+    for (;;) {
+      let sym = decode(lit);
+      if (sym < 256) { room(1); out[size++] = sym; continue; }
+      if (sym === 256) break;
+      sym -= 257;
+      if (sym >= 29) throw bad("has a length code out of range");
+      const len = TT_LEN_BASE[sym] + bits(TT_LEN_EXTRA[sym]);
+      const d = decode(dist);
+      if (d >= 30) throw bad("has a distance code out of range");
+      const back = TT_DIST_BASE[d] + bits(TT_DIST_EXTRA[d]);
+      if (back > size) throw bad("refers back before its start");
+      room(len);
+      for (let k = 0; k < len; k++, size++) out[size] = out[size - back];  // (may overlap: byte by byte)
+    }
+  }
+  // the checksum: the next 4 whole bytes (bits left in `buf` are the last byte's padding; whole bytes are read
+  // only as needed, so none beyond it was taken)
+  if (pos + 4 > data.length) throw bad("has no checksum");
+  let a = 1;
+  let b = 0;
+  for (let i = 0; i < size; i++) { a = (a + out[i]) % 65521; b = (b + a) % 65521; }
+  const want = ((data[pos] << 24) | (data[pos + 1] << 16) | (data[pos + 2] << 8) | data[pos + 3]) >>> 0;
+  if (((b << 16) | a) >>> 0 !== want) throw bad("fails its checksum");
+  return out.subarray(0, size);
+}
+
 /** A sync message with its patch at hand: msg itself, or (msg.z: a long patch, base64 of its zlib-deflated JSON,
- *  _messages.py sync_message) a Promise of the message with msg.p inflated. */
+ *  _messages.py sync_message) the message with msg.p inflated (ttInflate, at once). Malformed data throws. */
 function ttSyncPatch(msg) {
   if (!msg || typeof msg.z !== "string") return msg;
   const bin = atob(msg.z);
   const bytes = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-  const text = new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"))).text();
-  return text.then((t) => Object.assign({}, msg, { p: JSON.parse(t), z: undefined }));
+  const text = new TextDecoder("utf-8", { fatal: true }).decode(ttInflate(bytes));
+  return Object.assign({}, msg, { p: JSON.parse(text), z: undefined });
 }
 
 /** A board's state message (board.py send_state: {tt: "sync", base, seq, p: {trait: patch}}), applied to the model
@@ -818,19 +965,18 @@ function ttRenderBoard({ model, el }) {
     askedAt = seq;
     model.send({ type: "sync", seq });
   };
-  // a long patch comes deflated (ttSyncPatch, asynchronous): the messages after it wait for it, in order
-  let inflating = Promise.resolve();
-  let waiting = 0;
-  const applySync = (msg) => { if (ttApplySync(model, msg) === "gap") askWhole(); };
+  // a long patch comes deflated (ttSyncPatch inflates it at once); one that cannot be read: the whole state
   const onCustom = (msg) => {
     if (!msg || msg.tt !== "sync") return;
-    if (!waiting && typeof msg.z !== "string") { applySync(msg); return; }
-    waiting += 1;
-    const got = ttSyncPatch(msg);
-    inflating = inflating.then(() => got).then(applySync, (err) => {
+    let read;
+    try {
+      read = ttSyncPatch(msg);
+    } catch (err) {
       console.error("tabletop: a state patch could not be read; asking for the whole state", err);
       askWhole();
-    }).finally(() => { waiting -= 1; });
+      return;
+    }
+    if (ttApplySync(model, read) === "gap") askWhole();
   };
   model.on("msg:custom", onCustom);
 
