@@ -10,8 +10,8 @@ What it overrides, and why each is the same as the reference:
 - ``legal_actions`` (the move phase): a plane's steps come from a table per seat, space and *mode* (may it enter
   a wall's low section: High Altitude and 2 counts; is the RADAR barrier closed to it: a lower roll), so only the
   spaces of planes and pieces, which move, are checked; prebuilt, shared action objects; a shot is looked for only
-  when some piece (or an enemy plane in the dogfight area) is within the count (``near``), remembered per layout
-  of the pieces (``_pieces``). Sets of spaces are kept as bit masks (bit ``c`` for space ``c``: ``mask >> c & 1``),
+  when some piece (or an enemy plane in the dogfight area) is within the count (``near_at``: one mask and test per
+  plane); the spaces of the pieces are a mask kept per layout (``_pieces``). Sets of spaces are kept as bit masks (bit ``c`` for space ``c``: ``mask >> c & 1``),
   plain numbers the garbage collector never visits (a table of thousands of frozensets is walked in each of its
   full collections).
 - ``move_problem``: a step the tables say a plane may ever make is checked only for what changes during a game;
@@ -80,6 +80,10 @@ class FastZaxxonRules(ZaxxonRules):
         #: there: no shot)
         self.near = [tuple(mask_of(x for ray in self.rays[c] for x in ray[:k]) for k in range(7))
                      for c in range(n_cells)]
+        #: per count 1-6 (index 0: -1 for every space, for a count outside 1-6): per space, ``near[space][count]``
+        #: (legal_actions reads the count's tuple once, then a plane's space in it)
+        self.near_at = (tuple(-1 for _ in range(n_cells)),
+                        *(tuple(self.near[c][k] for c in range(n_cells)) for k in range(1, 7)))
         #: per space: its bit in a mask
         self.bit = tuple(1 << c for c in range(n_cells))
         #: per space: the kind of its missile silo / gun turret area ("" if none) and that area's target
@@ -109,15 +113,14 @@ class FastZaxxonRules(ZaxxonRules):
         self._segments: tuple[list[Any], ...] = tuple([None] * (n_cells * 8) for _ in range(4))
         #: the actions that can change where Zaxxon faces (a Move: only from or into the inner fortress)
         self._turners = frozenset((Spin, Shoot, MoveZaxxon, ZaxxonShoot))
-        #: (target spaces..., Zaxxon's west space) -> (the mask of the spaces those pieces take, {space * 7 + count:
-        #: is one of them within a shot of that count from that space?} as worked out so far); bounded
-        self._pieces: dict[tuple[int, ...], tuple[int, dict[int, bool]]] = {}
+        #: (target spaces..., Zaxxon's west space) -> the mask of the spaces those pieces take; bounded
+        self._pieces: dict[tuple[int, ...], int] = {}
         #: per step of a plane (``(here * cells + to) * 2 + plane``): the arguments and data of its event
         #: (``_tell_move``)
         self._told: dict[int, tuple[tuple[int, str, str], Mapping[str, Any]]] = {}
         self._n_cells = n_cells
         #: the target spaces, Zaxxon's west space and their entry of _pieces at the last legal_actions
-        self._last_pieces: tuple[list[int], int, tuple[int, dict[int, bool]]] = ([], -2, (0, {}))
+        self._last_pieces: tuple[list[int], int, int] = ([], -2, 0)
 
     def _step_lists(self, seat: int) -> tuple[tuple[StepList, ...], ...]:
         modes: list[tuple[StepList, ...]] = []
@@ -380,32 +383,27 @@ class FastZaxxonRules(ZaxxonRules):
         seat = s.mover
         assert seat is not None
         planes = s.planes
-        # spaces holding a plane (``pcells``) or a target piece or Zaxxon (``fixed``, a mask): no plane may step
-        # there, and a shot stops there
-        pcells = (planes[0][0], planes[1][0], planes[2][0], planes[3][0])
         first = seat * 2
+        here, there = planes[first][0], planes[first + 1][0]  # (the mover's planes)
         low = self.low_section
-        if low[pcells[first]] or low[pcells[first + 1]]:
+        if low[here] or low[there]:
             return self._off_wall(s, seat)
-        zx = s.zx
+        # the spaces of the target pieces and Zaxxon (``fixed``) and of the planes (``taken`` holds both): no plane
+        # may step there, and a shot stops there
         last = self._last_pieces  # (the layout of the previous call: most calls see the same)
-        if last[1] == zx and last[0] == s.tcell:
-            fixed, reach = last[2]
-        else:
-            key = (*s.tcell, zx)
-            pieces = self._pieces.get(key)
-            if pieces is None:
-                pieces = self._new_pieces(key)
-            self._last_pieces = (s.tcell[:], zx, pieces)
-            fixed, reach = pieces
+        fixed = last[2] if last[1] == s.zx and last[0] == s.tcell else self._layout(s)
+        bit = self.bit
+        enemies = bit[planes[2 - first][0]] | bit[planes[3 - first][0]]
+        taken = fixed | enemies | bit[here] | bit[there]
         count = s.count
         # a plane's entry in its segments: space * 8, +2 when the RADAR barrier is closed to it, and at High
         # Altitude +4 (+1 more with 2 counts: the low section of a wall may be entered)
         at_low = 2 if s.low == seat and s.variant.radar_barrier else 0
         at = (at_low, at_low + (5 if count >= 2 else 4))  # by altitude (0: low, 1: high)
+        # per space, what a shot with this count could reach (a count outside 1-6, never seen in the move phase:
+        # -1, so _shots looks, as Zaxxon's spaces are always in ``fixed``)
+        near = self.near_at[count if 0 < count <= 6 else 0]
         segments = self._segments
-        bit = self.bit
-        taken = fixed | bit[pcells[0]] | bit[pcells[1]] | bit[pcells[2]] | bit[pcells[3]]  # (the mask of both)
         res: list[Action] = []
         for pi in (first, first + 1):
             p = planes[pi]
@@ -422,25 +420,26 @@ class FastZaxxonRules(ZaxxonRules):
                     if not taken >> to & 1:
                         res.append(move)
                 res.append(steps[-1])
-            if 0 < count <= 6:  # (else _shots says whether there is any)
-                k = here * 7 + count
-                hit = reach.get(k)
-                if hit is None:
-                    hit = reach[k] = fixed & self.near[here][count] != 0
-                # no target piece or Zaxxon in reach: only an opponent's plane in a dogfight could be shot (its
-                # own planes never are)
-                if not hit and (not entry[3] or self._no_enemy_near(here, count, pcells, first)):
-                    continue
-            self._shots(s, seat, pi, taken, res)
+            # a shot only with a target piece or Zaxxon in reach, or an opponent's plane in a dogfight (its own
+            # planes are never shot)
+            reach = near[here]
+            if fixed & reach or entry[3] and enemies & reach:
+                self._shots(s, seat, pi, taken, res)
         if not (res and s.variant.must_use_full_count):
             res.append(self._end)
         return res
 
-    def _no_enemy_near(self, here: int, count: int, pcells: tuple[int, ...], first: int) -> bool:
-        """Whether neither opponent's plane is within a shot of ``count`` from ``here`` (``first``: the mover's
-        first plane, ``pcells``: every plane's space)."""
-        reach = self.near[here][count]
-        return not (reach >> pcells[2 - first] & 1 or reach >> pcells[3 - first] & 1)
+    def _layout(self, s: ZState) -> int:
+        """The mask of the spaces target pieces and Zaxxon take, kept per layout (``_pieces``, bounded) and as the
+        last one seen (``_last_pieces``)."""
+        key = (*s.tcell, s.zx)
+        fixed = self._pieces.get(key)
+        if fixed is None:
+            if len(self._pieces) >= 512:
+                self._pieces.clear()
+            fixed = self._pieces[key] = mask_of((*key, self.east[s.zx]))
+        self._last_pieces = (s.tcell[:], s.zx, fixed)
+        return fixed
 
     def _segment(self, pi: int, k: int) -> tuple[int, tuple[Action, ...], tuple[int, ...], bool]:
         """Entry ``k`` of plane ``pi``'s segments (made when first needed): the spaces of its steps as a mask, its
@@ -470,15 +469,6 @@ class FastZaxxonRules(ZaxxonRules):
         tos, _, moves1, moves2 = self.step_lists[seat][(1 if p[1] and s.count >= 2 else 0) + radar][p[0]]
         return [move for to, move in zip(tos, moves1 if pi % 2 == 0 else moves2, strict=True)
                 if to not in fixed and to not in pcells]
-
-    def _new_pieces(self, key: tuple[int, ...]) -> tuple[int, dict[int, bool]]:
-        """The mask of the spaces target pieces and Zaxxon take (``key``: the target spaces, -1 for one shot away,
-        then Zaxxon's west space), and a blank table of which spaces have one of them in reach."""
-        if len(self._pieces) >= 512:
-            self._pieces.clear()
-        zx = key[-1]
-        got = self._pieces[key] = (mask_of((*key, self.east[zx])), {})
-        return got
 
     def _other_actions(self, s: ZState) -> list[Action]:
         """The legal actions outside the move phase: roll, spin, or Zaxxon's moves and shots."""
