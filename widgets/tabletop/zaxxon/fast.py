@@ -41,6 +41,10 @@ from .variant import ZaxxonVariant
 
 #: the steps of a plane in one mode: the spaces, as a tuple and a bit mask, and the Move actions of plane #1 and #2
 StepList = tuple[tuple[int, ...], int, tuple[Move, ...], tuple[Move, ...]]
+#: a plane's steps in one mode from one space (``_segment``): their spaces as a mask, the Move actions followed by
+#: the altitude change, the spaces in order, whether the space is in the dogfight area, and {mask of blocked
+#: spaces: the actions left}
+Segment = tuple[int, tuple[Action, ...], tuple[int, ...], bool, dict[int, tuple[Action, ...]]]
 
 
 def mask_of(cells: Any) -> int:
@@ -412,14 +416,11 @@ class FastZaxxonRules(ZaxxonRules):
             here = p[0]
             k = here * 8 + at[p[1]]
             entry = segments[pi][k] or self._segment(pi, k)
-            steps = entry[1]
-            if not entry[0] & taken:
-                res += steps  # every step free (the common case), then the altitude change
-            else:
-                for to, move in zip(entry[2], steps, strict=False):  # (steps ends with the altitude change)
-                    if not taken >> to & 1:
-                        res.append(move)
-                res.append(steps[-1])
+            blocked = entry[0] & taken
+            if not blocked:
+                res += entry[1]  # every step free (the common case), then the altitude change
+            else:  # the steps left free, kept per entry and blocked spaces
+                res += entry[4].get(blocked) or self._unblocked(entry, blocked)
             # a shot only with a target piece or Zaxxon in reach, or an opponent's plane in a dogfight (its own
             # planes are never shot)
             reach = near[here]
@@ -441,19 +442,29 @@ class FastZaxxonRules(ZaxxonRules):
         self._last_pieces = (s.tcell[:], s.zx, fixed)
         return fixed
 
-    def _segment(self, pi: int, k: int) -> tuple[int, tuple[Action, ...], tuple[int, ...], bool]:
+    def _segment(self, pi: int, k: int) -> Segment:
         """Entry ``k`` of plane ``pi``'s segments (made when first needed): the spaces of its steps as a mask, its
-        Move actions followed by its altitude change, the spaces in the order of the moves, and whether the
-        plane's space is in the dogfight area."""
+        Move actions followed by its altitude change, the spaces in the order of the moves, whether the plane's
+        space is in the dogfight area, and the actions left when some of the steps are blocked (by the mask of
+        the blocked spaces, as far as they were needed: ``_unblocked``)."""
         seat, num = divmod(pi, 2)
         num += 1
         here, rest = divmod(k, 8)
         high = rest >= 4
         tos, to_mask, moves1, moves2 = self.step_lists[seat][rest - 4 if high else rest][here]
-        entry = (to_mask, (*(moves1 if num == 1 else moves2), self._alt_to[num][0 if high else 1]), tos,
-                 here in self.board.dogfight)
+        entry: Segment = (to_mask, (*(moves1 if num == 1 else moves2), self._alt_to[num][0 if high else 1]), tos,
+                 here in self.board.dogfight, {})
         self._segments[pi][k] = entry
         return entry
+
+    @staticmethod
+    def _unblocked(entry: Segment, blocked: int) -> tuple[Action, ...]:
+        """The actions of segment ``entry`` when the spaces of ``blocked`` (a mask of some of its steps' spaces)
+        are taken: the steps onto the others, in order, then the altitude change; kept in the entry."""
+        steps = entry[1]
+        kept = (*(move for to, move in zip(entry[2], steps, strict=False) if not blocked >> to & 1), steps[-1])
+        entry[4][blocked] = kept
+        return kept
 
     def _off_wall(self, s: ZState, seat: int) -> list[Action]:
         """The legal actions when a plane of ``seat`` is on a wall's low section: its steps off it, nothing else
