@@ -38,7 +38,7 @@ class ZaxxonRandomBot(RandomBot):
 
     def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
         n = len(legal)
-        if n > 1 and type(legal[-1]) is EndTurn:  # legal_actions lists EndTurn last, if at all
+        if n > 1 and type(legal[n - 1]) is EndTurn:  # legal_actions lists EndTurn last, if at all
             n -= 1
         rng = self.rng
         if n > 0 and rng.__class__ is Random:
