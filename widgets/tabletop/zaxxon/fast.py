@@ -388,7 +388,8 @@ class FastZaxxonRules(ZaxxonRules):
         assert seat is not None
         planes = s.planes
         first = seat * 2
-        here, there = planes[first][0], planes[first + 1][0]  # (the mover's planes)
+        p, q = planes[first], planes[first + 1]  # (the mover's planes, #1 and #2)
+        here, there = p[0], q[0]
         low = self.low_section
         if low[here] or low[there]:
             return self._off_wall(s, seat)
@@ -403,29 +404,30 @@ class FastZaxxonRules(ZaxxonRules):
         # a plane's entry in its segments: space * 8, +2 when the RADAR barrier is closed to it, and at High
         # Altitude +4 (+1 more with 2 counts: the low section of a wall may be entered)
         at_low = 2 if s.low == seat and s.variant.radar_barrier else 0
-        at = (at_low, at_low + (5 if count >= 2 else 4))  # by altitude (0: low, 1: high)
+        at_high = at_low + (5 if count >= 2 else 4)
         # per space, what a shot with this count could reach (a count outside 1-6, never seen in the move phase:
         # -1, so _shots looks, as Zaxxon's spaces are always in ``fixed``)
         near = self.near_at[count if 0 < count <= 6 else 0]
-        segments = self._segments
         res: list[Action] = []
-        for pi in (first, first + 1):
-            p = planes[pi]
-            if p[2]:
-                continue
-            here = p[0]
-            k = here * 8 + at[p[1]]
-            entry = segments[pi][k] or self._segment(pi, k)
+        # each plane that may fly (the same for #1 and #2): its steps, blocked ones left out (kept per entry and
+        # blocked spaces), and its altitude change; then its shots, if a target piece or Zaxxon is in reach, or an
+        # opponent's plane in a dogfight (its own planes are never shot)
+        if not p[2]:
+            k = here * 8 + (at_high if p[1] else at_low)
+            entry = self._segments[first][k] or self._segment(first, k)
             blocked = entry[0] & taken
-            if not blocked:
-                res += entry[1]  # every step free (the common case), then the altitude change
-            else:  # the steps left free, kept per entry and blocked spaces
-                res += entry[4].get(blocked) or self._unblocked(entry, blocked)
-            # a shot only with a target piece or Zaxxon in reach, or an opponent's plane in a dogfight (its own
-            # planes are never shot)
+            res += (entry[4].get(blocked) or self._unblocked(entry, blocked)) if blocked else entry[1]
             reach = near[here]
             if fixed & reach or entry[3] and enemies & reach:
-                self._shots(s, seat, pi, taken, res)
+                self._shots(s, seat, first, taken, res)
+        if not q[2]:
+            k = there * 8 + (at_high if q[1] else at_low)
+            entry = self._segments[first + 1][k] or self._segment(first + 1, k)
+            blocked = entry[0] & taken
+            res += (entry[4].get(blocked) or self._unblocked(entry, blocked)) if blocked else entry[1]
+            reach = near[there]
+            if fixed & reach or entry[3] and enemies & reach:
+                self._shots(s, seat, first + 1, taken, res)
         if not (res and s.variant.must_use_full_count):
             res.append(self._end)
         return res
