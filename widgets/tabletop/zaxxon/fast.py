@@ -39,6 +39,10 @@ from .rules import E, ZaxxonRules
 from .state import MOVE, OVER, ROLL, SPIN, ZAXXON, ZState
 from .variant import ZaxxonVariant
 
+#: the arguments of a plane's step sentence and the data of its event (``_tell_move``)
+Told = tuple[tuple[int, str, str], Mapping[str, Any]]
+#: a prebuilt Move: the action, its plane number, its space, and {space stepped from: Told}
+MoveInfo = tuple[Move, int, int, dict[int, Told]]
 #: the steps of a plane in one mode: the spaces, as a tuple and a bit mask, and the Move actions of plane #1 and #2
 StepList = tuple[tuple[int, ...], int, tuple[Move, ...], tuple[Move, ...]]
 #: a plane's steps in one mode from one space (``_segment``): their spaces as a mask, the Move actions followed by
@@ -119,10 +123,10 @@ class FastZaxxonRules(ZaxxonRules):
         self._turners = frozenset((Spin, Shoot, MoveZaxxon, ZaxxonShoot))
         #: (target spaces..., Zaxxon's west space) -> the mask of the spaces those pieces take; bounded
         self._pieces: dict[tuple[int, ...], int] = {}
-        #: per step of a plane (``(here * cells + to) * 2 + plane``): the arguments and data of its event
-        #: (``_tell_move``)
-        self._told: dict[int, tuple[tuple[int, str, str], Mapping[str, Any]]] = {}
-        self._n_cells = n_cells
+        #: per prebuilt Move action, by its id: the action, its plane number, its space and {space stepped from: the
+        #: arguments and data of the event} as far as they were needed (``_tell_move``)
+        self._move_of: dict[int, MoveInfo] = {id(m): (m, num, to, {}) for num, moves in self._moves.items()
+                                              for to, m in enumerate(moves)}
         #: the target spaces, Zaxxon's west space and their entry of _pieces at the last legal_actions
         self._last_pieces: tuple[list[int], int, int] = ([], -2, 0)
 
@@ -247,12 +251,12 @@ class FastZaxxonRules(ZaxxonRules):
         Zaxxon does not turn, and the inner fortress's entry and RADAR barrier are not crossed): the checks of
         ``_flying``, ``_cell`` and ``move_problem`` from the tables, then the step told as the reference tells it.
         ``False`` (nothing done) for anything else: the reference plays it, or refuses it with its reason."""
-        num, name = action.plane, action.to
-        if num.__class__ is not int or not (num == 1 or num == 2) or name.__class__ is not str:
-            return False
-        to = self.board.index.get(name)
-        if to is None:
-            return False
+        m = self._move_of.get(id(action))
+        if m is None or m[0] is not action:  # (not a prebuilt action: the same step's, if it is one)
+            m = self._move_info(action)
+            if m is None:
+                return False
+        num, to = m[1], m[2]
         planes = s.planes
         first = seat * 2
         p = planes[first + num - 1]
@@ -272,8 +276,8 @@ class FastZaxxonRules(ZaxxonRules):
             return False
         p[0] = to
         # ctx.tell("zaxxon.plane-moves", -1, texts.move, num, names[here], names[to], plane=num, to=names[to]),
-        # its arguments and data made once per step of a plane (``_told``)
-        told = self._told.get((here * self._n_cells + to) * 2 + num) or self._tell_move(num, here, to)
+        # its arguments and data made once per step of a plane (``_tell_move``)
+        told = m[3].get(here) or self._tell_move(m, here)
         ctx.tell_made("zaxxon.plane-moves", -1, texts.move, told[0], told[1])
         if low[to]:
             ctx.emit("zaxxon.wall-crossing", texts.WALL[num], plane=num)
@@ -291,12 +295,21 @@ class FastZaxxonRules(ZaxxonRules):
             self._next_stage(s, ctx)
         return True
 
-    def _tell_move(self, num: int, here: int, to: int) -> tuple[tuple[int, str, str], Mapping[str, Any]]:
-        """The sentence's arguments and the data of the event of plane ``num`` stepping from ``here`` to ``to``
-        (``_move_step``), kept in ``_told``; the data read-only, as the events share it."""
+    def _move_info(self, action: Move) -> MoveInfo | None:
+        """The entry of ``_move_of`` of the prebuilt action equal to ``action`` (``None`` if it names no plane
+        number or space as they are written: the reference refuses it with its reason)."""
+        num, name = action.plane, action.to
+        if num.__class__ is not int or not (num == 1 or num == 2) or name.__class__ is not str:
+            return None
+        to = self.board.index.get(name)
+        return None if to is None else self._move_of[id(self._moves[num][to])]
+
+    def _tell_move(self, m: MoveInfo, here: int) -> Told:
+        """The sentence's arguments and the data of the event of the step ``m`` from ``here`` (``_move_step``), kept
+        in ``m``; the data read-only, as the events share it."""
         names = self.board.names
-        told = (num, names[here], names[to]), MappingProxyType({"plane": num, "to": names[to]})
-        self._told[(here * self._n_cells + to) * 2 + num] = told
+        num, to = m[1], m[2]
+        told = m[3][here] = (num, names[here], names[to]), MappingProxyType({"plane": num, "to": names[to]})
         return told
 
     def _altitude_step(self, s: ZState, seat: int, action: Altitude, ctx: Context) -> bool:
