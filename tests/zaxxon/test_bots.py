@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from tabletop import zaxxon
 from tabletop.engine import play_out
 from tabletop.zaxxon import BOTS, GreedyBot, ZaxxonRandomBot
@@ -9,6 +13,35 @@ from tabletop.zaxxon import BOTS, GreedyBot, ZaxxonRandomBot
 
 def test_bots_registry() -> None:
     assert BOTS["random"] is ZaxxonRandomBot and BOTS["greedy"] is GreedyBot
+
+
+def test_random_bot_chooses_what_randrange_chooses() -> None:
+    """The random bot draws its index as ``rng.randrange(n)`` does (the same bits of the generator), for lists of
+    every length up to 70 and a few long ones, with and without EndTurn last, over many seeds; a generator of
+    another class is asked through randrange itself."""
+    import random
+
+    from tabletop.zaxxon.actions import EndTurn, Roll
+
+    legal: list[Any] = [Roll() for _ in range(300)]
+    ends = [*legal[:20], EndTurn()]
+    for seed in range(60):
+        bot, ref = ZaxxonRandomBot(seed=seed), random.Random(seed)
+        for n in [*range(1, 71), 127, 128, 129, 255, 256, 257, 300]:
+            assert bot.choose(None, legal[:n]) is legal[ref.randrange(n)]  # type: ignore[arg-type]
+        for n in range(1, 22):  # EndTurn last: chosen only when it is the only action
+            offered = [*ends[:n - 1], ends[-1]]
+            assert bot.choose(None, offered) is offered[ref.randrange(max(n - 1, 1))]  # type: ignore[arg-type]
+
+    class Other(random.Random):
+        pass
+
+    bot = ZaxxonRandomBot(seed=0)
+    bot.rng, ref = Other(3), Other(3)
+    for n in range(1, 40):
+        assert bot.choose(None, legal[:n]) is legal[ref.randrange(n)]  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        bot.choose(None, [])  # type: ignore[arg-type]
 
 
 def test_greedy_beats_random_zaxxon_mission() -> None:

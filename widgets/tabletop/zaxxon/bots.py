@@ -9,6 +9,7 @@ it shoots the opponent's planes with Zaxxon when it can.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from random import Random
 from typing import Any
 
 from ..engine import Action, Bot, Game, RandomBot
@@ -37,9 +38,19 @@ class ZaxxonRandomBot(RandomBot):
 
     def choose(self, game: Game[Any], legal: Sequence[Action]) -> Action:
         n = len(legal)
-        if n > 1 and type(legal[-1]) is EndTurn:  # legal_actions lists EndTurn last, if at all
+        if n > 1 and type(legal[n - 1]) is EndTurn:  # legal_actions lists EndTurn last, if at all
             n -= 1
-        return legal[self.rng.randrange(n)]
+        rng = self.rng
+        if n > 0 and rng.__class__ is Random:
+            # rng.randrange(n) as CPython's Random works it out (_randbelow_with_getrandbits: k random bits, again
+            # while they make n or more), without its two Python calls: the same draws, the same choice
+            # (tests/zaxxon/test_bots.py compares the two)
+            k = n.bit_length()
+            r = rng.getrandbits(k)
+            while r >= n:
+                r = rng.getrandbits(k)
+            return legal[r]
+        return legal[rng.randrange(n)]
 
 
 class GreedyBot(Bot):

@@ -10,8 +10,8 @@ What it overrides, and why each is the same as the reference:
 - ``legal_actions`` (the move phase): a plane's steps come from a table per seat, space and *mode* (may it enter
   a wall's low section: High Altitude and 2 counts; is the RADAR barrier closed to it: a lower roll), so only the
   spaces of planes and pieces, which move, are checked; prebuilt, shared action objects; a shot is looked for only
-  when some piece (or an enemy plane in the dogfight area) is within the count (``near``), remembered per layout
-  of the pieces (``_pieces``). Sets of spaces are kept as bit masks (bit ``c`` for space ``c``: ``mask >> c & 1``),
+  when some piece (or an enemy plane in the dogfight area) is within the count (``near_at``: one mask and test per
+  plane); the spaces of the pieces are a mask kept per layout (``_pieces``). Sets of spaces are kept as bit masks (bit ``c`` for space ``c``: ``mask >> c & 1``),
   plain numbers the garbage collector never visits (a table of thousands of frozensets is walked in each of its
   full collections).
 - ``move_problem``: a step the tables say a plane may ever make is checked only for what changes during a game;
@@ -39,8 +39,16 @@ from .rules import E, ZaxxonRules
 from .state import MOVE, OVER, ROLL, SPIN, ZAXXON, ZState
 from .variant import ZaxxonVariant
 
+#: the arguments of a plane's step sentence and the data of its event (``_tell_move``)
+Told = tuple[tuple[int, str, str], Mapping[str, Any]]
+#: a prebuilt Move: the action, its plane number, its space, and {space stepped from: Told}
+MoveInfo = tuple[Move, int, int, dict[int, Told]]
 #: the steps of a plane in one mode: the spaces, as a tuple and a bit mask, and the Move actions of plane #1 and #2
 StepList = tuple[tuple[int, ...], int, tuple[Move, ...], tuple[Move, ...]]
+#: a plane's steps in one mode from one space (``_segment``): their spaces as a mask, the Move actions followed by
+#: the altitude change, the spaces in order, whether the space is in the dogfight area, and {mask of blocked
+#: spaces: the actions left}
+Segment = tuple[int, tuple[Action, ...], tuple[int, ...], bool, dict[int, tuple[Action, ...]]]
 
 
 def mask_of(cells: Any) -> int:
@@ -80,6 +88,10 @@ class FastZaxxonRules(ZaxxonRules):
         #: there: no shot)
         self.near = [tuple(mask_of(x for ray in self.rays[c] for x in ray[:k]) for k in range(7))
                      for c in range(n_cells)]
+        #: per count 1-6 (index 0: -1 for every space, for a count outside 1-6): per space, ``near[space][count]``
+        #: (legal_actions reads the count's tuple once, then a plane's space in it)
+        self.near_at = (tuple(-1 for _ in range(n_cells)),
+                        *(tuple(self.near[c][k] for c in range(n_cells)) for k in range(1, 7)))
         #: per space: its bit in a mask
         self.bit = tuple(1 << c for c in range(n_cells))
         #: per space: the kind of its missile silo / gun turret area ("" if none) and that area's target
@@ -109,15 +121,14 @@ class FastZaxxonRules(ZaxxonRules):
         self._segments: tuple[list[Any], ...] = tuple([None] * (n_cells * 8) for _ in range(4))
         #: the actions that can change where Zaxxon faces (a Move: only from or into the inner fortress)
         self._turners = frozenset((Spin, Shoot, MoveZaxxon, ZaxxonShoot))
-        #: (target spaces..., Zaxxon's west space) -> (the mask of the spaces those pieces take, {space * 7 + count:
-        #: is one of them within a shot of that count from that space?} as worked out so far); bounded
-        self._pieces: dict[tuple[int, ...], tuple[int, dict[int, bool]]] = {}
-        #: per step of a plane (``(here * cells + to) * 2 + plane``): the arguments and data of its event
-        #: (``_tell_move``)
-        self._told: dict[int, tuple[tuple[int, str, str], Mapping[str, Any]]] = {}
-        self._n_cells = n_cells
+        #: (target spaces..., Zaxxon's west space) -> the mask of the spaces those pieces take; bounded
+        self._pieces: dict[tuple[int, ...], int] = {}
+        #: per prebuilt Move action, by its id: the action, its plane number, its space and {space stepped from: the
+        #: arguments and data of the event} as far as they were needed (``_tell_move``)
+        self._move_of: dict[int, MoveInfo] = {id(m): (m, num, to, {}) for num, moves in self._moves.items()
+                                              for to, m in enumerate(moves)}
         #: the target spaces, Zaxxon's west space and their entry of _pieces at the last legal_actions
-        self._last_pieces: tuple[list[int], int, tuple[int, dict[int, bool]]] = ([], -2, (0, {}))
+        self._last_pieces: tuple[list[int], int, int] = ([], -2, 0)
 
     def _step_lists(self, seat: int) -> tuple[tuple[StepList, ...], ...]:
         modes: list[tuple[StepList, ...]] = []
@@ -240,12 +251,12 @@ class FastZaxxonRules(ZaxxonRules):
         Zaxxon does not turn, and the inner fortress's entry and RADAR barrier are not crossed): the checks of
         ``_flying``, ``_cell`` and ``move_problem`` from the tables, then the step told as the reference tells it.
         ``False`` (nothing done) for anything else: the reference plays it, or refuses it with its reason."""
-        num, name = action.plane, action.to
-        if num.__class__ is not int or not (num == 1 or num == 2) or name.__class__ is not str:
-            return False
-        to = self.board.index.get(name)
-        if to is None:
-            return False
+        m = self._move_of.get(id(action))
+        if m is None or m[0] is not action:  # (not a prebuilt action: the same step's, if it is one)
+            m = self._move_info(action)
+            if m is None:
+                return False
+        num, to = m[1], m[2]
         planes = s.planes
         first = seat * 2
         p = planes[first + num - 1]
@@ -265,8 +276,8 @@ class FastZaxxonRules(ZaxxonRules):
             return False
         p[0] = to
         # ctx.tell("zaxxon.plane-moves", -1, texts.move, num, names[here], names[to], plane=num, to=names[to]),
-        # its arguments and data made once per step of a plane (``_told``)
-        told = self._told.get((here * self._n_cells + to) * 2 + num) or self._tell_move(num, here, to)
+        # its arguments and data made once per step of a plane (``_tell_move``)
+        told = m[3].get(here) or self._tell_move(m, here)
         ctx.tell_made("zaxxon.plane-moves", -1, texts.move, told[0], told[1])
         if low[to]:
             ctx.emit("zaxxon.wall-crossing", texts.WALL[num], plane=num)
@@ -284,12 +295,21 @@ class FastZaxxonRules(ZaxxonRules):
             self._next_stage(s, ctx)
         return True
 
-    def _tell_move(self, num: int, here: int, to: int) -> tuple[tuple[int, str, str], Mapping[str, Any]]:
-        """The sentence's arguments and the data of the event of plane ``num`` stepping from ``here`` to ``to``
-        (``_move_step``), kept in ``_told``; the data read-only, as the events share it."""
+    def _move_info(self, action: Move) -> MoveInfo | None:
+        """The entry of ``_move_of`` of the prebuilt action equal to ``action`` (``None`` if it names no plane
+        number or space as they are written: the reference refuses it with its reason)."""
+        num, name = action.plane, action.to
+        if num.__class__ is not int or not (num == 1 or num == 2) or name.__class__ is not str:
+            return None
+        to = self.board.index.get(name)
+        return None if to is None else self._move_of[id(self._moves[num][to])]
+
+    def _tell_move(self, m: MoveInfo, here: int) -> Told:
+        """The sentence's arguments and the data of the event of the step ``m`` from ``here`` (``_move_step``), kept
+        in ``m``; the data read-only, as the events share it."""
         names = self.board.names
-        told = (num, names[here], names[to]), MappingProxyType({"plane": num, "to": names[to]})
-        self._told[(here * self._n_cells + to) * 2 + num] = told
+        num, to = m[1], m[2]
+        told = m[3][here] = (num, names[here], names[to]), MappingProxyType({"plane": num, "to": names[to]})
         return told
 
     def _altitude_step(self, s: ZState, seat: int, action: Altitude, ctx: Context) -> bool:
@@ -380,81 +400,86 @@ class FastZaxxonRules(ZaxxonRules):
         seat = s.mover
         assert seat is not None
         planes = s.planes
-        # spaces holding a plane (``pcells``) or a target piece or Zaxxon (``fixed``, a mask): no plane may step
-        # there, and a shot stops there
-        pcells = (planes[0][0], planes[1][0], planes[2][0], planes[3][0])
         first = seat * 2
+        p, q = planes[first], planes[first + 1]  # (the mover's planes, #1 and #2)
+        here, there = p[0], q[0]
         low = self.low_section
-        if low[pcells[first]] or low[pcells[first + 1]]:
+        if low[here] or low[there]:
             return self._off_wall(s, seat)
-        zx = s.zx
+        # the spaces of the target pieces and Zaxxon (``fixed``) and of the planes (``taken`` holds both): no plane
+        # may step there, and a shot stops there
         last = self._last_pieces  # (the layout of the previous call: most calls see the same)
-        if last[1] == zx and last[0] == s.tcell:
-            fixed, reach = last[2]
-        else:
-            key = (*s.tcell, zx)
-            pieces = self._pieces.get(key)
-            if pieces is None:
-                pieces = self._new_pieces(key)
-            self._last_pieces = (s.tcell[:], zx, pieces)
-            fixed, reach = pieces
+        fixed = last[2] if last[1] == s.zx and last[0] == s.tcell else self._layout(s)
+        bit = self.bit
+        enemies = bit[planes[2 - first][0]] | bit[planes[3 - first][0]]
+        taken = fixed | enemies | bit[here] | bit[there]
         count = s.count
         # a plane's entry in its segments: space * 8, +2 when the RADAR barrier is closed to it, and at High
         # Altitude +4 (+1 more with 2 counts: the low section of a wall may be entered)
         at_low = 2 if s.low == seat and s.variant.radar_barrier else 0
-        at = (at_low, at_low + (5 if count >= 2 else 4))  # by altitude (0: low, 1: high)
-        segments = self._segments
-        bit = self.bit
-        taken = fixed | bit[pcells[0]] | bit[pcells[1]] | bit[pcells[2]] | bit[pcells[3]]  # (the mask of both)
+        at_high = at_low + (5 if count >= 2 else 4)
+        # per space, what a shot with this count could reach (a count outside 1-6, never seen in the move phase:
+        # -1, so _shots looks, as Zaxxon's spaces are always in ``fixed``)
+        near = self.near_at[count if 0 < count <= 6 else 0]
         res: list[Action] = []
-        for pi in (first, first + 1):
-            p = planes[pi]
-            if p[2]:
-                continue
-            here = p[0]
-            k = here * 8 + at[p[1]]
-            entry = segments[pi][k] or self._segment(pi, k)
-            steps = entry[1]
-            if not entry[0] & taken:
-                res += steps  # every step free (the common case), then the altitude change
-            else:
-                for to, move in zip(entry[2], steps, strict=False):  # (steps ends with the altitude change)
-                    if not taken >> to & 1:
-                        res.append(move)
-                res.append(steps[-1])
-            if 0 < count <= 6:  # (else _shots says whether there is any)
-                k = here * 7 + count
-                hit = reach.get(k)
-                if hit is None:
-                    hit = reach[k] = fixed & self.near[here][count] != 0
-                # no target piece or Zaxxon in reach: only an opponent's plane in a dogfight could be shot (its
-                # own planes never are)
-                if not hit and (not entry[3] or self._no_enemy_near(here, count, pcells, first)):
-                    continue
-            self._shots(s, seat, pi, taken, res)
+        # each plane that may fly (the same for #1 and #2): its steps, blocked ones left out (kept per entry and
+        # blocked spaces), and its altitude change; then its shots, if a target piece or Zaxxon is in reach, or an
+        # opponent's plane in a dogfight (its own planes are never shot)
+        if not p[2]:
+            k = here * 8 + (at_high if p[1] else at_low)
+            entry = self._segments[first][k] or self._segment(first, k)
+            blocked = entry[0] & taken
+            res += (entry[4].get(blocked) or self._unblocked(entry, blocked)) if blocked else entry[1]
+            reach = near[here]
+            if fixed & reach or entry[3] and enemies & reach:
+                self._shots(s, seat, first, taken, res)
+        if not q[2]:
+            k = there * 8 + (at_high if q[1] else at_low)
+            entry = self._segments[first + 1][k] or self._segment(first + 1, k)
+            blocked = entry[0] & taken
+            res += (entry[4].get(blocked) or self._unblocked(entry, blocked)) if blocked else entry[1]
+            reach = near[there]
+            if fixed & reach or entry[3] and enemies & reach:
+                self._shots(s, seat, first + 1, taken, res)
         if not (res and s.variant.must_use_full_count):
             res.append(self._end)
         return res
 
-    def _no_enemy_near(self, here: int, count: int, pcells: tuple[int, ...], first: int) -> bool:
-        """Whether neither opponent's plane is within a shot of ``count`` from ``here`` (``first``: the mover's
-        first plane, ``pcells``: every plane's space)."""
-        reach = self.near[here][count]
-        return not (reach >> pcells[2 - first] & 1 or reach >> pcells[3 - first] & 1)
+    def _layout(self, s: ZState) -> int:
+        """The mask of the spaces target pieces and Zaxxon take, kept per layout (``_pieces``, bounded) and as the
+        last one seen (``_last_pieces``)."""
+        key = (*s.tcell, s.zx)
+        fixed = self._pieces.get(key)
+        if fixed is None:
+            if len(self._pieces) >= 512:
+                self._pieces.clear()
+            fixed = self._pieces[key] = mask_of((*key, self.east[s.zx]))
+        self._last_pieces = (s.tcell[:], s.zx, fixed)
+        return fixed
 
-    def _segment(self, pi: int, k: int) -> tuple[int, tuple[Action, ...], tuple[int, ...], bool]:
+    def _segment(self, pi: int, k: int) -> Segment:
         """Entry ``k`` of plane ``pi``'s segments (made when first needed): the spaces of its steps as a mask, its
-        Move actions followed by its altitude change, the spaces in the order of the moves, and whether the
-        plane's space is in the dogfight area."""
+        Move actions followed by its altitude change, the spaces in the order of the moves, whether the plane's
+        space is in the dogfight area, and the actions left when some of the steps are blocked (by the mask of
+        the blocked spaces, as far as they were needed: ``_unblocked``)."""
         seat, num = divmod(pi, 2)
         num += 1
         here, rest = divmod(k, 8)
         high = rest >= 4
         tos, to_mask, moves1, moves2 = self.step_lists[seat][rest - 4 if high else rest][here]
-        entry = (to_mask, (*(moves1 if num == 1 else moves2), self._alt_to[num][0 if high else 1]), tos,
-                 here in self.board.dogfight)
+        entry: Segment = (to_mask, (*(moves1 if num == 1 else moves2), self._alt_to[num][0 if high else 1]), tos,
+                 here in self.board.dogfight, {})
         self._segments[pi][k] = entry
         return entry
+
+    @staticmethod
+    def _unblocked(entry: Segment, blocked: int) -> tuple[Action, ...]:
+        """The actions of segment ``entry`` when the spaces of ``blocked`` (a mask of some of its steps' spaces)
+        are taken: the steps onto the others, in order, then the altitude change; kept in the entry."""
+        steps = entry[1]
+        kept = (*(move for to, move in zip(entry[2], steps, strict=False) if not blocked >> to & 1), steps[-1])
+        entry[4][blocked] = kept
+        return kept
 
     def _off_wall(self, s: ZState, seat: int) -> list[Action]:
         """The legal actions when a plane of ``seat`` is on a wall's low section: its steps off it, nothing else
@@ -470,15 +495,6 @@ class FastZaxxonRules(ZaxxonRules):
         tos, _, moves1, moves2 = self.step_lists[seat][(1 if p[1] and s.count >= 2 else 0) + radar][p[0]]
         return [move for to, move in zip(tos, moves1 if pi % 2 == 0 else moves2, strict=True)
                 if to not in fixed and to not in pcells]
-
-    def _new_pieces(self, key: tuple[int, ...]) -> tuple[int, dict[int, bool]]:
-        """The mask of the spaces target pieces and Zaxxon take (``key``: the target spaces, -1 for one shot away,
-        then Zaxxon's west space), and a blank table of which spaces have one of them in reach."""
-        if len(self._pieces) >= 512:
-            self._pieces.clear()
-        zx = key[-1]
-        got = self._pieces[key] = (mask_of((*key, self.east[zx])), {})
-        return got
 
     def _other_actions(self, s: ZState) -> list[Action]:
         """The legal actions outside the move phase: roll, spin, or Zaxxon's moves and shots."""
