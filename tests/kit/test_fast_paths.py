@@ -242,6 +242,32 @@ def test_the_random_bots_draw_what_randrange_draws_and_count_their_draws_alike()
         assert counted() == twin_counted() > 0 and bot.rng.getstate() == ref.getstate()
 
 
+def test_the_picker_draws_what_randrange_draws_and_counts_alike() -> None:
+    """``engine.bots.picker`` (the fast paths' pick): what ``randrange`` picks from a twin generator, leaving it in
+    the same state, on a plain generator and on one that counts its draws (the simulator's forks); a generator of
+    another class keeps its own ``randrange``."""
+    from tabletop.engine.bots import picker
+    from tabletop.sim.draws import _count_draws
+
+    sizes = [1, 2, 3, 5, 7, 8, 13, 64, 100, 1, 9, 2**31 - 1, 2**32 + 1] * 20
+    for counting in (False, True):
+        rng, twin = random.Random(5), random.Random(5)
+        counted = _count_draws(rng) if counting else None
+        twin_counted = _count_draws(twin) if counting else None
+        pick = picker(rng)
+        assert [pick(n) for n in sizes] == [twin.randrange(n) for n in sizes]
+        assert rng.getstate() == twin.getstate()
+        if counted is not None and twin_counted is not None:
+            assert counted() == twin_counted() > 0
+
+    class Loaded(random.Random):
+        def randrange(self, *args: object, **kwargs: object) -> int:  # type: ignore[override]
+            return 0
+
+    loaded = Loaded(5)
+    assert picker(loaded) == loaded.randrange and picker(loaded)(9) == 0
+
+
 @pytest.mark.parametrize("collecting", [True, False])
 def test_play_one_counts_every_rule_firing_and_restores_the_collector(collecting: bool) -> None:
     was = gc.isenabled()

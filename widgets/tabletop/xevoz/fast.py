@@ -23,6 +23,7 @@ from types import MethodType
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import Action, Bot, Game
+from tabletop.engine.bots import picker
 from tabletop.engine.rules import Bundle
 
 from . import texts
@@ -558,8 +559,8 @@ def sim_steps(bot: Bot, game: Game[Any], state: XevozState, ctx: Context, bots: 
     # or a chop, which FastXevozRules.apply would take in one frame: the same step, one call more)
     apply = MethodType(XevozRules.apply, rules)
     listing = MethodType(XevozRules.legal_actions, rules)
-    # each pick is the seat's generator's randrange, as choose draws it
-    picks = [b.rng.randrange for b in bots]
+    # each pick is the seat's generator's randrange, as choose draws it (the kit's picker: the same draws)
+    picks = [picker(b.rng) for b in bots]
     reach, chops = fast._reach, fast._chops
     played = 0
     while played < budget:
