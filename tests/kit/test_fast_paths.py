@@ -439,6 +439,32 @@ def test_a_bundle_key_counts_as_each_of_its_keys() -> None:
     assert all(k.__class__ is not Bundle for k in expand_tally(g.tally))
 
 
+def test_the_worker_makes_a_bots_sim_player_once_per_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot class's ``sim_player`` (its fused steps made once per game) is what the simulator's worker plays with,
+    once per game even where positions are kept for the variants (play_seeds: a call every few steps); the records
+    are those of its ``sim_steps`` alone and of the plain path (choose + apply)."""
+    from tabletop.sim.forks import play_seeds
+    from tabletop.xevoz import XevozRandomBot, fast
+
+    made: list[int] = []
+    real = fast.sim_player
+
+    def counted(*args: object) -> object:
+        made.append(1)
+        return real(*args)  # type: ignore[arg-type]
+
+    variants = [{}, {"drain_symbol_when_attached": "extra-chop"}]
+    monkeypatch.setattr(XevozRandomBot, "sim_player", counted)
+    with_player = play_seeds("tabletop.xevoz", variants, ["random", "random"], 0, 12, 5000)
+    assert 12 <= len(made) <= 24 - len(with_player.shared)  # one per game played: the watched ones, the others
+    monkeypatch.delattr(XevozRandomBot, "sim_player")
+    steps_only = play_seeds("tabletop.xevoz", variants, ["random", "random"], 0, 12, 5000)
+    monkeypatch.delattr(XevozRandomBot, "sim_steps")
+    plain = play_seeds("tabletop.xevoz", variants, ["random", "random"], 0, 12, 5000)
+    assert with_player.records == steps_only.records == plain.records
+    assert with_player.shared == steps_only.shared == plain.shared
+
+
 def test_fork_at_an_earlier_position_plays_on_from_there() -> None:
     """Game.fork_at: a fork at a position this game kept earlier (state, chance counter, version) plays on
     exactly as the game did from there; another variant is checked as the constructor checks it."""
