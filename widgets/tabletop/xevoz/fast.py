@@ -112,6 +112,9 @@ class Tables:
         self._reach: dict[str, tuple[Grid, Reach, Reach]] = {}
         #: id(helix) -> (helix, its reading by face): ``rules.read_face`` found without hashing the helix
         self._readings: dict[int, tuple[Any, dict[str, tuple[Glyph, Attack, Attack, str]]]] = {}
+        #: the build-phase actions (``rules._build_actions``) by figure, the helix's glyphs, the presented
+        #: opponent's parts and the gold limit (see :meth:`build_actions`)
+        self._builds: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 
     def readings(self, side: Any) -> dict[str, tuple[Glyph, Attack, Attack, str]]:
         """``rules.read_face(side, face)`` by face."""
@@ -123,6 +126,21 @@ class Tables:
             by_face = {face: XevozRules.read_face(self.rules, side, face) for face in FACE_SLOT}
             hit = self._readings[id(h)] = (h, by_face)  # the entry keeps the helix alive, so its id stays its own
         return hit[1]
+
+    def build_actions(self, state: XevozState, seat: int) -> tuple[Action, ...]:
+        """``rules._build_actions(state, seat)``, found again after a flip: the list reads the helix's glyphs (the
+        pre-battle check, the spare glyphs to swap in, one Flip per slot), never which way round they are pressed
+        in, so it is kept by the glyphs alone (the rules keep it by the whole helix)."""
+        side, other = state.sides[seat], state.sides[1 - seat]
+        f = side.figure
+        key = (f.id, f.n_parts, tuple([g for g, _ in side.helix]), other.figure.n_parts if other.ready else -1,
+               state.max_gold)
+        hit = self._builds.get(key)
+        if hit is None:
+            if len(self._builds) > 4096:  # helixes redesigned in many games: start afresh
+                self._builds.clear()
+            hit = self._builds[key] = XevozRules._build_actions(self.rules, state, seat)
+        return hit
 
     def chop_table(self, f: Figure) -> ChopTable:
         hit = self._chops.get(id(f))
@@ -199,6 +217,8 @@ def legal_actions(rules: XevozRules, state: XevozState, fast: Tables | None = No
         return [grid.moves[c] for c in cells]
     if ph == "first" or ph == "world":
         return list(_ROLL)
+    if ph == "build":
+        return list(fast.build_actions(state, 0 if not state.sides[0].ready else 1))
     if ph != "actions":
         return XevozRules.legal_actions(rules, state)
     kind, _, owner = state.queue[0]
@@ -712,6 +732,14 @@ def _other_step(rules: XevozRules, fast: Tables, picks: list[Callable[[int], int
         return True
     if ph == "over":
         return False
+    if ph == "build":  # the seat not yet presented picks from the build actions (listed by fast.build_actions)
+        seat = 0 if not state.sides[0].ready else 1
+        acts = fast.build_actions(state, seat)
+        if not acts:
+            return False
+        ctx.player = seat
+        XevozRules.apply(rules, state, bots[seat].choose(game, acts), ctx)
+        return True
     seat_or_none = rules.current_player(state)
     legal = XevozRules.legal_actions(rules, state)
     if seat_or_none is None or not legal:
