@@ -118,6 +118,44 @@ def test_chance_draws_are_splitmix64_of_the_draw_number() -> None:
     assert w.value == "T" and w.n == 201
 
 
+def test_chance_mixes_a_block_of_draws_as_splitmix64_mixes_each() -> None:
+    """The draws Chance mixes ahead in one block (``_mix_block``) are splitmix64's, draw by draw: for any seed, any
+    draw number (the edges of the range where the lanes are used, and past it), and read back through ``value``,
+    ``values`` and ``next_u64`` in any order, after the counter is set anew (a fork) and in a copy."""
+    from tabletop.engine.chance import _BLOCK, _mix_block
+
+    rng = random.Random(8)
+    seeds = [0, 1, _MASK, 2**63, 12345] + [rng.getrandbits(64) for _ in range(20)]
+    for seed in seeds:
+        base = splitmix64(seed & _MASK)
+        c = Chance(seed, {})
+        for n in [1, 2, _BLOCK - 1, 2**32, 2**60 - _BLOCK, 2**60 - 1, 2**60, 2**64 + 3, rng.getrandbits(59)]:
+            assert _mix_block(c._start, n) == [splitmix64((base + (n + i) * _GOLDEN) & _MASK) for i in range(_BLOCK)]
+    faces = tuple(range(12))
+    for seed in seeds[:8]:
+        base = splitmix64(seed & _MASK)
+
+        def want(n: int, opts: tuple[int, ...], base: int = base) -> int:
+            return opts[(splitmix64((base + n * _GOLDEN) & _MASK) * len(opts)) >> 64]
+
+        c = Chance(seed, {"helix1": faces, "die": (1, 2, 3, 4, 5, 6)})
+        n = 0
+        for step in range(3 * _BLOCK):  # single and paired draws, across the blocks' edges
+            if step % 3:
+                assert c.values("helix1", "die") == (want(n + 1, faces), want(n + 2, (1, 2, 3, 4, 5, 6)))
+                n += 2
+            else:
+                assert c.value("helix1") == want(n + 1, faces)
+                n += 1
+            assert c.counter == n
+        c.counter = 7  # set anew, as a fork at an earlier position does
+        assert [c.value("helix1") for _ in range(5)] == [want(m, faces) for m in range(8, 13)]
+        d = c.copy()
+        assert d.next_u64() == splitmix64((base + 13 * _GOLDEN) & _MASK) and d.values("die", "helix1") == (
+            want(14, (1, 2, 3, 4, 5, 6)), want(15, faces))
+        assert c.value("helix1") == want(13, faces)  # the copy drew on its own counter
+
+
 def _walked(seed: int, n: int, opts: tuple[str, ...], weights: tuple[float, ...]) -> str:
     """The weighted draw number ``n`` of a game of ``seed`` as Chance.draw's walk finds it (the reference)."""
     x = splitmix64((splitmix64(seed & _MASK) + n * _GOLDEN) & _MASK)
