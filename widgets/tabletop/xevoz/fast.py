@@ -541,8 +541,8 @@ def call(rules: XevozRules, fast: Tables, state: XevozState, a: Call, ctx: Any, 
 
 
 _K_MOVE, _K_FOLLOW, _K_NEXT = _keys("xevoz.movement"), _keys("xevoz.defender-follows"), _keys("xevoz.next-attacker")
-_K_SWORD = _keys("xevoz.sword")
-COUNTED_RULES += ("xevoz.movement", "xevoz.defender-follows", "xevoz.next-attacker", "xevoz.sword")
+_K_SWORD, _K_STAR = _keys("xevoz.sword"), _keys("xevoz.star")
+COUNTED_RULES += ("xevoz.movement", "xevoz.defender-follows", "xevoz.next-attacker", "xevoz.sword", "xevoz.star")
 
 
 def moved(rules: XevozRules, fast: Tables, state: XevozState, ctx: Any, seat: int, cell: int, moving: bool) -> None:
@@ -719,8 +719,18 @@ def _other_step(rules: XevozRules, fast: Tables, picks: list[Callable[[int], int
         ctx.player = seat
         if r >= len(idx):  # the DRAIN ATTACK on the figure: remove it, or (nothing to regenerate) keep it
             XevozRules.apply(rules, state, FreeDrain() if r == len(idx) else KeepDrain(), ctx)
-        elif kind == "heal":
-            rules._healed(state, ctx, owner, idx[r])
+        elif kind == "heal":  # rules._healed for a listed part, counted here; then rules._finish_decision
+            i = idx[r]
+            side = state.sides[owner]
+            side.present[i] = True
+            side.life += 1
+            side.pile.remove(i)
+            tally = ctx.tally  # type: ignore[attr-defined]  # a counting Context
+            k = _K_STAR[owner]
+            tally[k] = tally.get(k, 0) + 1
+            state.queue.pop(0)
+            if state.phase != "over":
+                advance(rules, fast, state, ctx)
         else:
             rules._attached(state, ctx, kind, seat, owner, idx[r])
         return True
