@@ -3,10 +3,13 @@
 What is here is speed only, and says nothing a rule does not already say:
 
 - **tables**: each figure's choppable parts as one generated test per part (:func:`chop_table`), each mat's
-  movement squares by pair of squares, looked up without a call (:class:`Reach`);
-- **fused steps** (:func:`sim_steps`, the random bot's ``sim_steps``): a whole battle's decisions picked exactly as
+  movement squares by pair of squares, looked up without a call (:class:`Reach`), the build-phase actions by the
+  helix's glyphs (:meth:`Tables.build_actions`: a flip does not change them);
+- **fused steps** (:func:`sim_steps`, the random bot's ``sim_steps``; :func:`sim_player`, the same made once per
+  game, is what the simulator's worker plays with): a whole battle's decisions picked exactly as
   :class:`~tabletop.xevoz.bots.XevozRandomBot` picks them from :func:`legal_actions` and played with the rules'
-  own functions for actions already found legal, without building the lists, dispatching or checking again;
+  own functions for actions already found legal, without building the lists, dispatching or checking again (the
+  commonest steps, and the counting of their rule firings, written out in one frame);
 - **counting without events**: the simulator hands in a counting Context (the kit's ``TallyContext``), so each
   rule's ``ctx.tell`` adds one to ``tally[rule, seat]`` and no Event or sentence is made. The rules never ask which
   Context they have.
