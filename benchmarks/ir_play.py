@@ -6,9 +6,12 @@
 The difference of the two runs' ``I refs`` (the second only imports and sets up), divided by the steps printed, is
 the instructions per step. Workloads: ``logged GAME N`` plays seeds 0..N-1 as bench.py's "random bots, logged" line
 does (``Game(safe=False, log=True)``, random bots seeded ``seed * 7 + seat``, at most 5,000 actions a game);
-``simulated GAME N`` plays seeds 0..N-1 under the rulebook and under bench.py's other variant exactly as the
-simulator's workers do (``tabletop.sim.play_one``); ``openspiel - N`` plays N of the yardstick's backgammon games
-(every node, chance nodes included, counted as a step).
+``simulated GAME N`` plays seeds 0..N-1 under the rulebook and under bench.py's other variant, each game on its
+own (``tabletop.sim.play_one``); ``swept GAME N`` plays the same seeds and variants as a worker of bench.py's
+sweep does (``tabletop.sim.play_seeds``, one task of N seeds: a game that never reads the changed option is played
+once for both variants, the other variant continues from a position kept before the read), the figure to use for
+the sweep's per-seed work; ``openspiel - N`` plays N of the yardstick's backgammon games (every node, chance nodes
+included, counted as a step).
 """
 
 from __future__ import annotations
@@ -57,6 +60,22 @@ def simulated(name: str, n: int) -> int:
                for v in ({}, alt or {}) for seed in range(n))
 
 
+def swept(name: str, n: int) -> int:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import bench
+
+    from tabletop.sim.core import resolve_game
+    from tabletop.sim.forks import play_seeds
+
+    mod = resolve_game(name)
+    alt = bench.alt_variant(mod.Rules().variant_type)
+    seats = len(mod.Rules().default_players)
+    if not n:
+        return 0
+    chunk = play_seeds(mod.__name__, [{}, alt or {}], ["random"] * seats, 0, n, 5000)
+    return sum(r.steps for r in chunk.records)
+
+
 def openspiel(n: int) -> int:
     import pyspiel  # type: ignore[import-not-found]
 
@@ -79,7 +98,7 @@ def openspiel(n: int) -> int:
 def main(argv: list[str]) -> int:
     kind, name, n = argv[1], argv[2], int(argv[3])
     steps = {"logged": lambda: logged(name, n), "simulated": lambda: simulated(name, n),
-             "openspiel": lambda: openspiel(n)}[kind]()
+             "swept": lambda: swept(name, n), "openspiel": lambda: openspiel(n)}[kind]()
     print("steps", steps)
     return 0
 

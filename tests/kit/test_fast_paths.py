@@ -118,6 +118,44 @@ def test_chance_draws_are_splitmix64_of_the_draw_number() -> None:
     assert w.value == "T" and w.n == 201
 
 
+def test_chance_mixes_a_block_of_draws_as_splitmix64_mixes_each() -> None:
+    """The draws Chance mixes ahead in one block (``_mix_block``) are splitmix64's, draw by draw: for any seed, any
+    draw number (the edges of the range where the lanes are used, and past it), and read back through ``value``,
+    ``values`` and ``next_u64`` in any order, after the counter is set anew (a fork) and in a copy."""
+    from tabletop.engine.chance import _BLOCK, _mix_block
+
+    rng = random.Random(8)
+    seeds = [0, 1, _MASK, 2**63, 12345] + [rng.getrandbits(64) for _ in range(20)]
+    for seed in seeds:
+        base = splitmix64(seed & _MASK)
+        c = Chance(seed, {})
+        for n in [1, 2, _BLOCK - 1, 2**32, 2**60 - _BLOCK, 2**60 - 1, 2**60, 2**64 + 3, rng.getrandbits(59)]:
+            assert _mix_block(c._start, n) == [splitmix64((base + (n + i) * _GOLDEN) & _MASK) for i in range(_BLOCK)]
+    faces = tuple(range(12))
+    for seed in seeds[:8]:
+        base = splitmix64(seed & _MASK)
+
+        def want(n: int, opts: tuple[int, ...], base: int = base) -> int:
+            return opts[(splitmix64((base + n * _GOLDEN) & _MASK) * len(opts)) >> 64]
+
+        c = Chance(seed, {"helix1": faces, "die": (1, 2, 3, 4, 5, 6)})
+        n = 0
+        for step in range(3 * _BLOCK):  # single and paired draws, across the blocks' edges
+            if step % 3:
+                assert c.values("helix1", "die") == (want(n + 1, faces), want(n + 2, (1, 2, 3, 4, 5, 6)))
+                n += 2
+            else:
+                assert c.value("helix1") == want(n + 1, faces)
+                n += 1
+            assert c.counter == n
+        c.counter = 7  # set anew, as a fork at an earlier position does
+        assert [c.value("helix1") for _ in range(5)] == [want(m, faces) for m in range(8, 13)]
+        d = c.copy()
+        assert d.next_u64() == splitmix64((base + 13 * _GOLDEN) & _MASK) and d.values("die", "helix1") == (
+            want(14, (1, 2, 3, 4, 5, 6)), want(15, faces))
+        assert c.value("helix1") == want(13, faces)  # the copy drew on its own counter
+
+
 def _walked(seed: int, n: int, opts: tuple[str, ...], weights: tuple[float, ...]) -> str:
     """The weighted draw number ``n`` of a game of ``seed`` as Chance.draw's walk finds it (the reference)."""
     x = splitmix64((splitmix64(seed & _MASK) + n * _GOLDEN) & _MASK)
@@ -240,6 +278,32 @@ def test_the_random_bots_draw_what_randrange_draws_and_count_their_draws_alike()
         for n in sizes:
             assert bot.choose(None, list(range(n))) == ref.randrange(n) == twin.randrange(n), kind  # type: ignore[arg-type]
         assert counted() == twin_counted() > 0 and bot.rng.getstate() == ref.getstate()
+
+
+def test_the_picker_draws_what_randrange_draws_and_counts_alike() -> None:
+    """``engine.bots.picker`` (the fast paths' pick): what ``randrange`` picks from a twin generator, leaving it in
+    the same state, on a plain generator and on one that counts its draws (the simulator's forks); a generator of
+    another class keeps its own ``randrange``."""
+    from tabletop.engine.bots import picker
+    from tabletop.sim.draws import _count_draws
+
+    sizes = [1, 2, 3, 5, 7, 8, 13, 64, 100, 1, 9, 2**31 - 1, 2**32 + 1] * 20
+    for counting in (False, True):
+        rng, twin = random.Random(5), random.Random(5)
+        counted = _count_draws(rng) if counting else None
+        twin_counted = _count_draws(twin) if counting else None
+        pick = picker(rng)
+        assert [pick(n) for n in sizes] == [twin.randrange(n) for n in sizes]
+        assert rng.getstate() == twin.getstate()
+        if counted is not None and twin_counted is not None:
+            assert counted() == twin_counted() > 0
+
+    class Loaded(random.Random):
+        def randrange(self, *args: object, **kwargs: object) -> int:  # type: ignore[override]
+            return 0
+
+    loaded = Loaded(5)
+    assert picker(loaded) == loaded.randrange and picker(loaded)(9) == 0
 
 
 @pytest.mark.parametrize("collecting", [True, False])
@@ -411,6 +475,32 @@ def test_a_bundle_key_counts_as_each_of_its_keys() -> None:
     assert played > 0
     assert any(k.__class__ is Bundle for k in g.tally)
     assert all(k.__class__ is not Bundle for k in expand_tally(g.tally))
+
+
+def test_the_worker_makes_a_bots_sim_player_once_per_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot class's ``sim_player`` (its fused steps made once per game) is what the simulator's worker plays with,
+    once per game even where positions are kept for the variants (play_seeds: a call every few steps); the records
+    are those of its ``sim_steps`` alone and of the plain path (choose + apply)."""
+    from tabletop.sim.forks import play_seeds
+    from tabletop.xevoz import XevozRandomBot, fast
+
+    made: list[int] = []
+    real = fast.sim_player
+
+    def counted(*args: object) -> object:
+        made.append(1)
+        return real(*args)  # type: ignore[arg-type]
+
+    variants = [{}, {"drain_symbol_when_attached": "extra-chop"}]
+    monkeypatch.setattr(XevozRandomBot, "sim_player", counted)
+    with_player = play_seeds("tabletop.xevoz", variants, ["random", "random"], 0, 12, 5000)
+    assert 12 <= len(made) <= 24 - len(with_player.shared)  # one per game played: the watched ones, the others
+    monkeypatch.delattr(XevozRandomBot, "sim_player")
+    steps_only = play_seeds("tabletop.xevoz", variants, ["random", "random"], 0, 12, 5000)
+    monkeypatch.delattr(XevozRandomBot, "sim_steps")
+    plain = play_seeds("tabletop.xevoz", variants, ["random", "random"], 0, 12, 5000)
+    assert with_player.records == steps_only.records == plain.records
+    assert with_player.shared == steps_only.shared == plain.shared
 
 
 def test_fork_at_an_earlier_position_plays_on_from_there() -> None:

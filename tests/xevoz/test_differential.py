@@ -106,24 +106,18 @@ def test_the_fast_path_plays_the_reference_battles_step_by_step(vi: int, bot: st
 
 def test_the_fused_advance_and_follow_branches_are_played(monkeypatch: pytest.MonkeyPatch) -> None:
     """The fused path's own steps after the last action of a round (``fast.advance``: the winner to move) and
-    after a move that leaves the defender a choice of squares (``fast.moved``) are played, and so are the rules'
-    own steps they hand over to (the battles above compare every step of both with the reference)."""
+    after a move that leaves the defender a choice of squares (the move written out in ``fast.sim_steps``, as
+    ``fast.moved`` plays it) are played, and so are the rules' own steps they hand over to (the battles above
+    compare every step of both with the reference)."""
     seen: Counter[str] = Counter()
-    real_advance, real_moved = fast.advance, fast.moved
+    real_advance = fast.advance
 
     def counting_advance(rules: XevozRules, tb: Any, state: XevozState, ctx: Any) -> None:
         before = seen["rules._advance"]
         real_advance(rules, tb, state, ctx)
         seen["own advance" if seen["rules._advance"] == before else "rules' advance"] += 1
 
-    def counting_moved(rules: XevozRules, tb: Any, state: XevozState, ctx: Any, seat: int, cell: int,
-                       moving: bool) -> None:
-        real_moved(rules, tb, state, ctx, seat, cell, moving)
-        if moving and state.phase == "follow":
-            seen["a choice to follow"] += 1
-
     monkeypatch.setattr(fast, "advance", counting_advance)
-    monkeypatch.setattr(fast, "moved", counting_moved)
     for seed in range(10):
         rules = XevozRules()
         plain = rules._advance
@@ -136,8 +130,13 @@ def test_the_fused_advance_and_follow_branches_are_played(monkeypatch: pytest.Mo
         g = Game(rules, seed=seed, variant=VARIANTS[seed % 2], safe=False, log=False)
         g.tally = {}
         bots = [BOTS["random"](seed=seed * 7 + s) for s in range(2)]
-        while fast.sim_steps(bots[0], g, g.raw_state, g.counting_context(), bots, 1000):
-            pass
+        ctx = g.counting_context()
+        while True:  # one step at a time, to see where a move leads
+            before = g.raw_state.phase
+            if not fast.sim_steps(bots[0], g, g.raw_state, ctx, bots, 1):
+                break
+            if before == "move" and g.raw_state.phase == "follow":
+                seen["a choice to follow"] += 1
     assert seen["own advance"] and seen["rules' advance"] and seen["a choice to follow"], seen
 
 

@@ -92,6 +92,21 @@ def test_build_actions_follow_every_redesign() -> None:
     assert seen > 50
 
 
+def test_the_fast_build_actions_are_found_again_after_a_flip() -> None:
+    """The fast path's build-phase list is kept by the helix's glyphs, not which way round they are pressed in:
+    after a flip it is the same list, and the one the reference works out afresh for the flipped helix."""
+    for seed in range(6):
+        g = xevoz.new_game(seed=seed)
+        rules: XevozRules = g.rules  # type: ignore[assignment]
+        tb = fast.tables(rules)
+        for slot in (1, 3, 6, 1):
+            before = tb.build_actions(g.raw_state, 0)
+            g.play(Flip(slot))
+            after = tb.build_actions(g.raw_state, 0)
+            assert after is before
+            assert list(after) == list(XevozRules()._build_actions(g.raw_state, 0)) == g.legal_actions()
+
+
 def test_a_flipped_helix_is_read_afresh() -> None:
     g = xevoz.new_game(seed=2)
     rules: XevozRules = g.rules  # type: ignore[assignment]

@@ -34,6 +34,30 @@ class Bot(ABC):
         return f"{type(self).__name__}()"
 
 
+def picker(rng: random.Random) -> Callable[[int], int]:
+    """``rng.randrange`` for counts of at least 1, for fast paths that pick as a random bot's ``choose`` does: a
+    plain ``random.Random``'s ``randrange(n)`` is its ``_randbelow(n)`` (the same draws, one Python call less per
+    pick; a generator that counts its draws, ``tabletop.sim.draws``, counts them alike); any other generator's own
+    ``randrange``. Never call it with 0 (``randrange(0)`` raises; this may not)."""
+    if type(rng) is random.Random and _RANDRANGE_IS_RANDBELOW and "randrange" not in vars(rng):
+        below: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
+        return below
+    return rng.randrange
+
+
+def _randrange_is_randbelow() -> bool:
+    """Whether ``randrange(n)`` draws exactly what ``_randbelow(n)`` draws on this Python (n >= 1)."""
+    a, b = random.Random(2024), random.Random(2024)
+    below = getattr(b, "_randbelow", None)
+    if below is None:
+        return False
+    sizes = [1, 2, 3, 5, 7, 8, 13, 64, 100, 2**31 - 1, 2**32 + 1] * 8
+    return all(a.randrange(n) == below(n) for n in sizes) and a.getstate() == b.getstate()
+
+
+_RANDRANGE_IS_RANDBELOW = _randrange_is_randbelow()
+
+
 class RandomBot(Bot):
     """Picks uniformly among the legal actions."""
 

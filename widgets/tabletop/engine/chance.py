@@ -56,6 +56,38 @@ def weighted_table(options: Sequence[Any], weights: Sequence[float]) -> tuple[
     return hit  # (the entry keeps both tuples alive, so their ids stay their own)
 
 
+#: draws mixed at once (see _mix_block): draw numbers ``b0 .. b0 + _BLOCK - 1`` of one Chance
+_BLOCK = 32
+#: the block's lanes: each draw's 64 bits in a lane of 128 (the upper 64 left free, so a lane's product with a
+#: 64-bit constant never reaches the next lane)
+_LANES = sum(_MASK << (128 * i) for i in range(_BLOCK))
+_ONES = sum(1 << (128 * i) for i in range(_BLOCK))
+_STEPS = sum(i << (128 * i) for i in range(_BLOCK))
+
+
+def _mix_block(start: int, n: int) -> list[int]:
+    """``splitmix64``'s mix of draws ``n .. n + _BLOCK - 1`` (``start``: ``Chance._start``), all in one: the
+    block's draws side by side in one integer, one lane each, mixed by the same operations (about as many
+    operations on one long integer as a single draw takes, instead of that many per draw); the lanes read back
+    as 64-bit words. Draw numbers beyond 2**60 (never reached in play) are mixed one by one."""
+    if n >> 60 or n < 0:
+        return [_mixed(start, n + i) for i in range(_BLOCK)]
+    x = (start * _ONES + (n * _ONES + _STEPS) * _GOLDEN) & _LANES  # each lane below 2**128 before the mask
+    x = ((x ^ (x >> 30)) & _LANES) * 0xBF58476D1CE4E5B9 & _LANES
+    x = ((x ^ (x >> 27)) & _LANES) * 0x94D049BB133111EB & _LANES
+    x = (x ^ (x >> 31)) & _LANES
+    words: list[int] = memoryview(x.to_bytes(16 * _BLOCK, "little")).cast("Q")[::2].tolist()
+    return words
+
+
+def _mixed(start: int, n: int) -> int:
+    """The mix of draw ``n`` alone (``Chance.value``'s arithmetic)."""
+    x = (start + n * _GOLDEN) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
 def splitmix64(x: int) -> int:
     x = (x + _GOLDEN) & _MASK
     x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -91,7 +123,7 @@ class Chance:
     :class:`RigError` at once.
     """
 
-    __slots__ = ("seed", "counter", "domains", "queues", "_base", "_start")
+    __slots__ = ("seed", "counter", "domains", "queues", "_base", "_start", "_b0", "_blk")
 
     def __init__(self, seed: int, domains: Mapping[str, Sequence[Any]]) -> None:
         self.seed = int(seed)
@@ -108,6 +140,10 @@ class Chance:
         #: ``_base + _GOLDEN``: draw ``n`` is splitmix64's mix of ``(_start + n * _GOLDEN) & _MASK`` (one addition
         #: fewer per draw where the mix is written out: ``value``, ``Context.draw``)
         self._start = self._base + _GOLDEN
+        #: the mixes of draws ``_b0 ..`` made ahead (:func:`_mix_block`): a draw whose number is among them reads
+        #: its mix there (they depend on the seed and the draw number only, so a counter set anew finds its own)
+        self._b0 = 0
+        self._blk: list[int] = []
 
     # -- rigging ---------------------------------------------------------------------------------------
     def check_rig(self, kind: str, values: Sequence[Any], domain: Sequence[Any] | None = None) -> None:
@@ -141,8 +177,19 @@ class Chance:
 
     # -- drawing ---------------------------------------------------------------------------------------
     def next_u64(self) -> int:
-        self.counter += 1
-        return splitmix64((self._base + self.counter * _GOLDEN) & _MASK)
+        n = self.counter = self.counter + 1
+        return self._mix(n)
+
+    def _mix(self, n: int) -> int:
+        """splitmix64's mix of draw ``n`` (``splitmix64((_base + n * _GOLDEN) & _MASK)``), from the block made
+        ahead when it holds it, else from a new block starting at ``n``."""
+        i = n - self._b0
+        blk = self._blk
+        if 0 <= i < len(blk):
+            return blk[i]
+        self._b0 = n
+        blk = self._blk = _mix_block(self._start, n)
+        return blk[0]
 
     def value(self, kind: str) -> Any:
         """The value of ``draw(kind)``: the same outcome (rigged or not) from the same draw number, without the
@@ -152,12 +199,11 @@ class Chance:
         opts = self.domains[kind]
         if not opts:
             raise RigError(f"nothing left to draw for {kind!r}")
-        # next_u64, inlined: splitmix64 of the draw number
+        # next_u64, inlined: splitmix64 of the draw number, read from the block made ahead (_mix)
         n = self.counter = self.counter + 1
-        x = (self._start + n * _GOLDEN) & _MASK
-        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-        x ^= x >> 31
+        i = n - self._b0
+        blk = self._blk
+        x = blk[i] if 0 <= i < len(blk) else self._mix(n)
         return opts[(x * len(opts)) >> 64]
 
     def values(self, first: str, second: str) -> tuple[Any, Any]:
@@ -168,13 +214,12 @@ class Chance:
             return self.value(first), self.value(second)
         n = self.counter + 1
         self.counter = n + 1
-        x = (self._start + n * _GOLDEN) & _MASK
-        y = (x + _GOLDEN) & _MASK
-        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        y = ((y ^ (y >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-        y = ((y ^ (y >> 27)) * 0x94D049BB133111EB) & _MASK
-        return a[((x ^ (x >> 31)) * len(a)) >> 64], b[((y ^ (y >> 31)) * len(b)) >> 64]
+        i = n - self._b0
+        blk = self._blk
+        if not 0 <= i < len(blk) - 1:  # both draws from the block made ahead, else a new block from n
+            self._b0, i = n, 0
+            blk = self._blk = _mix_block(self._start, n)
+        return a[(blk[i] * len(a)) >> 64], b[(blk[i + 1] * len(b)) >> 64]
 
     def draw(self, kind: str, options: Sequence[Any] | None = None,
              weights: Sequence[float] | None = None) -> Draw:
@@ -235,6 +280,7 @@ class Chance:
     def copy(self) -> Chance:
         c = Chance.__new__(Chance)
         c.seed, c.counter, c.domains, c._base, c._start = self.seed, self.counter, self.domains, self._base, self._start
+        c._b0, c._blk = self._b0, self._blk  # (a block is never changed once made: the two may share it)
         c.queues = {k: deque(q) for k, q in self.queues.items() if q}
         return c
 

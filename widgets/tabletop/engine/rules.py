@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .actions import Action
-from .chance import _GOLDEN, _MASK, _WEIGHTED, Chance
+from .chance import _WEIGHTED, Chance
 from .errors import IllegalAction
 from .events import _NO_DATA, Event, Text
 from .variants import NoVariant, Variant
@@ -115,10 +115,9 @@ class Context:
                 opts = table = None
             if opts is not None or table is not None:
                 n = ch.counter = ch.counter + 1
-                x = (ch._start + n * _GOLDEN) & _MASK
-                x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-                x ^= x >> 31
+                i = n - ch._b0
+                blk = ch._blk
+                x = blk[i] if 0 <= i < len(blk) else ch._mix(n)  # Chance.value's mix, from the block made ahead
                 if table is None:
                     v = opts[(x * len(opts)) >> 64]  # type: ignore[index,arg-type]
                 else:

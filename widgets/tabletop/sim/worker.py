@@ -14,6 +14,7 @@ import importlib
 import json
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import partial
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -100,10 +101,10 @@ def _bot_seeds(seed: int, seats: int) -> list[int]:
     return [seed * 1_000_003 + seat for seat in range(seats)]
 
 
-def _players(g: Game[Any], bots: list[Bot]) -> tuple[Callable[[Any, int], None], Callable[..., int] | None, Any]:
+def _players(g: Game[Any], bots: list[Bot]) -> tuple[Callable[[Any, int], None], Callable[[int], int] | None, Any]:
     """How the actions of ``g`` are played: ``(play, fused, ctx)``. ``play(action, seat)`` applies an action a
-    bot chose; ``fused`` is the bots' own ``sim_steps`` when it may play decisions itself (else ``None``), with
-    ``ctx`` the counting Context it plays them with."""
+    bot chose; ``fused(budget)`` plays decisions with the bots' own ``sim_steps`` when they may play them
+    themselves (else ``None``), with ``ctx`` the counting Context it plays them with."""
     rules = g.rules
     state = g.raw_state
     if not rules.reuses_context:
@@ -127,10 +128,20 @@ def _players(g: Game[Any], bots: list[Bot]) -> tuple[Callable[[Any, int], None],
     # budget) -> int, it plays as many decisions as it can (at most budget) directly on the state with the
     # counting Context, each exactly as the seat's choose(game, legal_actions) and apply would (the same
     # actions in the same order, the same draws), and returns how many; 0 hands the next decision to the
-    # plain path of _run. Only the class's own: a subclass that changes choose does not inherit it.
+    # plain path of _run. Only the class's own: a subclass that changes choose does not inherit it. A class
+    # may also define sim_player(game, state, ctx, bots) -> steps(budget) -> int, the same made once per game
+    # (what sim_steps would work out on each of the game's calls: _run calls it every few steps when positions
+    # are kept for forks); then that is used.
     kind = type(bots[0])
-    fused = vars(kind).get("sim_steps") if all(type(b) is kind for b in bots) else None
-    return play, fused, ctx
+    if not all(type(b) is kind for b in bots):
+        return play, None, ctx
+    own = vars(kind)
+    player = own.get("sim_player")
+    if player is not None:
+        fused: Callable[[int], int] = player(bots[0], g, state, ctx, bots)
+        return play, fused, ctx
+    steps = own.get("sim_steps")
+    return play, (partial(steps, bots[0], g, state, ctx, bots) if steps is not None else None), ctx
 
 
 def _run(g: Game[Any], bots: list[Bot], bot_names: Sequence[str], seed: int, vi: int, max_steps: int, steps: int,
@@ -149,7 +160,7 @@ def _run(g: Game[Any], bots: list[Bot], bot_names: Sequence[str], seed: int, vi:
         over = False
         while steps < limit:
             if fused is not None:
-                k = fused(bots[0], g, state, ctx, bots, limit - steps)
+                k = fused(limit - steps)
                 if k:
                     g.version += k
                     steps += k
@@ -184,18 +195,26 @@ def _record(g: Game[Any], seed: int, vi: int, steps: int, first: int | None, sea
         first = decided_first
     totals: dict[str, int] = {}
     by_seat: dict[str, list[int]] = {}
-    zero = [0] * seats
     fired = g.tally
     assert fired is not None
     total, row_of = totals.get, by_seat.get
     for key, k in fired.items():
-        for rule, player in (key if key.__class__ is Bundle else (key,)):  # a Bundle: several keys counted as one
-            totals[rule] = total(rule, 0) + k
-            if player is not None and 0 <= player < seats:
-                row = row_of(rule)
-                if row is None:
-                    row = by_seat[rule] = zero[:]
-                row[player] += k
+        if key.__class__ is Bundle:  # several keys counted as one: each of them
+            for rule, player in key:
+                totals[rule] = total(rule, 0) + k
+                if player is not None and 0 <= player < seats:
+                    row = row_of(rule)
+                    if row is None:
+                        row = by_seat[rule] = [0] * seats
+                    row[player] += k
+            continue
+        rule, player = key  # the same for a plain key, without making a tuple of it to loop over (most keys)
+        totals[rule] = total(rule, 0) + k
+        if player is not None and 0 <= player < seats:
+            row = row_of(rule)
+            if row is None:
+                row = by_seat[rule] = [0] * seats
+            row[player] += k
     return GameRecord(seed=seed, variant=vi, winner=g.winner if over else None, steps=steps,
                       first=first, finished=over, rules=totals,
                       seat_rules={r: tuple(v) for r, v in by_seat.items()})  # immutable: no work for the collector

@@ -29,6 +29,8 @@ class XevozRandomBot(RandomBot):
 
     #: the simulator's fused steps: the fast path (fast.py), held to choose + apply by tests/xevoz/test_differential.py
     sim_steps = fast.sim_steps
+    #: the same, made once per game (the simulator's worker plays a game's steps in a few calls)
+    sim_player = fast.sim_player
 
 
 def attack_value(a: Attack, drain_attached: bool) -> float:

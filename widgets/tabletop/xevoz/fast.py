@@ -3,10 +3,13 @@
 What is here is speed only, and says nothing a rule does not already say:
 
 - **tables**: each figure's choppable parts as one generated test per part (:func:`chop_table`), each mat's
-  movement squares by pair of squares, looked up without a call (:class:`Reach`);
-- **fused steps** (:func:`sim_steps`, the random bot's ``sim_steps``): a whole battle's decisions picked exactly as
+  movement squares by pair of squares, looked up without a call (:class:`Reach`), the build-phase actions by the
+  helix's glyphs (:meth:`Tables.build_actions`: a flip does not change them);
+- **fused steps** (:func:`sim_steps`, the random bot's ``sim_steps``; :func:`sim_player`, the same made once per
+  game, is what the simulator's worker plays with): a whole battle's decisions picked exactly as
   :class:`~tabletop.xevoz.bots.XevozRandomBot` picks them from :func:`legal_actions` and played with the rules'
-  own functions for actions already found legal, without building the lists, dispatching or checking again;
+  own functions for actions already found legal, without building the lists, dispatching or checking again (the
+  commonest steps, and the counting of their rule firings, written out in one frame);
 - **counting without events**: the simulator hands in a counting Context (the kit's ``TallyContext``), so each
   rule's ``ctx.tell`` adds one to ``tally[rule, seat]`` and no Event or sentence is made. The rules never ask which
   Context they have.
@@ -19,10 +22,11 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Sequence
-from types import MethodType
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import Action, Bot, Game
+from tabletop.engine.bots import picker
 from tabletop.engine.rules import Bundle
 
 from . import texts
@@ -111,6 +115,9 @@ class Tables:
         self._reach: dict[str, tuple[Grid, Reach, Reach]] = {}
         #: id(helix) -> (helix, its reading by face): ``rules.read_face`` found without hashing the helix
         self._readings: dict[int, tuple[Any, dict[str, tuple[Glyph, Attack, Attack, str]]]] = {}
+        #: the build-phase actions (``rules._build_actions``) by figure, the helix's glyphs, the presented
+        #: opponent's parts and the gold limit (see :meth:`build_actions`)
+        self._builds: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 
     def readings(self, side: Any) -> dict[str, tuple[Glyph, Attack, Attack, str]]:
         """``rules.read_face(side, face)`` by face."""
@@ -122,6 +129,21 @@ class Tables:
             by_face = {face: XevozRules.read_face(self.rules, side, face) for face in FACE_SLOT}
             hit = self._readings[id(h)] = (h, by_face)  # the entry keeps the helix alive, so its id stays its own
         return hit[1]
+
+    def build_actions(self, state: XevozState, seat: int) -> tuple[Action, ...]:
+        """``rules._build_actions(state, seat)``, found again after a flip: the list reads the helix's glyphs (the
+        pre-battle check, the spare glyphs to swap in, one Flip per slot), never which way round they are pressed
+        in, so it is kept by the glyphs alone (the rules keep it by the whole helix)."""
+        side, other = state.sides[seat], state.sides[1 - seat]
+        f = side.figure
+        key = (f.id, f.n_parts, tuple([g for g, _ in side.helix]), other.figure.n_parts if other.ready else -1,
+               state.max_gold)
+        hit = self._builds.get(key)
+        if hit is None:
+            if len(self._builds) > 4096:  # helixes redesigned in many games: start afresh
+                self._builds.clear()
+            hit = self._builds[key] = XevozRules._build_actions(self.rules, state, seat)
+        return hit
 
     def chop_table(self, f: Figure) -> ChopTable:
         hit = self._chops.get(id(f))
@@ -198,6 +220,8 @@ def legal_actions(rules: XevozRules, state: XevozState, fast: Tables | None = No
         return [grid.moves[c] for c in cells]
     if ph == "first" or ph == "world":
         return list(_ROLL)
+    if ph == "build":
+        return list(fast.build_actions(state, 0 if not state.sides[0].ready else 1))
     if ph != "actions":
         return XevozRules.legal_actions(rules, state)
     kind, _, owner = state.queue[0]
@@ -379,12 +403,15 @@ def _keys(rule: str) -> tuple[tuple[str, int], tuple[str, int]]:
 _K_CALL, _K_ROLL = _keys("xevoz.attack-call"), _keys("xevoz.helix-roll")
 _K_RESOLVE, _K_ACTIONS = _keys("xevoz.resolve"), _keys("xevoz.actions")
 _K_BONUS_CHOP = _keys("xevoz.drain-bonus-chop")
+_K_TIE = _keys("xevoz.tie")
+#: the decisions a winner's sword and star add to the queue, by winner (the same tuples every time)
+_CHOP, _HEAL = (("chop", 0, 1), ("chop", 1, 0)), (("heal", 0, 0), ("heal", 1, 1))
 _B_CALL = tuple(Bundle((_K_CALL[s], *_K_ROLL)) for s in (0, 1))
 _B_RESOLVE = tuple(Bundle((_K_RESOLVE[w], _K_ACTIONS[w])) for w in (0, 1))
 _B_RESOLVE_DRAINING = tuple(Bundle((_K_RESOLVE[w], _K_BONUS_CHOP[w], _K_ACTIONS[w])) for w in (0, 1))
 #: every rule the fast path counts itself
 COUNTED_RULES: tuple[str, ...] = ("xevoz.attack-call", "xevoz.helix-roll", "xevoz.resolve", "xevoz.actions",
-                 "xevoz.drain-bonus-chop")
+                 "xevoz.drain-bonus-chop", "xevoz.tie")
 
 
 def _strengths(rules: XevozRules, state: XevozState, colour: str, f0: int, f1: int, r0: Any, r1: Any,
@@ -440,8 +467,10 @@ def advance(rules: XevozRules, fast: Tables, state: XevozState, ctx: Any) -> Non
 
 def call(rules: XevozRules, fast: Tables, state: XevozState, a: Call, ctx: Any, seat: int) -> None:
     """``rules._call(state, a, ctx, seat)`` on a counting ``ctx`` (a TallyContext: ``ctx.tally``) for a legal
-    call: Rulebook step 4 and the common resolution (no tie, no bomb, no DRAIN ATTACK symbol) counted here as
-    Bundle keys; warps, bonus spaces, ties, bombs and DRAIN ATTACK symbols by the rules' own steps."""
+    call: Rulebook step 4, the strengths (as :func:`_strengths` works them out, in this frame), a tie
+    (xevoz.tie, as ``rules._resolve`` plays it) and the common resolution (no bomb, no DRAIN ATTACK symbol) counted
+    here, the call and the resolution as Bundle keys; warps, bonus spaces, bombs and DRAIN ATTACK symbols by the
+    rules' own steps."""
     tally = ctx.tally
     colour = a.colour
     f0, f1 = ctx.chance.values("helix1", "helix2")  # a counting Context's two draws (nothing kept)
@@ -453,11 +482,41 @@ def call(rules: XevozRules, fast: Tables, state: XevozState, a: Call, ctx: Any, 
     r1 = hit[1][f1] if hit is not None and hit[0] is s1.helix else fast.readings(s1)[f1]
     k = _B_CALL[seat]
     tally[k] = tally.get(k, 0) + 1
-    won = _strengths(rules, state, colour, f0, f1, r0, r1, ctx)
-    if won is None:
+    # _strengths, written out
+    att = state.attacker
+    strength, bonus = [0, 0], [0, 0]
+    roll = state.roll = {"kind": "attack", "faces": [f0, f1], "colour": colour, "strength": strength,
+                         "bonus": bonus, "winner": -1, "warp": -1, "bomb": "", "blast": False, "attacker": att}
+    state.round_ends = False
+    mat = rules.comp.mats[state.mat]
+    g0, g1 = r0[0], r1[0]
+    warps = mat.warps
+    if warps and (warps.get(s0.pos) == g0.species or warps.get(s1.pos) == g1.species):
+        rules._warp_check(state, (g0, g1), ctx)
         return
-    w, called, _, _ = won
-    attack = called[w]
+    if colour == "black":
+        c0, c1 = r0[2], r1[2]
+    else:
+        c0, c1 = r0[1], r1[1]
+    strength[0], strength[1] = c0.strength, c1.strength
+    bonuses = mat.bonuses
+    if bonuses:
+        b0, b1 = bonuses.get(s0.pos), bonuses.get(s1.pos)
+        if b0 is not None and b0[0] == g0.species or b1 is not None and b1[0] == g1.species:
+            rules._bonus_spaces(state, [c0, c1], (g0, g1), ctx)
+    sa, sd = strength[att], strength[1 - att]
+    if sa == sd:  # rules._resolve's tie: the attacker calls again (variant re-roll) or the defender attacks
+        if ctx.variant.tie == "re-roll":
+            tie = _K_TIE[att]
+        else:
+            state.attacker = dfn = 1 - att
+            state.round += 1
+            tie = _K_TIE[dfn]
+        tally[tie] = tally.get(tie, 0) + 1
+        return
+    w = att if sa > sd else 1 - att
+    roll["winner"] = state.round_winner = w
+    attack = c1 if w else c0
     plan: list[tuple[str, int, int]] = []
     if state.sides[w].drain_on >= 0:
         if ctx.variant.bonus_chop:
@@ -471,11 +530,11 @@ def call(rules: XevozRules, fast: Tables, state: XevozState, a: Call, ctx: Any, 
             return
     elif attack.drain:
         rules._plan_attack(state, w, attack, plan, ctx)
-    else:
+    else:  # rules._plan_attack without a DRAIN ATTACK symbol: a chop per sword, a regeneration per star
         if attack.swords:
-            plan += [("chop", w, 1 - w)] * attack.swords
+            plan += [_CHOP[w]] * attack.swords
         if attack.stars:
-            plan += [("heal", w, w)] * attack.stars
+            plan += [_HEAL[w]] * attack.stars
     state.queue = plan
     state.phase = "actions"
     if plan and plan[0][0] != "heal":  # the first decision is taken as it is (what _advance would find)
@@ -485,8 +544,8 @@ def call(rules: XevozRules, fast: Tables, state: XevozState, a: Call, ctx: Any, 
 
 
 _K_MOVE, _K_FOLLOW, _K_NEXT = _keys("xevoz.movement"), _keys("xevoz.defender-follows"), _keys("xevoz.next-attacker")
-_K_SWORD = _keys("xevoz.sword")
-COUNTED_RULES += ("xevoz.movement", "xevoz.defender-follows", "xevoz.next-attacker", "xevoz.sword")
+_K_SWORD, _K_STAR = _keys("xevoz.sword"), _keys("xevoz.star")
+COUNTED_RULES += ("xevoz.movement", "xevoz.defender-follows", "xevoz.next-attacker", "xevoz.sword", "xevoz.star")
 
 
 def moved(rules: XevozRules, fast: Tables, state: XevozState, ctx: Any, seat: int, cell: int, moving: bool) -> None:
@@ -542,6 +601,17 @@ def chopped(rules: XevozRules, fast: Tables, state: XevozState, ctx: Any, choose
     advance(rules, fast, state, ctx)
 
 
+def sim_player(bot: Bot, game: Game[Any], state: XevozState, ctx: Context, bots: Sequence[Bot]) -> Callable[[int], int]:
+    """:func:`sim_steps` made once for a game: ``steps(budget)`` plays as ``sim_steps(bot, game, state, ctx, bots,
+    budget)`` does (the kit's worker asks for it once per game, then plays a game's steps in a few calls: the
+    tables and the seats' picks are found once, not on every call)."""
+    rules = game.rules
+    assert isinstance(rules, XevozRules)  # a Xevoz bot plays Xevoz games (the simulator's table says so)
+    # each pick is the seat's generator's randrange, as choose draws it (the kit's picker: the same draws)
+    picks = [picker(b.rng) for b in bots]
+    return partial(_fused, rules, tables(rules), picks, game, state, ctx, bots)
+
+
 def sim_steps(bot: Bot, game: Game[Any], state: XevozState, ctx: Context, bots: Sequence[Bot], budget: int) -> int:
     """The simulator's fused steps (see ``tabletop.sim.worker``; ``bots`` are the random bots of the seats): play
     the battle's decisions one after another, each seat's action picked exactly as its bot's ``choose`` would
@@ -551,16 +621,15 @@ def sim_steps(bot: Bot, game: Game[Any], state: XevozState, ctx: Context, bots: 
     list, dispatching on the action or checking it again; the rest (build, placing, warps...) by the seat's
     ``choose`` and ``apply``. Stops at the end of the battle, after ``budget`` steps, or before a decision with no
     legal action (the plain path reports it); returns the number of steps played."""
-    rules = game.rules
-    assert isinstance(rules, XevozRules)  # a Xevoz bot plays Xevoz games (the simulator's table says so)
-    fast = tables(rules)
-    # the reference's own apply and listing for the steps played below by choose + apply (none is a call, a move
-    # or a chop, which FastXevozRules.apply would take in one frame: the same step, one call more)
-    apply = MethodType(XevozRules.apply, rules)
-    listing = MethodType(XevozRules.legal_actions, rules)
-    # each pick is the seat's generator's randrange, as choose draws it
-    picks = [b.rng.randrange for b in bots]
+    return sim_player(bot, game, state, ctx, bots)(budget)
+
+
+def _fused(rules: XevozRules, fast: Tables, picks: list[Callable[[int], int]], game: Game[Any], state: XevozState,
+           ctx: Any, bots: Sequence[Bot], budget: int) -> int:
+    """The loop of :func:`sim_steps`: the call, a move or a follow and a chop written out in this frame (``ctx`` is
+    a counting Context: ``ctx.tally``), any other decision by :func:`_other_step`."""
     reach, chops = fast._reach, fast._chops
+    tally: dict[Any, int] = ctx.tally
     played = 0
     while played < budget:
         ph = state.phase
@@ -578,7 +647,35 @@ def sim_steps(bot: Bot, game: Game[Any], state: XevozState, ctx: Context, bots: 
             if not n:
                 break  # the plain path says that the seat has no legal action
             ctx.player = seat
-            moved(rules, fast, state, ctx, seat, cells[picks[seat](n)], ph == "move")
+            # moved(rules, fast, state, ctx, seat, cell, ph == "move"), written out
+            cell = cells[picks[seat](n)]
+            sides[seat].pos = cell
+            if ph == "move":
+                k = _K_MOVE[seat]
+                tally[k] = tally.get(k, 0) + 1
+                lo = 1 - seat
+                there = sides[lo].pos
+                if there not in grid.nbrs[cell]:
+                    opts = near[there, cell]
+                    if len(opts) != 1:
+                        if opts:  # rules._start_follow with a choice: the defender picks its square
+                            state.phase, state.chooser = "follow", lo
+                        else:
+                            rules._start_follow(state, ctx)  # no square: the rules tell it
+                        played += 1
+                        continue
+                    state.chooser = lo
+                    sides[lo].pos = opts[0]
+                k = _K_FOLLOW[lo]
+            else:
+                k = _K_FOLLOW[seat]
+            tally[k] = tally.get(k, 0) + 1
+            w = state.round_winner  # rules._next_round
+            state.attacker = w
+            state.phase = "call"
+            state.round += 1
+            k = _K_NEXT[w]
+            tally[k] = tally.get(k, 0) + 1
         elif ph == "actions" and state.queue[0][0] == "chop":
             _, seat, owner = state.queue[0]
             side = state.sides[owner]
@@ -588,38 +685,81 @@ def sim_steps(bot: Bot, game: Game[Any], state: XevozState, ctx: Context, bots: 
             n = len(parts)
             if not n:
                 break
-            r = picks[seat](n)
+            i = parts[picks[seat](n)]
             ctx.player = seat
-            chopped(rules, fast, state, ctx, seat, owner, parts[r])
-        elif ph == "actions":
-            kind, seat, owner = state.queue[0]
-            idx, n = _heal_options(rules, state, kind, owner)
-            if not n:
-                break
-            r = picks[seat](n)
-            ctx.player = seat
-            if r >= len(idx):  # the DRAIN ATTACK on the figure: remove it, or (nothing to regenerate) keep it
-                apply(state, FreeDrain() if r == len(idx) else KeepDrain(), ctx)
-            elif kind == "heal":
-                rules._healed(state, ctx, owner, idx[r])
+            # chopped(rules, fast, state, ctx, seat, owner, i), written out
+            if side.life <= 1 or state.sides[1 - owner].drain_on == i or side.drain_on == -1 and side.home_on == i:
+                rules._chopped(state, ctx, seat, owner, i)
             else:
-                rules._attached(state, ctx, kind, seat, owner, idx[r])
-        elif ph == "first" or ph == "world":  # legal_actions: RollHelix() alone (both roll for the first attack)
-            seat = 0 if ph == "first" else state.attacker
-            picks[seat](1)  # choose draws for its pick even among one action
-            ctx.player = seat
-            rules._roll(state, _ROLL[0], ctx, seat)
-        elif ph == "over":
+                side.present[i] = False
+                side.life -= 1
+                side.pile.append(i)
+                k = _K_SWORD[seat]
+                tally[k] = tally.get(k, 0) + 1
+                queue = state.queue
+                del queue[0]
+                if not queue or queue[0][0] == "heal":  # else the next decision is taken as it is
+                    advance(rules, fast, state, ctx)
+        elif not _other_step(rules, fast, picks, game, state, ctx, bots, ph):
             break
-        else:
-            seat_or_none = rules.current_player(state)
-            legal = listing(state)
-            if seat_or_none is None or not legal:
-                break  # the plain path says that the seat has no legal action
-            ctx.player = seat_or_none
-            apply(state, bots[seat_or_none].choose(game, legal), ctx)
         played += 1
     return played
+
+
+def _other_step(rules: XevozRules, fast: Tables, picks: list[Callable[[int], int]], game: Game[Any],
+                state: XevozState, ctx: Context, bots: Sequence[Bot], ph: str) -> bool:
+    """One decision of :func:`sim_steps` other than the call, a move or follow and a chop: a regeneration or
+    snapping on a DRAIN ATTACK, the rolls for the first attack and the world without building the list; the rest
+    (build, placing, warps...) by the seat's ``choose`` and the reference's own listing and apply (none is a
+    call, a move or a chop, which FastXevozRules.apply would take in one frame: the same step, one call more).
+    False (nothing played) at the end of the battle or before a decision with no legal action."""
+    if ph == "actions":
+        kind, seat, owner = state.queue[0]
+        idx, n = _heal_options(rules, state, kind, owner)
+        if not n:
+            return False
+        r = picks[seat](n)
+        ctx.player = seat
+        if r >= len(idx):  # the DRAIN ATTACK on the figure: remove it, or (nothing to regenerate) keep it
+            XevozRules.apply(rules, state, FreeDrain() if r == len(idx) else KeepDrain(), ctx)
+        elif kind == "heal":  # rules._healed for a listed part, counted here; then rules._finish_decision
+            i = idx[r]
+            side = state.sides[owner]
+            side.present[i] = True
+            side.life += 1
+            side.pile.remove(i)
+            tally = ctx.tally  # type: ignore[attr-defined]  # a counting Context
+            k = _K_STAR[owner]
+            tally[k] = tally.get(k, 0) + 1
+            state.queue.pop(0)
+            if state.phase != "over":
+                advance(rules, fast, state, ctx)
+        else:
+            rules._attached(state, ctx, kind, seat, owner, idx[r])
+        return True
+    if ph == "first" or ph == "world":  # legal_actions: RollHelix() alone (both roll for the first attack)
+        seat = 0 if ph == "first" else state.attacker
+        picks[seat](1)  # choose draws for its pick even among one action
+        ctx.player = seat
+        rules._roll(state, _ROLL[0], ctx, seat)
+        return True
+    if ph == "over":
+        return False
+    if ph == "build":  # the seat not yet presented picks from the build actions (listed by fast.build_actions)
+        seat = 0 if not state.sides[0].ready else 1
+        acts = fast.build_actions(state, seat)
+        if not acts:
+            return False
+        ctx.player = seat
+        XevozRules.apply(rules, state, bots[seat].choose(game, acts), ctx)
+        return True
+    seat_or_none = rules.current_player(state)
+    legal = XevozRules.legal_actions(rules, state)
+    if seat_or_none is None or not legal:
+        return False  # the plain path says that the seat has no legal action
+    ctx.player = seat_or_none
+    XevozRules.apply(rules, state, bots[seat_or_none].choose(game, legal), ctx)
+    return True
 
 
 def choose_steps(bot: Bot, game: Game[Any], state: XevozState, ctx: Context, bots: Sequence[Bot], budget: int) -> int:
