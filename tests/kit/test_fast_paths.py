@@ -156,6 +156,18 @@ def test_chance_mixes_a_block_of_draws_as_splitmix64_mixes_each() -> None:
         assert c.value("helix1") == want(13, faces)  # the copy drew on its own counter
 
 
+def test_chance_blocks_on_a_big_endian_machine_are_mixed_draw_by_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the machine's words are big-endian (``memoryview.cast`` would read the block's bytes the wrong way
+    round), ``_mix_block`` mixes each draw on its own: the same draws."""
+    from tabletop.engine import chance as chance_mod
+
+    monkeypatch.setattr(chance_mod, "_BIG_ENDIAN", True)
+    c = Chance(99, {})
+    base = splitmix64(99)
+    assert chance_mod._mix_block(c._start, 5) == [splitmix64((base + (5 + i) * _GOLDEN) & _MASK)
+                                                  for i in range(chance_mod._BLOCK)]
+
+
 def _walked(seed: int, n: int, opts: tuple[str, ...], weights: tuple[float, ...]) -> str:
     """The weighted draw number ``n`` of a game of ``seed`` as Chance.draw's walk finds it (the reference)."""
     x = splitmix64((splitmix64(seed & _MASK) + n * _GOLDEN) & _MASK)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 from bisect import bisect_right
 from collections import deque
 from collections.abc import Mapping, Sequence
@@ -63,14 +64,17 @@ _BLOCK = 32
 _LANES = sum(_MASK << (128 * i) for i in range(_BLOCK))
 _ONES = sum(1 << (128 * i) for i in range(_BLOCK))
 _STEPS = sum(i << (128 * i) for i in range(_BLOCK))
+#: ``memoryview.cast("Q")`` reads native words: the block's little-endian bytes are words only on such a machine
+_BIG_ENDIAN = sys.byteorder != "little"
 
 
 def _mix_block(start: int, n: int) -> list[int]:
     """``splitmix64``'s mix of draws ``n .. n + _BLOCK - 1`` (``start``: ``Chance._start``), all in one: the
     block's draws side by side in one integer, one lane each, mixed by the same operations (about as many
     operations on one long integer as a single draw takes, instead of that many per draw); the lanes read back
-    as 64-bit words. Draw numbers beyond 2**60 (never reached in play) are mixed one by one."""
-    if n >> 60 or n < 0:
+    as 64-bit words (read as the machine's own words: on a big-endian machine, or for draw numbers beyond 2**60,
+    never reached in play, each draw is mixed on its own)."""
+    if n >> 60 or n < 0 or _BIG_ENDIAN:
         return [_mixed(start, n + i) for i in range(_BLOCK)]
     x = (start * _ONES + (n * _ONES + _STEPS) * _GOLDEN) & _LANES  # each lane below 2**128 before the mask
     x = ((x ^ (x >> 30)) & _LANES) * 0xBF58476D1CE4E5B9 & _LANES
