@@ -65,24 +65,14 @@ class Context:
         (defined once, at module level) and ``args`` the values it reads, which must not change afterwards (pass
         numbers, names and tuples, not a state that the game goes on changing). No closure is made per event, so
         a long simulation leaves fewer objects for the garbage collector. ``player=-1`` is the acting seat."""
-        known = self._known
-        if known is not None and rule not in known:
-            raise ValueError(f"event names unknown rule clause {rule!r} (add it to the game's catalog)")
-        ev = _new(Event)
-        ev.rule = rule
-        ev._text = text
-        ev.player = self.player if player == -1 else player
-        ev.data = data or _NO_DATA
-        ev._args = args
-        self.events.append(ev)
-        return ev
+        return self.tell_made(rule, player, text, args, data)
 
     def tell_made(self, rule: str, player: int | None, text: Callable[..., str], args: tuple[Any, ...],
                   data: Mapping[str, Any]) -> Event:
         """:meth:`tell` with the sentence's arguments as one tuple and the data as one mapping, both made
         beforehand: a fast path may keep them per outcome and hand the same two objects to event after event (so
-        ``data`` must be read-only, a ``MappingProxyType``, and ``args`` hold values that never change). The event
-        is the one ``tell(rule, player, text, *args, **data)`` makes."""
+        ``data`` must be read-only, a ``MappingProxyType``, and ``args`` hold values that never change); ``tell``
+        makes its event here too."""
         known = self._known
         if known is not None and rule not in known:
             raise ValueError(f"event names unknown rule clause {rule!r} (add it to the game's catalog)")

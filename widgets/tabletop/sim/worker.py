@@ -199,22 +199,13 @@ def _record(g: Game[Any], seed: int, vi: int, steps: int, first: int | None, sea
     assert fired is not None
     total, row_of = totals.get, by_seat.get
     for key, k in fired.items():
-        if key.__class__ is Bundle:  # several keys counted as one: each of them
-            for rule, player in key:
-                totals[rule] = total(rule, 0) + k
-                if player is not None and 0 <= player < seats:
-                    row = row_of(rule)
-                    if row is None:
-                        row = by_seat[rule] = [0] * seats
-                    row[player] += k
-            continue
-        rule, player = key  # the same for a plain key, without making a tuple of it to loop over (most keys)
-        totals[rule] = total(rule, 0) + k
-        if player is not None and 0 <= player < seats:
-            row = row_of(rule)
-            if row is None:
-                row = by_seat[rule] = [0] * seats
-            row[player] += k
+        for rule, player in key if key.__class__ is Bundle else (key,):  # a Bundle: several keys counted as one
+            totals[rule] = total(rule, 0) + k
+            if player is not None and 0 <= player < seats:
+                row = row_of(rule)
+                if row is None:
+                    row = by_seat[rule] = [0] * seats
+                row[player] += k
     return GameRecord(seed=seed, variant=vi, winner=g.winner if over else None, steps=steps,
                       first=first, finished=over, rules=totals,
                       seat_rules={r: tuple(v) for r, v in by_seat.items()})  # immutable: no work for the collector

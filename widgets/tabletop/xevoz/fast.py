@@ -403,7 +403,6 @@ def _keys(rule: str) -> tuple[tuple[str, int], tuple[str, int]]:
 _K_CALL, _K_ROLL = _keys("xevoz.attack-call"), _keys("xevoz.helix-roll")
 _K_RESOLVE, _K_ACTIONS = _keys("xevoz.resolve"), _keys("xevoz.actions")
 _K_BONUS_CHOP = _keys("xevoz.drain-bonus-chop")
-_K_TIE = _keys("xevoz.tie")
 #: the decisions a winner's sword and star add to the queue, by winner (the same tuples every time)
 _CHOP, _HEAL = (("chop", 0, 1), ("chop", 1, 0)), (("heal", 0, 0), ("heal", 1, 1))
 _B_CALL = tuple(Bundle((_K_CALL[s], *_K_ROLL)) for s in (0, 1))
@@ -411,7 +410,7 @@ _B_RESOLVE = tuple(Bundle((_K_RESOLVE[w], _K_ACTIONS[w])) for w in (0, 1))
 _B_RESOLVE_DRAINING = tuple(Bundle((_K_RESOLVE[w], _K_BONUS_CHOP[w], _K_ACTIONS[w])) for w in (0, 1))
 #: every rule the fast path counts itself
 COUNTED_RULES: tuple[str, ...] = ("xevoz.attack-call", "xevoz.helix-roll", "xevoz.resolve", "xevoz.actions",
-                 "xevoz.drain-bonus-chop", "xevoz.tie")
+                 "xevoz.drain-bonus-chop")
 
 
 def _strengths(rules: XevozRules, state: XevozState, colour: str, f0: int, f1: int, r0: Any, r1: Any,
@@ -467,10 +466,9 @@ def advance(rules: XevozRules, fast: Tables, state: XevozState, ctx: Any) -> Non
 
 def call(rules: XevozRules, fast: Tables, state: XevozState, a: Call, ctx: Any, seat: int) -> None:
     """``rules._call(state, a, ctx, seat)`` on a counting ``ctx`` (a TallyContext: ``ctx.tally``) for a legal
-    call: Rulebook step 4, the strengths (as :func:`_strengths` works them out, in this frame), a tie
-    (xevoz.tie, as ``rules._resolve`` plays it) and the common resolution (no bomb, no DRAIN ATTACK symbol) counted
-    here, the call and the resolution as Bundle keys; warps, bonus spaces, bombs and DRAIN ATTACK symbols by the
-    rules' own steps."""
+    call: Rulebook step 4, the strengths (:func:`_strengths`) and the common resolution (no bomb, no DRAIN ATTACK
+    symbol) counted here, the call and the resolution as Bundle keys; warps, bonus spaces, ties, bombs and DRAIN
+    ATTACK symbols by the rules' own steps."""
     tally = ctx.tally
     colour = a.colour
     f0, f1 = ctx.chance.values("helix1", "helix2")  # a counting Context's two draws (nothing kept)
@@ -482,41 +480,11 @@ def call(rules: XevozRules, fast: Tables, state: XevozState, a: Call, ctx: Any, 
     r1 = hit[1][f1] if hit is not None and hit[0] is s1.helix else fast.readings(s1)[f1]
     k = _B_CALL[seat]
     tally[k] = tally.get(k, 0) + 1
-    # _strengths, written out
-    att = state.attacker
-    strength, bonus = [0, 0], [0, 0]
-    roll = state.roll = {"kind": "attack", "faces": [f0, f1], "colour": colour, "strength": strength,
-                         "bonus": bonus, "winner": -1, "warp": -1, "bomb": "", "blast": False, "attacker": att}
-    state.round_ends = False
-    mat = rules.comp.mats[state.mat]
-    g0, g1 = r0[0], r1[0]
-    warps = mat.warps
-    if warps and (warps.get(s0.pos) == g0.species or warps.get(s1.pos) == g1.species):
-        rules._warp_check(state, (g0, g1), ctx)
+    won = _strengths(rules, state, colour, f0, f1, r0, r1, ctx)
+    if won is None:  # a warp or a tie: the rules' own steps have played it
         return
-    if colour == "black":
-        c0, c1 = r0[2], r1[2]
-    else:
-        c0, c1 = r0[1], r1[1]
-    strength[0], strength[1] = c0.strength, c1.strength
-    bonuses = mat.bonuses
-    if bonuses:
-        b0, b1 = bonuses.get(s0.pos), bonuses.get(s1.pos)
-        if b0 is not None and b0[0] == g0.species or b1 is not None and b1[0] == g1.species:
-            rules._bonus_spaces(state, [c0, c1], (g0, g1), ctx)
-    sa, sd = strength[att], strength[1 - att]
-    if sa == sd:  # rules._resolve's tie: the attacker calls again (variant re-roll) or the defender attacks
-        if ctx.variant.tie == "re-roll":
-            tie = _K_TIE[att]
-        else:
-            state.attacker = dfn = 1 - att
-            state.round += 1
-            tie = _K_TIE[dfn]
-        tally[tie] = tally.get(tie, 0) + 1
-        return
-    w = att if sa > sd else 1 - att
-    roll["winner"] = state.round_winner = w
-    attack = c1 if w else c0
+    w, called, _, _ = won
+    attack = called[w]
     plan: list[tuple[str, int, int]] = []
     if state.sides[w].drain_on >= 0:
         if ctx.variant.bonus_chop:
